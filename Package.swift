@@ -1,0 +1,75 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "TransactionKit",
+    platforms: [
+        .macOS(.v15),
+        .iOS(.v18),
+        .tvOS(.v18),
+        .watchOS(.v11),
+    ],
+    products: [
+        .library(name: "TransactionKit", targets: ["TransactionKit"]),
+        .library(name: "TransactionKitSQLite", targets: ["TransactionKitSQLite"]),
+        .library(name: "TransactionKitTesting", targets: ["TransactionKitTesting"]),
+        .executable(name: "txkit", targets: ["txkit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The core: no dependency at all.
+        .target(name: "TransactionKit"),
+
+        // The production backend, on GRDB and the system SQLite.
+        .target(
+            name: "TransactionKitSQLite",
+            dependencies: [
+                "TransactionKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+
+        // MockDB and test helpers: TransactionKit only, never GRDB or SQLite.
+        .target(
+            name: "TransactionKitTesting",
+            dependencies: ["TransactionKit"]
+        ),
+
+        .executableTarget(
+            name: "txkit",
+            dependencies: [
+                "TransactionKit",
+                "TransactionKitSQLite",
+                "TransactionKitTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(
+            name: "TransactionKitTests",
+            dependencies: [
+                "TransactionKit",
+                "TransactionKitSQLite",
+                "TransactionKitTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "TransactionKitSQLiteTests",
+            dependencies: [
+                "TransactionKit",
+                "TransactionKitSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "TransactionKitTestingTests",
+            dependencies: ["TransactionKit", "TransactionKitTesting"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Proves that TransactionKitTesting depends on nothing but TransactionKit:
+# 1. in the package graph (no GRDB product, no TransactionKitSQLite target,
+#    directly or transitively);
+# 2. at link time: a program that uses MockDB is linked from the object files
+#    of TransactionKit and TransactionKitTesting alone, with no GRDB object and
+#    no -lsqlite3, then run, and its dynamic dependencies are checked.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift package describe --type json > .build/describe.json
+python3 - .build/describe.json <<'PY'
+import json, sys
+targets = {t["name"]: t for t in json.load(open(sys.argv[1]))["targets"]}
+seen, todo = set(), ["TransactionKitTesting"]
+while todo:
+    name = todo.pop()
+    if name in seen:
+        continue
+    seen.add(name)
+    target = targets[name]
+    products = target.get("product_dependencies") or []
+    if products:
+        sys.exit(f"TransactionKitTesting reaches {name}, which depends on products {products}")
+    todo.extend(target.get("target_dependencies") or [])
+if seen != {"TransactionKitTesting", "TransactionKit"}:
+    sys.exit(f"TransactionKitTesting depends on more than TransactionKit: {sorted(seen)}")
+print(f"graph: TransactionKitTesting depends on {sorted(seen - {'TransactionKitTesting'})} and no product")
+PY
+
+swift build --target TransactionKitTesting >/dev/null
+bin=$(swift build --show-bin-path)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cat > "$work/main.swift" <<'SWIFT'
+import TransactionKit
+import TransactionKitTesting
+
+let db = MockDB()
+let value = try db.write { tx in
+    tx.addSyncCompletion { print("completion ran") }
+    return 42
+}
+precondition(value == 42 && db.commitCount == 1)
+print("MockDB works without SQLite")
+SWIFT
+swiftc -I "$bin/Modules" "$work/main.swift" -o "$work/uses-mockdb" \
+    "$bin"/TransactionKit.build/*.o "$bin"/TransactionKitTesting.build/*.o
+"$work/uses-mockdb"
+if ldd "$work/uses-mockdb" | grep -i sqlite; then
+    echo "error: a program using TransactionKitTesting links SQLite" >&2
+    exit 1
+fi
+if nm "$work/uses-mockdb" | grep -E ' (U|T) sqlite3_|GRDB' | head -1 | grep -q .; then
+    echo "error: a program using TransactionKitTesting contains SQLite or GRDB symbols" >&2
+    exit 1
+fi
+echo "link: a MockDB program links and runs from TransactionKit + TransactionKitTesting objects alone, without SQLite or GRDB"

@@ -1,0 +1,72 @@
+/// An opaque read transaction, handed to the block of ``DB/read(file:line:_:)``.
+///
+/// Business logic passes it along to finders and never looks inside:
+///
+/// ```swift
+/// struct InboxManager {
+///     let db: any DB
+///     let messages: any MessageFinding
+///
+///     func unreadCount(for user: UserID) throws -> Int {
+///         try db.read { tx in try messages.unreadCount(for: user, tx) }
+///     }
+/// }
+/// ```
+///
+/// **Transaction semantics:** every read through the same transaction sees
+/// the same snapshot of the database. A ``DBWriteTransaction`` is a
+/// `DBReadTransaction`, so a write transaction can be passed to code that
+/// only reads; the reverse does not compile.
+///
+/// **Thread:** the value is not `Sendable`; the compiler keeps it on the thread
+/// that runs the block.
+///
+/// **Lifetime:** the transaction is valid only while its block runs.
+///
+/// - Warning: Do not store a transaction or capture it in an escaping closure.
+///   Using it after its block returned (an *escaped transaction*) stops the
+///   process with a message naming the call site, in `MockDB` and `SQLiteDB`
+///   alike. Only a ``DB`` creates transactions.
+public class DBReadTransaction {
+    package let lifecycle: TransactionLifecycle
+
+    package init(lifecycle: TransactionLifecycle) {
+        self.lifecycle = lifecycle
+    }
+
+    /// Whether the transaction's block is still running, so that the
+    /// transaction may be used.
+    ///
+    /// Prefer ``preconditionActive(file:line:)`` in hand-written code: an
+    /// inactive transaction is always a bug.
+    public var isActive: Bool {
+        lifecycle.isActive
+    }
+
+    /// Stops the process if the transaction's block has returned.
+    ///
+    /// Real finders get this check for free through
+    /// `SQLiteDB.shimOnlyBridge(_:)`. Call it at the top of hand-written mock
+    /// finders, so that a unit test on `MockDB` catches an escaped transaction
+    /// exactly where production would:
+    ///
+    /// ```swift
+    /// final class MessageFinderMock: MessageFinding {
+    ///     func unreadCount(for user: UserID, _ tx: DBReadTransaction) throws -> Int {
+    ///         tx.preconditionActive()
+    ///         return stubbedUnreadCount
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - file: The call site's file, for the message; leave the default.
+    ///   - line: The call site's line, for the message; leave the default.
+    public func preconditionActive(file: StaticString = #fileID, line: UInt = #line) {
+        lifecycle.checkActive(for: "preconditionActive", at: CallSite(file: file, line: line))
+    }
+}
+
+/// Transactions stay on the thread that runs their block.
+@available(*, unavailable, message: "A transaction is valid only inside its block, on the thread that runs it.")
+extension DBReadTransaction: Sendable {}

@@ -1,0 +1,64 @@
+/// Programmer errors: every check that stops the process lives here, so that
+/// `MockDB` and `SQLiteDB` report a mistake with the very same words.
+///
+/// Each message starts with `TransactionKit misuse at <fileID>:<line>`, says
+/// what went wrong, and ends with how to fix it.
+package enum Misuse {
+    /// Stops the process with a misuse message.
+    package static func fail(_ problem: String, fix: String, at callSite: CallSite) -> Never {
+        fatalError("TransactionKit misuse at \(callSite): \(problem) Fix: \(fix)", file: callSite.file, line: callSite.line)
+    }
+
+    /// A transaction was used after its block returned.
+    package static func escapedTransaction(
+        kind: TransactionKind,
+        openedAt: CallSite,
+        outcome: String,
+        usedFor use: String,
+        at callSite: CallSite
+    ) -> Never {
+        fail(
+            "\(kind.typeName) used (\(use)) after its `\(kind.methodName)` block returned; "
+                + "it was opened at \(openedAt) and has \(outcome).",
+            fix: "a transaction is valid only while its block runs. Pass it down as an argument; "
+                + "never store it in a property or capture it in an escaping closure or a Task. "
+                + "To run code after the commit, register it with addSyncCompletion or addAsyncCompletion.",
+            at: callSite)
+    }
+
+    /// A transaction was opened inside another transaction of the same database.
+    package static func nestedTransaction(
+        kind: TransactionKind,
+        outerKind: TransactionKind,
+        outerOpenedAt: CallSite,
+        label: String,
+        at callSite: CallSite
+    ) -> Never {
+        fail(
+            "`\(kind.methodName)` called on \(label) inside a `\(outerKind.methodName)` transaction of the same database "
+                + "(opened at \(outerOpenedAt)). Transactions do not nest.",
+            fix: "pass the outer transaction down instead of opening a new one "
+                + "(a DBWriteTransaction is accepted wherever a DBReadTransaction is expected), "
+                + "or move this work into a completion (addSyncCompletion) that runs after the commit.",
+            at: callSite)
+    }
+
+    /// A `MockDB` transaction reached `SQLiteDB.shimOnlyBridge(_:)`.
+    package static func mockTransactionBridged(at callSite: CallSite) -> Never {
+        fail(
+            "SQLiteDB.shimOnlyBridge received a transaction that came from a MockDB. "
+                + "Real data-access code (a legacy finder or its Wrapper) ran inside a unit test.",
+            fix: "mock the finder that called the bridge: give the code under test its Mock "
+                + "(for example Consumer.Mocks.Dependency) instead of its Wrapper or the real finder.",
+            at: callSite)
+    }
+
+    /// A finalization was registered while finalizations were running.
+    package static func finalizationDuringFinalization(key: String, at callSite: CallSite) -> Never {
+        fail(
+            "addFinalization(key: \"\(key)\") called while the transaction's finalizations were running.",
+            fix: "register every finalization from the write block itself; "
+                + "a finalization may write, and may add completions, but may not add finalizations.",
+            at: callSite)
+    }
+}

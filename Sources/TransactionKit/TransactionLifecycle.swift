@@ -1,0 +1,180 @@
+import Dispatch
+
+/// The life of one transaction, shared by every backend:
+///
+/// ```
+/// open ──▶ finalizing ──▶ committing ──▶ committed ──▶ (completions run)
+///   │           │              │
+///   └───────────┴──────────────┴──▶ rolledBack
+/// ```
+///
+/// A transaction is usable only while `open` or `finalizing`; any use in
+/// another state is an escaped transaction and stops the process.
+///
+/// The lifecycle object is created by the engine on the calling thread, used
+/// on the thread that runs the block, and finished on the calling thread once
+/// the backend returned: each step happens-before the next one through the
+/// backend's own synchronization (a dispatch queue or an async continuation),
+/// never concurrently. That is why it is `@unchecked Sendable` without a lock.
+package final class TransactionLifecycle: @unchecked Sendable {
+    package enum State: Sendable {
+        case pending
+        case open
+        case finalizing
+        case committing
+        case committed
+        case rolledBack
+        /// A read transaction's block returned.
+        case ended
+    }
+
+    package enum AsyncCompletion {
+        case queue(DispatchQueue, @Sendable () -> Void)
+        case executor(any TaskExecutor, @Sendable () async -> Void)
+    }
+
+    package let kind: TransactionKind
+    package let openedAt: CallSite
+    package let scope: DatabaseScope
+    package private(set) var state: State = .pending
+
+    /// The backend's connection while the block runs (GRDB's `Database` for
+    /// `SQLiteDB`, `nil` for `MockDB`). Dropped when the transaction ends.
+    package private(set) var connection: AnyObject?
+    /// Whether the transaction comes from a `MockDB`.
+    package let isMock: Bool
+
+    private var finalizationKeys: [String] = []
+    private var finalizations: [String: (DBWriteTransaction) throws -> Void] = [:]
+    private var syncCompletions: [() -> Void] = []
+    private var asyncCompletions: [AsyncCompletion] = []
+
+    package init(kind: TransactionKind, openedAt: CallSite, scope: DatabaseScope, isMock: Bool) {
+        self.kind = kind
+        self.openedAt = openedAt
+        self.scope = scope
+        self.isMock = isMock
+    }
+
+    // MARK: - Transitions (called by the engine)
+
+    package func open(connection: AnyObject?) {
+        precondition(state == .pending, "TransactionKit internal error: transaction opened twice")
+        self.connection = connection
+        state = .open
+    }
+
+    /// Runs the finalizations in the order their keys were first added.
+    package func runFinalizations(_ transaction: DBWriteTransaction) throws {
+        state = .finalizing
+        for key in finalizationKeys {
+            if let finalization = finalizations[key] {
+                try finalization(transaction)
+            }
+        }
+        state = .committing
+    }
+
+    /// The block ended without committing: drops every hook.
+    package func rollBack() {
+        state = .rolledBack
+        connection = nil
+        finalizationKeys = []
+        finalizations = [:]
+        syncCompletions = []
+        asyncCompletions = []
+    }
+
+    /// A read transaction ended (there is nothing to commit).
+    package func closeRead() {
+        state = .ended
+        connection = nil
+    }
+
+    /// The commit succeeded: runs sync completions in order, then hands the
+    /// async completions to their queues or executors, in order.
+    package func didCommit() {
+        state = .committed
+        connection = nil
+        let syncCompletions = self.syncCompletions
+        let asyncCompletions = self.asyncCompletions
+        finalizationKeys = []
+        finalizations = [:]
+        self.syncCompletions = []
+        self.asyncCompletions = []
+        for completion in syncCompletions {
+            completion()
+        }
+        for completion in asyncCompletions {
+            schedule(completion)
+        }
+    }
+
+    private func schedule(_ completion: AsyncCompletion) {
+        let scope = self.scope
+        scope.asyncCompletionWillStart()
+        switch completion {
+        case let .queue(queue, block):
+            queue.async {
+                block()
+                scope.asyncCompletionDidFinish()
+            }
+        case let .executor(executor, operation):
+            Task(executorPreference: executor) {
+                await operation()
+                scope.asyncCompletionDidFinish()
+            }
+        }
+    }
+
+    // MARK: - Checks and hooks (called through the public API)
+
+    /// Whether the block of this transaction is still running.
+    package var isActive: Bool {
+        state == .open || state == .finalizing
+    }
+
+    /// Stops the process unless the transaction is usable.
+    package func checkActive(for use: String, at callSite: CallSite) {
+        switch state {
+        case .open, .finalizing:
+            return
+        case .pending, .committing, .committed:
+            Misuse.escapedTransaction(
+                kind: kind, openedAt: openedAt, outcome: "been committed", usedFor: use, at: callSite)
+        case .rolledBack:
+            Misuse.escapedTransaction(
+                kind: kind, openedAt: openedAt, outcome: "been rolled back", usedFor: use, at: callSite)
+        case .ended:
+            Misuse.escapedTransaction(
+                kind: kind, openedAt: openedAt, outcome: "ended", usedFor: use, at: callSite)
+        }
+    }
+
+    package func addFinalization(
+        key: String,
+        at callSite: CallSite,
+        _ block: @escaping (DBWriteTransaction) throws -> Void
+    ) {
+        checkActive(for: "addFinalization", at: callSite)
+        if state == .finalizing {
+            Misuse.finalizationDuringFinalization(key: key, at: callSite)
+        }
+        if finalizations.updateValue(block, forKey: key) == nil {
+            finalizationKeys.append(key)
+        }
+    }
+
+    package func addSyncCompletion(at callSite: CallSite, _ block: @escaping () -> Void) {
+        checkActive(for: "addSyncCompletion", at: callSite)
+        syncCompletions.append(block)
+    }
+
+    package func addAsyncCompletion(at callSite: CallSite, _ completion: AsyncCompletion) {
+        checkActive(for: "addAsyncCompletion", at: callSite)
+        asyncCompletions.append(completion)
+    }
+
+    /// The number of finalizations registered so far (one per key).
+    package var finalizationCount: Int { finalizationKeys.count }
+}

@@ -1,0 +1,60 @@
+import GRDB
+import TransactionKit
+
+extension SQLiteDB {
+    /// Unwraps a transaction into GRDB's `Database`, for the one place where
+    /// legacy or concrete data-access code needs SQL: a finder or a
+    /// Shortcut-Way wrapper.
+    ///
+    /// ```swift
+    /// struct ComposeManager_MessageFinderWrapper: ComposeManager_MessageFinderShim {
+    ///     func insert(_ draft: Draft, _ tx: DBWriteTransaction) throws -> Message {
+    ///         let db = SQLiteDB.shimOnlyBridge(tx)
+    ///         return try LegacyMessageFinder.insert(draft, LegacyTransaction(db))
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// This is deliberately the only door from the abstract world into SQL:
+    /// keep its calls in finders and wrappers, never in managers.
+    ///
+    /// **Transaction semantics:** the returned `Database` is inside the very
+    /// transaction `transaction` stands for. It is read-only when
+    /// `transaction` is a read transaction, writable when it is a
+    /// `DBWriteTransaction`. Do not begin, commit or roll back transactions
+    /// on it.
+    ///
+    /// **Thread:** the thread that runs the transaction's block.
+    ///
+    /// **Lifetime:** use the `Database` only until the transaction's block
+    /// returns; never store it.
+    ///
+    /// - Warning: Stops the process when `transaction` came from a `MockDB`
+    ///   (the code under test reached a real finder: mock the finder that
+    ///   called the bridge), or when its block already returned (escaped
+    ///   transaction). The message names this call site.
+    /// - Parameters:
+    ///   - transaction: A transaction handed out by an `SQLiteDB`.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Returns: GRDB's connection, inside the transaction.
+    public static func shimOnlyBridge(
+        _ transaction: DBReadTransaction,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Database {
+        let callSite = CallSite(file: file, line: line)
+        let lifecycle = transaction.lifecycle
+        if lifecycle.isMock {
+            Misuse.mockTransactionBridged(at: callSite)
+        }
+        lifecycle.checkActive(for: "SQLiteDB.shimOnlyBridge", at: callSite)
+        guard let database = lifecycle.connection as? Database else {
+            Misuse.fail(
+                "SQLiteDB.shimOnlyBridge received a transaction without an SQLite connection.",
+                fix: "pass a transaction handed out by an SQLiteDB.",
+                at: callSite)
+        }
+        return database
+    }
+}

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import GRDB
+import TransactionKit
+
+extension SQLiteDB {
+    /// Checks the path, creates the file with 0600 permissions if needed,
+    /// and opens a WAL `DatabasePool` on it.
+    static func openPool(path: String, options: Options) throws(DBError) -> DatabasePool {
+        try checkDirectory(of: path)
+        try createFileIfNeeded(at: path)
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: options.grdbConfiguration(label: path))
+            // GRDB sets synchronous=NORMAL with WAL; apply the chosen durability
+            // on the writer connection, the only one that commits.
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = \(options.durability.pragmaValue)")
+            }
+        } catch {
+            throw SQLiteErrors.openError(from: error, path: path)
+        }
+        return pool
+    }
+
+    private static func checkDirectory(of path: String) throws(DBError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let directoryPath = directory.isEmpty ? "." : directory
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directoryPath, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw DBError(
+                kind: .missingDirectory, operation: .open, path: path,
+                message: "no directory at \(directoryPath)")
+        }
+    }
+
+    private static func createFileIfNeeded(at path: String) throws(DBError) {
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+            return
+        }
+        let code = errno
+        switch code {
+        case EEXIST:
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw DBError(kind: .cannotOpen, operation: .open, path: path, message: "the path is a directory")
+            }
+        case EACCES, EROFS, EPERM:
+            throw DBError(
+                kind: .readOnly, operation: .open, path: path,
+                message: "cannot create the file: \(String(cString: strerror(code)))")
+        default:
+            throw DBError(
+                kind: .cannotOpen, operation: .open, path: path,
+                message: "cannot create the file: \(String(cString: strerror(code)))")
+        }
+    }
+
+    /// Runs the migrator; on failure, names the migration that failed.
+    func migrate(with migrator: DatabaseMigrator) throws(DBError) {
+        do {
+            try migrator.migrate(writer)
+        } catch {
+            if let storageError = SQLiteErrors.storageError(from: error, path: path, operation: .migrate) {
+                throw storageError
+            }
+            let applied = (try? writer.read { db in try migrator.appliedIdentifiers(db) }) ?? []
+            let failed = migrator.migrations.first { !applied.contains($0) } ?? "?"
+            throw DBError(
+                kind: .migrationFailed, operation: .migrate, path: path,
+                resultCode: (error as? DatabaseError)?.extendedResultCode.rawValue,
+                message: "migration \"\(failed)\" failed: \(error); the database stays at \(applied.count) applied migration(s)",
+                underlyingError: error)
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import GRDB
+import TransactionKit
+
+/// A ``DB`` backed by SQLite, through GRDB.swift and the system SQLite.
+///
+/// ```swift
+/// var migrator = DatabaseMigrator()
+/// migrator.registerMigration("v1") { db in
+///     try db.create(table: "message") { t in
+///         t.autoIncrementedPrimaryKey("id")
+///         t.column("text", .text).notNull()
+///     }
+/// }
+/// let db = try SQLiteDB(path: "/var/lib/app/app.sqlite", migrator: migrator)
+/// let manager = ComposeManager(db: db, messages: MessageFinder())
+/// ```
+///
+/// A file database is a WAL-mode GRDB `DatabasePool`: one writer, and
+/// readers that run concurrently with it, each on its own snapshot. An
+/// in-memory database (``inMemory(migrator:options:)``) is a private GRDB
+/// `DatabaseQueue`; two of them never share data.
+///
+/// **Defaults:** foreign keys on, a 5 second busy timeout,
+/// `synchronous=FULL` (a committed transaction survives a crash of the
+/// process and of the machine), and a new database file created with `0600`
+/// permissions (SQLite gives its `-wal` and `-shm` files the same). See
+/// ``Options``.
+///
+/// **Transaction semantics:** those of ``DB``. Write transactions begin with
+/// `BEGIN IMMEDIATE`, so a busy database is reported when the write begins,
+/// not halfway through it.
+///
+/// **Threads:** `SQLiteDB` is `Sendable`. Synchronous `read` and `write`
+/// block the calling thread; their blocks run on GRDB's reader and writer
+/// queues. Async variants suspend the caller instead.
+///
+/// **Errors:** opening, migrating, beginning and committing fail with
+/// ``DBError``, which names the path; so do storage faults (busy, full disk,
+/// read-only, corrupt, I/O) raised by a statement inside a block. Other
+/// errors thrown by a block (including SQL errors about your data, such as a
+/// constraint violation) are rethrown unchanged.
+///
+/// - Warning: Nested transactions on the same `SQLiteDB`, and transactions
+///   used after their block returned, stop the process with a message naming
+///   the call site.
+public final class SQLiteDB: DB {
+    /// The path of the database file, or `in-memory`.
+    public let path: String
+
+    /// Whether this database lives in memory only.
+    public let isInMemory: Bool
+
+    /// The GRDB connection(s): a `DatabasePool` for a file, a
+    /// `DatabaseQueue` in memory. For the package's own tools and tests.
+    package let writer: any DatabaseWriter
+
+    let engine: TransactionEngine<SQLiteBackend>
+
+    /// Wraps an already configured GRDB writer. The package's test-database
+    /// helpers use it; applications use the public initializers.
+    package init(writer: any DatabaseWriter, path: String, isInMemory: Bool) {
+        self.writer = writer
+        self.path = path
+        self.isInMemory = isInMemory
+        self.engine = TransactionEngine(
+            backend: SQLiteBackend(writer: writer, path: path),
+            scope: DatabaseScope(label: isInMemory ? "SQLiteDB (in-memory)" : "SQLiteDB at \(path)"))
+    }
+
+    /// Opens (or creates) the database file at `path`, in WAL mode, and
+    /// migrates it.
+    ///
+    /// ```swift
+    /// let db = try SQLiteDB(path: appSupport + "/app.sqlite", migrator: AppSchema.migrator)
+    /// ```
+    ///
+    /// **Transaction semantics:** each migration runs in its own transaction,
+    /// so a failing migration leaves the database at its last good version.
+    ///
+    /// **Thread:** opening and migrating happen synchronously, on the
+    /// calling thread.
+    ///
+    /// - Parameters:
+    ///   - path: The database file. Its directory must exist. A new file is
+    ///     created with `0600` permissions.
+    ///   - migrator: Migrations to apply on open, if any.
+    ///   - options: Busy timeout, durability and reader count.
+    /// - Throws: ``DBError`` naming `path`: `.missingDirectory`, `.readOnly`,
+    ///   `.corrupt`, `.cannotOpen`, `.busy`, `.migrationFailed`, …
+    public convenience init(
+        path: String,
+        migrator: DatabaseMigrator? = nil,
+        options: Options = Options()
+    ) throws(DBError) {
+        let pool = try Self.openPool(path: path, options: options)
+        self.init(writer: pool, path: path, isInMemory: false)
+        if let migrator {
+            try migrate(with: migrator)
+        }
+    }
+
+    /// Creates a private in-memory database and migrates it.
+    ///
+    /// ```swift
+    /// let db = try SQLiteDB.inMemory(migrator: AppSchema.migrator)
+    /// ```
+    ///
+    /// Two in-memory databases never share data; the data is gone when the
+    /// `SQLiteDB` is deallocated. For many fresh databases in tests, prefer
+    /// a template copy (see the Testing guide), which skips the migrations.
+    ///
+    /// - Parameters:
+    ///   - migrator: Migrations to apply, if any.
+    ///   - options: Busy timeout and label (durability does not apply in memory).
+    /// - Throws: ``DBError`` with path `in-memory`.
+    public static func inMemory(
+        migrator: DatabaseMigrator? = nil,
+        options: Options = Options()
+    ) throws(DBError) -> SQLiteDB {
+        let path = "in-memory"
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(configuration: options.grdbConfiguration(label: path))
+        } catch {
+            throw SQLiteErrors.storageError(from: error, path: path, operation: .open) ?? SQLiteErrors.other(error, path: path, operation: .open)
+        }
+        let db = SQLiteDB(writer: queue, path: path, isInMemory: true)
+        if let migrator {
+            try db.migrate(with: migrator)
+        }
+        return db
+    }
+
+    // MARK: - Async completions
+
+    /// The number of async completions handed to their queue or executor
+    /// that have not finished running yet.
+    public var pendingAsyncCompletionCount: Int {
+        engine.scope.pendingAsyncCompletionCount
+    }
+
+    /// Suspends until every async completion scheduled so far has run.
+    public func waitForAsyncCompletions() async {
+        await engine.scope.waitForAsyncCompletions()
+    }
+
+    // MARK: - DB
+
+    /// Runs `block` in a read transaction. See ``DB/read(file:line:_:)``.
+    public func read<T>(_ block: (DBReadTransaction) throws -> T, file: StaticString, line: UInt) throws -> T {
+        try engine.read(at: CallSite(file: file, line: line), block)
+    }
+
+    /// Runs `block` in a write transaction. See ``DB/write(file:line:_:)``.
+    public func write<T>(_ block: (DBWriteTransaction) throws -> T, file: StaticString, line: UInt) throws -> T {
+        try engine.write(at: CallSite(file: file, line: line), block)
+    }
+
+    /// Runs `block` in a read transaction on a reader queue, asynchronously.
+    public func read<T: Sendable>(
+        _ block: @Sendable (DBReadTransaction) throws -> T,
+        file: StaticString,
+        line: UInt
+    ) async throws -> T {
+        try await engine.read(at: CallSite(file: file, line: line), block)
+    }
+
+    /// Runs `block` in a write transaction on the writer queue, asynchronously.
+    public func write<T: Sendable>(
+        _ block: @Sendable (DBWriteTransaction) throws -> T,
+        file: StaticString,
+        line: UInt
+    ) async throws -> T {
+        try await engine.write(at: CallSite(file: file, line: line), block)
+    }
+}

@@ -1,0 +1,162 @@
+import Synchronization
+import TransactionKit
+
+/// A fake ``DB`` for unit tests: deterministic, in memory, inspectable, and
+/// linked to no database at all.
+///
+/// `MockDB` is to `SQLiteDB` what NIO's `EmbeddedChannel` is to a socket. It
+/// hands out the same `DBReadTransaction` and `DBWriteTransaction` values,
+/// runs blocks synchronously in the calling thread or task, and honours the
+/// same semantics through the same shared engine: finalizations before the
+/// commit, sync completions after it, async completions on the queue or
+/// executor you name, nothing after a rollback, and the same misuse checks
+/// (nested transactions, escaped transactions). It stores no data: the
+/// finders your manager calls are mocks too.
+///
+/// ```swift
+/// @Test func sendingInsertsOneMessage() throws {
+///     let db = MockDB()
+///     let messages = MessageFinderMock()
+///     let manager = ComposeManager(db: db, messages: messages)
+///
+///     _ = try manager.send(Draft(text: "Hi"))
+///
+///     #expect(messages.insertCalls.count == 1)
+///     #expect(db.writeCount == 1)
+///     #expect(db.commitCount == 1)
+/// }
+/// ```
+///
+/// **Isolation:** there is no shared or global state; each `MockDB` is
+/// independent, so tests that create their own run safely in parallel.
+///
+/// **Threads:** `MockDB` is `Sendable`. Like SQLite, it serializes write
+/// transactions (one at a time per instance) and lets reads run concurrently.
+///
+/// - Warning: A `MockDB` transaction passed to `SQLiteDB.shimOnlyBridge(_:)`
+///   stops the process: the code under test reached real data-access code,
+///   and the finder that called the bridge must be mocked.
+public final class MockDB: DB {
+    /// What a `MockDB` has seen so far.
+    public struct Statistics: Sendable, Equatable {
+        /// Read transactions opened.
+        public var reads = 0
+        /// Write transactions opened.
+        public var writes = 0
+        /// Write transactions committed.
+        public var commits = 0
+        /// Write transactions rolled back (the block or a finalization threw,
+        /// or a failure was injected).
+        public var rollbacks = 0
+
+        /// Creates statistics, for comparing with ``MockDB/statistics``.
+        public init(reads: Int = 0, writes: Int = 0, commits: Int = 0, rollbacks: Int = 0) {
+            self.reads = reads
+            self.writes = writes
+            self.commits = commits
+            self.rollbacks = rollbacks
+        }
+    }
+
+    /// A short name used in misuse messages and errors.
+    public let label: String
+
+    private let engine: TransactionEngine<MockBackend>
+
+    /// Creates an independent mock database.
+    ///
+    /// - Parameter label: Names this database in messages; defaults to `MockDB`.
+    public init(label: String = "MockDB") {
+        self.label = label
+        self.engine = TransactionEngine(backend: MockBackend(label: label), scope: DatabaseScope(label: label))
+    }
+
+    // MARK: - Inspection
+
+    /// Counts of transactions opened, committed and rolled back.
+    public var statistics: Statistics {
+        engine.backend.state.withLock { $0.statistics }
+    }
+
+    /// The number of read transactions opened so far.
+    public var readCount: Int { statistics.reads }
+
+    /// The number of write transactions opened so far.
+    public var writeCount: Int { statistics.writes }
+
+    /// The number of write transactions committed so far.
+    public var commitCount: Int { statistics.commits }
+
+    /// The number of write transactions rolled back so far.
+    public var rollbackCount: Int { statistics.rollbacks }
+
+    /// The number of async completions handed to their queue or executor
+    /// that have not finished running yet.
+    public var pendingAsyncCompletionCount: Int {
+        engine.scope.pendingAsyncCompletionCount
+    }
+
+    /// Suspends until every async completion scheduled so far has run.
+    ///
+    /// ```swift
+    /// try manager.send(draft)
+    /// await db.waitForAsyncCompletions()
+    /// #expect(notifier.notifications.count == 1)
+    /// ```
+    public func waitForAsyncCompletions() async {
+        await engine.scope.waitForAsyncCompletions()
+    }
+
+    /// Resets the counters in ``statistics`` to zero.
+    public func resetStatistics() {
+        engine.backend.state.withLock { $0.statistics = Statistics() }
+    }
+
+    // MARK: - Fault injection
+
+    /// Makes the next commit fail with `error` instead of committing, so that
+    /// tests can check how code reacts to a storage fault.
+    ///
+    /// ```swift
+    /// db.failNextCommit(with: DBError(kind: .diskFull, operation: .commit, path: "MockDB", message: "full"))
+    /// #expect(throws: DBError.self) { try manager.send(draft) }
+    /// ```
+    ///
+    /// The failing transaction is rolled back exactly as `SQLiteDB` would:
+    /// its finalizations ran, its completions never do.
+    ///
+    /// - Parameter error: The error the next `write` throws.
+    public func failNextCommit(with error: DBError) {
+        engine.backend.state.withLock { $0.nextCommitFailure = error }
+    }
+
+    // MARK: - DB
+
+    /// Runs `block` in a read transaction. See ``DB/read(file:line:_:)``.
+    public func read<T>(_ block: (DBReadTransaction) throws -> T, file: StaticString, line: UInt) throws -> T {
+        try engine.read(at: CallSite(file: file, line: line), block)
+    }
+
+    /// Runs `block` in a write transaction. See ``DB/write(file:line:_:)``.
+    public func write<T>(_ block: (DBWriteTransaction) throws -> T, file: StaticString, line: UInt) throws -> T {
+        try engine.write(at: CallSite(file: file, line: line), block)
+    }
+
+    /// Runs `block` in a read transaction, in the calling task.
+    public func read<T: Sendable>(
+        _ block: @Sendable (DBReadTransaction) throws -> T,
+        file: StaticString,
+        line: UInt
+    ) async throws -> T {
+        try await engine.read(at: CallSite(file: file, line: line), block)
+    }
+
+    /// Runs `block` in a write transaction, in the calling task.
+    public func write<T: Sendable>(
+        _ block: @Sendable (DBWriteTransaction) throws -> T,
+        file: StaticString,
+        line: UInt
+    ) async throws -> T {
+        try await engine.write(at: CallSite(file: file, line: line), block)
+    }
+}

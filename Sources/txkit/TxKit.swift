@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `txkit` command-line tool.
+@main
+struct TxKit: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "txkit",
+        abstract: "TransactionKit's command-line tool.",
+        subcommands: [DemoCommand.self],
+        defaultSubcommand: DemoCommand.self
+    )
+}

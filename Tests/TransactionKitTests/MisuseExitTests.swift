@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+import TransactionKit
+import TransactionKitSQLite
+import TransactionKitTesting
+
+/// Programmer errors stop the process, with the same message in every backend.
+///
+/// Each exit test runs its body in a child process and reads what it wrote to
+/// standard error. Where the call site is checked, the misuse lives in
+/// `MisuseScenarios`, outside the exit-test macro, whose expansion would
+/// otherwise report its own line for `#line`.
+@Suite("Misuse stops the process", .timeLimit(.minutes(2)))
+struct MisuseExitTests {
+    @Test(arguments: Backend.allCases)
+    func usingATransactionAfterItsBlockReturned(_ backend: Backend) async throws {
+let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend] in
+            try MisuseScenarios.useEscapedWriteTransaction(backend)
+        }
+        let message = try #require(result).standardErrorText
+        #expect(message.contains("TransactionKit misuse at \(MisuseScenarios.file):\(MisuseScenarios.useEscapedWriteTransactionLine)"))
+        #expect(message.contains("DBWriteTransaction used (addSyncCompletion) after its `write` block returned"))
+        #expect(message.contains("has been committed"))
+        #expect(message.contains("Fix: a transaction is valid only while its block runs"))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func usingARolledBackTransactionInAMock(_ backend: Backend) async throws {
+let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend] in
+            try MisuseScenarios.checkRolledBackTransaction(backend)
+        }
+        let message = try #require(result).standardErrorText
+        #expect(message.contains("\(MisuseScenarios.file):\(MisuseScenarios.checkRolledBackTransactionLine)"))
+        #expect(message.contains("has been rolled back"))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func escapedReadTransaction(_ backend: Backend) async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend] in
+            let fixture = try backend.makeFixture()
+            nonisolated(unsafe) var escaped: DBReadTransaction?
+            try fixture.db.read { tx in escaped = tx }
+            _ = try fixture.store.get("a", escaped!)
+        }
+        let message = try #require(result).standardErrorText
+        #expect(message.contains("DBReadTransaction used"))
+        #expect(message.contains("after its `read` block returned"))
+        #expect(message.contains("has ended"))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func readInsideAWriteOfTheSameDatabase(_ backend: Backend) async throws {
+let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend] in
+            try MisuseScenarios.readInsideWrite(backend)
+        }
+        let message = try #require(result).standardErrorText
+        #expect(message.contains("TransactionKit misuse at \(MisuseScenarios.file):\(MisuseScenarios.readInsideWriteLine)"))
+        #expect(message.contains("`read` called on"))
+        #expect(message.contains("inside a `write` transaction of the same database"))
+        #expect(message.contains("Fix: pass the outer transaction down"))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func writeInsideAReadOfTheSameDatabase(_ backend: Backend) async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend] in
+            let fixture = try backend.makeFixture()
+            try fixture.db.read { _ in
+                try fixture.db.write { _ in }
+            }
+        }
+        let message = try #require(result).standardErrorText
+        #expect(message.contains("`write` called on"))
+        #expect(message.contains("inside a `read` transaction of the same database"))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func asyncWriteBlockOpeningANestedWrite(_ backend: Backend) async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend] in
+            let fixture = try backend.makeFixture()
+            try await fixture.db.write { _ in
+                try fixture.db.write { _ in }
+            }
+        }
+        let message = try #require(result).standardErrorText
+        #expect(message.contains("inside a `write` transaction of the same database"))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func addingAFinalizationFromAFinalization(_ backend: Backend) async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend] in
+            let fixture = try backend.makeFixture()
+            try fixture.db.write { tx in
+                tx.addFinalization(key: "outer") { tx in
+                    tx.addFinalization(key: "inner") { _ in }
+                }
+            }
+        }
+        let message = try #require(result).standardErrorText
+        #expect(message.contains("addFinalization(key: \"inner\") called while the transaction's finalizations were running"))
+    }
+
+    @Test func bridgingAMockDBTransaction() async throws {
+let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            try MisuseScenarios.bridgeMockTransaction()
+        }
+        let message = try #require(result).standardErrorText
+        #expect(message.contains("TransactionKit misuse at \(MisuseScenarios.file):\(MisuseScenarios.bridgeMockTransactionLine)"))
+        #expect(message.contains("SQLiteDB.shimOnlyBridge received a transaction that came from a MockDB"))
+        #expect(message.contains("Fix: mock the finder that called the bridge"))
+    }
+
+    @Test func bridgingAMockDBTransactionThroughARealFinder() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let db = MockDB()
+            try db.write { tx in try SQLiteKeyValueStore().set("a", 1, tx) }
+        }
+        let message = try #require(result).standardErrorText
+        #expect(message.contains("TransactionKitTests/KeyValueStore.swift:"))
+        #expect(message.contains("mock the finder that called the bridge"))
+    }
+
+    @Test(arguments: [Backend.sqliteInMemory, .sqliteFile])
+    func bridgingAnEscapedSQLiteTransaction(_ backend: Backend) async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend] in
+            let fixture = try backend.makeFixture()
+            nonisolated(unsafe) var escaped: DBReadTransaction?
+            try fixture.db.read { tx in escaped = tx }
+            _ = SQLiteDB.shimOnlyBridge(escaped!)
+        }
+        let message = try #require(result).standardErrorText
+        #expect(message.contains("DBReadTransaction used (SQLiteDB.shimOnlyBridge) after its `read` block returned"))
+    }
+}
+
+extension ExitTest.Result {
+    var standardErrorText: String {
+        String(decoding: standardErrorContent, as: UTF8.self)
+    }
+}

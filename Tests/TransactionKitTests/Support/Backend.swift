@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TransactionKit
+import TransactionKitSQLite
+import TransactionKitTesting
+
+/// Every `DB` implementation the behaviour suite runs against.
+enum Backend: String, CaseIterable, Codable, Sendable, CustomTestStringConvertible {
+    case mock
+    case sqliteInMemory
+    case sqliteFile
+
+    var testDescription: String {
+        switch self {
+        case .mock: "MockDB"
+        case .sqliteInMemory: "SQLiteDB.inMemory"
+        case .sqliteFile: "SQLiteDB(path:)"
+        }
+    }
+
+    /// A fresh database and the finder that matches it.
+    func makeFixture() throws -> Fixture {
+        switch self {
+        case .mock:
+            return Fixture(db: MockDB(), store: MockKeyValueStore(), directory: nil)
+        case .sqliteInMemory:
+            return Fixture(db: try SQLiteDB.inMemory(migrator: SQLiteKeyValueStore.migrator), store: SQLiteKeyValueStore(), directory: nil)
+        case .sqliteFile:
+            let directory = try TemporaryDirectory()
+            let db = try SQLiteDB(path: directory.path("db.sqlite"), migrator: SQLiteKeyValueStore.migrator)
+            return Fixture(db: db, store: SQLiteKeyValueStore(), directory: directory)
+        }
+    }
+}
+
+/// A database under test, with its finder.
+struct Fixture: Sendable {
+    let db: any DB
+    let store: any KeyValueStore
+    /// Keeps the file database's directory alive; removed on deinit.
+    let directory: TemporaryDirectory?
+
+    func value(_ key: String) throws -> Int? {
+        try db.read { tx in try store.get(key, tx) }
+    }
+}
+
+/// A directory under the system's temporary directory, removed on deinit.
+final class TemporaryDirectory: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("TransactionKitTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Records events in order, from any thread.
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String] = []
+
+    func append(_ event: String) {
+        lock.withLock { storage.append(event) }
+    }
+
+    var events: [String] {
+        lock.withLock { storage }
+    }
+}
+
+struct TestError: Error, Equatable {
+    let id: Int
+}

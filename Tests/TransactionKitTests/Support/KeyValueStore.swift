@@ -1,0 +1,87 @@
+import GRDB
+import Foundation
+import TransactionKit
+import TransactionKitSQLite
+
+/// The finder the behaviour suite writes through: integer values by key.
+protocol KeyValueStore: Sendable {
+    func set(_ key: String, _ value: Int, _ tx: DBWriteTransaction) throws
+    func get(_ key: String, _ tx: DBReadTransaction) throws -> Int?
+}
+
+/// The real finder: SQL through `SQLiteDB.shimOnlyBridge`.
+struct SQLiteKeyValueStore: KeyValueStore {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("create kv") { db in
+            try db.execute(sql: "CREATE TABLE kv (key TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL)")
+        }
+        return migrator
+    }
+
+    func set(_ key: String, _ value: Int, _ tx: DBWriteTransaction) throws {
+        let db = SQLiteDB.shimOnlyBridge(tx)
+        try db.execute(
+            sql: "INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            arguments: [key, value])
+    }
+
+    func get(_ key: String, _ tx: DBReadTransaction) throws -> Int? {
+        let db = SQLiteDB.shimOnlyBridge(tx)
+        return try Int.fetchOne(db, sql: "SELECT value FROM kv WHERE key = ?", arguments: [key])
+    }
+}
+
+/// A transaction-aware mock finder for `MockDB`: a write becomes visible to
+/// other transactions only when its transaction commits, because it is
+/// applied by a sync completion, which never runs after a rollback.
+final class MockKeyValueStore: KeyValueStore, @unchecked Sendable {
+    private struct Pending {
+        let transaction: DBWriteTransaction
+        var changes: [String: Int]
+    }
+
+    private struct State {
+        var committed: [String: Int] = [:]
+        var pending: [Pending] = []
+    }
+
+    private let lock = NSLock()
+    private var storage = State()
+
+    private func withState<R>(_ body: (inout State) -> R) -> R {
+        lock.withLock { body(&storage) }
+    }
+
+    func set(_ key: String, _ value: Int, _ tx: DBWriteTransaction) throws {
+        tx.preconditionActive()
+        let isFirstWrite = withState { state -> Bool in
+            state.pending.removeAll { !$0.transaction.isActive }
+            if let index = state.pending.firstIndex(where: { $0.transaction === tx }) {
+                state.pending[index].changes[key] = value
+                return false
+            }
+            state.pending.append(Pending(transaction: tx, changes: [key: value]))
+            return true
+        }
+        if isFirstWrite {
+            tx.addSyncCompletion { [self] in
+                self.withState { state in
+                    guard let index = state.pending.firstIndex(where: { $0.transaction === tx }) else { return }
+                    state.committed.merge(state.pending[index].changes) { $1 }
+                    state.pending.remove(at: index)
+                }
+            }
+        }
+    }
+
+    func get(_ key: String, _ tx: DBReadTransaction) throws -> Int? {
+        tx.preconditionActive()
+        return withState { state in
+            if let own = state.pending.first(where: { $0.transaction === tx }), let value = own.changes[key] {
+                return value
+            }
+            return state.committed[key]
+        }
+    }
+}

@@ -1,0 +1,305 @@
+import Dispatch
+import Foundation
+import Testing
+import TransactionKit
+import TransactionKitSQLite
+import TransactionKitTesting
+
+/// The contract of `DB`, written once and run against every backend.
+@Suite("Transaction behaviour", .timeLimit(.minutes(1)))
+struct TransactionBehaviourTests {
+    // MARK: Values and persistence
+
+    @Test(arguments: Backend.allCases)
+    func readAndWriteReturnTheBlockValue(_ backend: Backend) throws {
+        let fixture = try backend.makeFixture()
+        let written = try fixture.db.write { tx in
+            try fixture.store.set("a", 1, tx)
+            return "written"
+        }
+        let read = try fixture.db.read { tx in try fixture.store.get("a", tx) }
+        #expect(written == "written")
+        #expect(read == 1)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aWriteSeesItsOwnUncommittedChanges(_ backend: Backend) throws {
+        let fixture = try backend.makeFixture()
+        let seen = try fixture.db.write { tx in
+            try fixture.store.set("a", 7, tx)
+            return try fixture.store.get("a", tx)
+        }
+        #expect(seen == 7)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aWriteTransactionIsAcceptedWhereAReadOneIsExpected(_ backend: Backend) throws {
+        let fixture = try backend.makeFixture()
+        func readOnlyHelper(_ tx: DBReadTransaction) throws -> Int? {
+            try fixture.store.get("a", tx)
+        }
+        let value = try fixture.db.write { tx in
+            try fixture.store.set("a", 3, tx)
+            return try readOnlyHelper(tx)
+        }
+        #expect(value == 3)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func twoDatabasesShareNothing(_ backend: Backend) throws {
+        let first = try backend.makeFixture()
+        let second = try backend.makeFixture()
+        try first.db.write { tx in try first.store.set("a", 1, tx) }
+        #expect(try second.value("a") == nil)
+        #expect(try first.value("a") == 1)
+    }
+
+    // MARK: Rollback
+
+    @Test(arguments: Backend.allCases)
+    func aThrowingWriteRollsBackAndRethrowsTheSameError(_ backend: Backend) throws {
+        let fixture = try backend.makeFixture()
+        let log = EventLog()
+        try fixture.db.write { tx in try fixture.store.set("kept", 1, tx) }
+
+        #expect(throws: TestError(id: 42)) {
+            try fixture.db.write { tx in
+                try fixture.store.set("kept", 2, tx)
+                try fixture.store.set("lost", 1, tx)
+                tx.addFinalization(key: "f") { _ in log.append("finalization") }
+                tx.addSyncCompletion { log.append("sync completion") }
+                tx.addAsyncCompletion(on: DispatchQueue.global()) { log.append("async completion") }
+                throw TestError(id: 42)
+            }
+        }
+
+        #expect(try fixture.value("kept") == 1)
+        #expect(try fixture.value("lost") == nil)
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(log.events.isEmpty)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aThrowingFinalizationRollsBackEverything(_ backend: Backend) throws {
+        let fixture = try backend.makeFixture()
+        let log = EventLog()
+        #expect(throws: TestError(id: 7)) {
+            try fixture.db.write { tx in
+                try fixture.store.set("a", 1, tx)
+                tx.addFinalization(key: "write then fail") { tx in
+                    try fixture.store.set("b", 1, tx)
+                    throw TestError(id: 7)
+                }
+                tx.addSyncCompletion { log.append("sync completion") }
+            }
+        }
+        #expect(try fixture.value("a") == nil)
+        #expect(try fixture.value("b") == nil)
+        #expect(log.events.isEmpty)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func theDatabaseIsUsableAfterARollback(_ backend: Backend) throws {
+        let fixture = try backend.makeFixture()
+        _ = try? fixture.db.write { _ in throw TestError(id: 1) }
+        try fixture.db.write { tx in try fixture.store.set("a", 1, tx) }
+        #expect(try fixture.value("a") == 1)
+    }
+
+    // MARK: Finalizations and completions
+
+    @Test(arguments: Backend.allCases)
+    func hooksRunInTheDocumentedOrder(_ backend: Backend) throws {
+        let fixture = try backend.makeFixture()
+        let log = EventLog()
+        try fixture.db.write { tx in
+            log.append("block")
+            tx.addSyncCompletion { log.append("sync 1") }
+            tx.addFinalization(key: "a") { _ in log.append("finalization a (first)") }
+            tx.addFinalization(key: "b") { _ in log.append("finalization b") }
+            tx.addFinalization(key: "a") { _ in log.append("finalization a (last)") }
+            tx.addSyncCompletion { log.append("sync 2") }
+        }
+        log.append("write returned")
+        #expect(log.events == [
+            "block",
+            "finalization a (last)",
+            "finalization b",
+            "sync 1",
+            "sync 2",
+            "write returned",
+        ])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func finalizationsWriteInsideTheTransaction(_ backend: Backend) throws {
+        let fixture = try backend.makeFixture()
+        try fixture.db.write { tx in
+            try fixture.store.set("count", 1, tx)
+            tx.addFinalization(key: "double") { tx in
+                let count = try fixture.store.get("count", tx) ?? 0
+                try fixture.store.set("count", count * 2, tx)
+            }
+            try fixture.store.set("count", 5, tx)
+        }
+        #expect(try fixture.value("count") == 10)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func syncCompletionsRunAfterTheCommitAndMayOpenTransactions(_ backend: Backend) throws {
+        let fixture = try backend.makeFixture()
+        nonisolated(unsafe) var seenByCompletion: Int?
+        try fixture.db.write { tx in
+            try fixture.store.set("a", 1, tx)
+            tx.addSyncCompletion {
+                seenByCompletion = try? fixture.db.read { tx in try fixture.store.get("a", tx) }
+                try? fixture.db.write { tx in try fixture.store.set("b", 2, tx) }
+            }
+        }
+        #expect(seenByCompletion == 1)
+        #expect(try fixture.value("b") == 2)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func asyncCompletionsRunOnTheNamedQueueAfterTheCommit(_ backend: Backend) async throws {
+        let fixture = try backend.makeFixture()
+        let queue = DispatchQueue(label: "completions")
+        let key = DispatchSpecificKey<String>()
+        queue.setSpecific(key: key, value: "completions")
+        let log = EventLog()
+        try await fixture.db.write { tx in
+            try fixture.store.set("a", 1, tx)
+            tx.addAsyncCompletion(on: queue) {
+                log.append("on \(DispatchQueue.getSpecific(key: key) ?? "another queue")")
+                let value = try? fixture.db.read { tx in try fixture.store.get("a", tx) }
+                log.append("saw \(value.map(String.init) ?? "nothing")")
+            }
+            tx.addAsyncCompletion(on: queue) { log.append("second") }
+        }
+        try await waitForAsyncCompletions(of: fixture.db)
+        #expect(log.events == ["on completions", "saw 1", "second"])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func asyncCompletionsRunOnTheNamedExecutor(_ backend: Backend) async throws {
+        let fixture = try backend.makeFixture()
+        let executor = RecordingExecutor()
+        let log = EventLog()
+        try await fixture.db.write { tx in
+            tx.addAsyncCompletion(on: executor) { log.append("ran") }
+        }
+        try await waitForAsyncCompletions(of: fixture.db)
+        #expect(log.events == ["ran"])
+        #expect(executor.jobCount >= 1)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func asyncVariantsRunSyncCompletionsBeforeReturning(_ backend: Backend) async throws {
+        let fixture = try backend.makeFixture()
+        let log = EventLog()
+        let result = try await fixture.db.write { tx in
+            try fixture.store.set("a", 1, tx)
+            tx.addSyncCompletion { log.append("sync") }
+            return 5
+        }
+        log.append("returned")
+        let read = try await fixture.db.read { tx in try fixture.store.get("a", tx) }
+        #expect(result == 5)
+        #expect(read == 1)
+        #expect(log.events == ["sync", "returned"])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anAsyncWriteThatThrowsRollsBack(_ backend: Backend) async throws {
+        let fixture = try backend.makeFixture()
+        await #expect(throws: TestError(id: 3)) {
+            try await fixture.db.write { tx in
+                try fixture.store.set("a", 1, tx)
+                throw TestError(id: 3)
+            }
+        }
+        let read = try await fixture.db.read { tx in try fixture.store.get("a", tx) }
+        #expect(read == nil)
+    }
+
+    // MARK: Validity and nesting across databases
+
+    @Test(arguments: Backend.allCases)
+    func aTransactionIsActiveOnlyInsideItsBlock(_ backend: Backend) throws {
+        let fixture = try backend.makeFixture()
+        nonisolated(unsafe) var escaped: DBWriteTransaction?
+        let wasActive = try fixture.db.write { tx in
+            escaped = tx
+            return tx.isActive
+        }
+        #expect(wasActive)
+        #expect(escaped?.isActive == false)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func transactionsOfTwoDifferentDatabasesMayNest(_ backend: Backend) throws {
+        let outer = try backend.makeFixture()
+        let inner = try backend.makeFixture()
+        try outer.db.write { outerTx in
+            try outer.store.set("a", 1, outerTx)
+            try inner.db.write { innerTx in try inner.store.set("a", 2, innerTx) }
+        }
+        #expect(try outer.value("a") == 1)
+        #expect(try inner.value("a") == 2)
+    }
+
+    // MARK: Concurrency
+
+    @Test(arguments: Backend.allCases)
+    func concurrentIncrementsAreNeverLost(_ backend: Backend) async throws {
+        let fixture = try backend.makeFixture()
+        let tasks = 8
+        let incrementsPerTask = 25
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<tasks {
+                group.addTask {
+                    for _ in 0..<incrementsPerTask {
+                        try await fixture.db.write { tx in
+                            let count = try fixture.store.get("count", tx) ?? 0
+                            try fixture.store.set("count", count + 1, tx)
+                        }
+                        _ = try await fixture.db.read { tx in try fixture.store.get("count", tx) }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try fixture.value("count") == tasks * incrementsPerTask)
+    }
+}
+
+/// Waits for the async completions of any backend.
+func waitForAsyncCompletions(of db: any DB) async throws {
+    switch db {
+    case let db as MockDB:
+        await db.waitForAsyncCompletions()
+        #expect(db.pendingAsyncCompletionCount == 0)
+    case let db as SQLiteDB:
+        await db.waitForAsyncCompletions()
+        #expect(db.pendingAsyncCompletionCount == 0)
+    default:
+        Issue.record("unknown DB \(type(of: db))")
+    }
+}
+
+/// A task executor that counts the jobs it runs.
+final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
+    private let queue = DispatchQueue(label: "RecordingExecutor")
+    private let lock = NSLock()
+    private var jobs = 0
+
+    var jobCount: Int { lock.withLock { jobs } }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        lock.withLock { jobs += 1 }
+        queue.async {
+            job.runSynchronously(on: self.asUnownedTaskExecutor())
+        }
+    }
+}
