@@ -61,7 +61,6 @@ package enum ActiveTransactions {
                 kind: kind,
                 outerKind: entry.kind,
                 outerOpenedAt: entry.openedAt,
-                label: scope.label,
                 at: callSite)
         }
     }

@@ -2,7 +2,9 @@
 /// `MockDB` and `SQLiteDB` report a mistake with the very same words.
 ///
 /// Each message starts with `TransactionKit misuse at <fileID>:<line>`, says
-/// what went wrong, and ends with how to fix it.
+/// what went wrong, and ends with how to fix it. Messages never name the
+/// backend: the same mistake reads the same in a unit test on `MockDB` and in
+/// production on `SQLiteDB`.
 package enum Misuse {
     /// Stops the process with a misuse message.
     package static func fail(_ problem: String, fix: String, at callSite: CallSite) -> Never {
@@ -31,11 +33,10 @@ package enum Misuse {
         kind: TransactionKind,
         outerKind: TransactionKind,
         outerOpenedAt: CallSite,
-        label: String,
         at callSite: CallSite
     ) -> Never {
         fail(
-            "`\(kind.methodName)` called on \(label) inside a `\(outerKind.methodName)` transaction of the same database "
+            "`\(kind.methodName)` called inside a `\(outerKind.methodName)` transaction of the same DB "
                 + "(opened at \(outerOpenedAt)). Transactions do not nest.",
             fix: "pass the outer transaction down instead of opening a new one "
                 + "(a DBWriteTransaction is accepted wherever a DBReadTransaction is expected), "

@@ -55,8 +55,7 @@ let result = await #expect(processExitsWith: .failure, observing: [\.standardErr
         }
         let message = try #require(result).standardErrorText
         #expect(message.contains("TransactionKit misuse at \(MisuseScenarios.file):\(MisuseScenarios.readInsideWriteLine)"))
-        #expect(message.contains("`read` called on"))
-        #expect(message.contains("inside a `write` transaction of the same database"))
+        #expect(message.contains("`read` called inside a `write` transaction of the same DB"))
         #expect(message.contains("Fix: pass the outer transaction down"))
     }
 
@@ -69,8 +68,7 @@ let result = await #expect(processExitsWith: .failure, observing: [\.standardErr
             }
         }
         let message = try #require(result).standardErrorText
-        #expect(message.contains("`write` called on"))
-        #expect(message.contains("inside a `read` transaction of the same database"))
+        #expect(message.contains("`write` called inside a `read` transaction of the same DB"))
     }
 
     @Test(arguments: Backend.allCases)
@@ -82,7 +80,7 @@ let result = await #expect(processExitsWith: .failure, observing: [\.standardErr
             }
         }
         let message = try #require(result).standardErrorText
-        #expect(message.contains("inside a `write` transaction of the same database"))
+        #expect(message.contains("`write` called inside a `write` transaction of the same DB"))
     }
 
     @Test(arguments: Backend.allCases)
@@ -97,6 +95,23 @@ let result = await #expect(processExitsWith: .failure, observing: [\.standardErr
         }
         let message = try #require(result).standardErrorText
         #expect(message.contains("addFinalization(key: \"inner\") called while the transaction's finalizations were running"))
+    }
+
+    @Test func theSameMistakeReadsTheSameInEveryBackend() async throws {
+        var messages: [Backend: [String]] = [:]
+        for backend in Backend.allCases {
+            let escaped = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend = backend as Backend] in
+                try MisuseScenarios.useEscapedWriteTransaction(backend)
+            }
+            let nested = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend = backend as Backend] in
+                try MisuseScenarios.readInsideWrite(backend)
+            }
+            messages[backend] = [escaped, nested].map { $0?.misuseLine ?? "no message" }
+        }
+        let mock = try #require(messages[.mock])
+        #expect(mock.allSatisfy { $0.hasPrefix("TransactionKit misuse at") })
+        #expect(messages[.sqliteInMemory] == mock)
+        #expect(messages[.sqliteFile] == mock)
     }
 
     @Test func bridgingAMockDBTransaction() async throws {
@@ -135,5 +150,11 @@ let result = await #expect(processExitsWith: .failure, observing: [\.standardErr
 extension ExitTest.Result {
     var standardErrorText: String {
         String(decoding: standardErrorContent, as: UTF8.self)
+    }
+
+    /// The misuse message, from `TransactionKit misuse at` to the end of its line.
+    var misuseLine: String? {
+        guard let start = standardErrorText.range(of: "TransactionKit misuse at") else { return nil }
+        return String(standardErrorText[start.lowerBound...].prefix { $0 != "\n" })
     }
 }
