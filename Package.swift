@@ -38,9 +38,21 @@ let package = Package(
             dependencies: ["TransactionKit"]
         ),
 
+        // The worked example: a small messaging app, its legacy data-access
+        // layer, its managers, and both ways of making them testable.
+        .target(
+            name: "Messaging",
+            dependencies: [
+                "TransactionKit",
+                "TransactionKitSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+
         .executableTarget(
             name: "txkit",
             dependencies: [
+                "Messaging",
                 "TransactionKit",
                 "TransactionKitSQLite",
                 "TransactionKitTesting",
@@ -69,6 +81,16 @@ let package = Package(
         .testTarget(
             name: "TransactionKitTestingTests",
             dependencies: ["TransactionKit", "TransactionKitTesting"]
+        ),
+        .testTarget(
+            name: "MessagingTests",
+            dependencies: [
+                "Messaging",
+                "TransactionKit",
+                "TransactionKitSQLite",
+                "TransactionKitTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,33 @@
+import Foundation
+import Messaging
+import TransactionKitSQLite
+
+/// Where the example's integration tests get their databases.
+enum TestDatabases {
+    /// A fresh, private, migrated in-memory database.
+    ///
+    /// Every integration test calls this one function, so that switching to
+    /// faster template-cloned databases is a change in one place.
+    static func makeMigrated() throws -> SQLiteDB {
+        try SQLiteDB.inMemory(migrator: MessagingSchema.migrator)
+    }
+}
+
+/// A directory under the system's temporary directory, removed on deinit.
+final class ScratchDirectory: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("MessagingTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
