@@ -63,6 +63,14 @@ public struct AccountManager: Sendable {
     }
     // snippet:end account-register
 
+    /// The user registered under `name` (ignoring case), if any.
+    ///
+    /// - Throws: `DBError`.
+    public func user(named name: String) throws -> User? {
+        let name = name.trimmingCharacters(in: .whitespaces)
+        return try db.read { tx in try users.user(named: name, tx) }
+    }
+
     /// Blocks a user: they keep reading but can no longer send.
     ///
     /// - Returns: `false` when the user was already blocked (nothing written).

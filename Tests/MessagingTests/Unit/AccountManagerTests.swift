@@ -48,6 +48,17 @@ struct AccountManagerTests {
         #expect(db.statistics == MockDB.Statistics(writes: 1, rollbacks: 1))
     }
 
+    @Test func lookingUpAUserReadsOnce() throws {
+        let db = MockDB()
+        let users = AccountManager.Mocks.LegacyUserFinder()
+        users.userByNameStub = { $0 == "Alice" ? User(id: 1, name: "Alice") : nil }
+        let accounts = AccountManager(db: db, users: users)
+
+        #expect(try accounts.user(named: " Alice ")?.id == 1)
+        #expect(try accounts.user(named: "Bob") == nil)
+        #expect(db.statistics == MockDB.Statistics(reads: 2))
+    }
+
     @Test func blockingAUserWritesOnce() throws {
         let db = MockDB()
         let users = AccountManager.Mocks.LegacyUserFinder()
