@@ -40,6 +40,7 @@ let package = Package(
 
         // The worked example: a small messaging app, its legacy data-access
         // layer, its managers, and both ways of making them testable.
+        // snippet:begin package-example-targets
         .target(
             name: "Messaging",
             dependencies: [
@@ -48,6 +49,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // snippet:end package-example-targets
 
         .executableTarget(
             name: "txkit",
@@ -82,6 +84,7 @@ let package = Package(
             name: "TransactionKitTestingTests",
             dependencies: ["TransactionKit", "TransactionKitTesting"]
         ),
+        // snippet:begin package-example-tests
         .testTarget(
             name: "MessagingTests",
             dependencies: [
@@ -92,6 +95,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // snippet:end package-example-tests
     ],
     swiftLanguageModes: [.v6]
 )

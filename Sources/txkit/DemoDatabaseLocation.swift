@@ -33,12 +33,14 @@ struct DemoDatabaseLocation {
     /// Opens and migrates the database.
     func open() throws -> SQLiteDB {
         switch kind {
+        // snippet:begin open-database
         case .temporary(let directory):
             try SQLiteDB(path: directory.appendingPathComponent("messaging.sqlite").path, migrator: MessagingSchema.migrator)
         case .file(let path):
             try SQLiteDB(path: path, migrator: MessagingSchema.migrator)
         case .memory:
             try SQLiteDB.inMemory(migrator: MessagingSchema.migrator)
+        // snippet:end open-database
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Messaging
 import TransactionKitSQLite
 
+// snippet:begin test-database-helper
 /// Where the example's integration tests get their databases.
 enum TestDatabases {
     /// A fresh, private, migrated in-memory database.
@@ -12,6 +13,7 @@ enum TestDatabases {
         try SQLiteDB.inMemory(migrator: MessagingSchema.migrator)
     }
 }
+// snippet:end test-database-helper
 
 /// A directory under the system's temporary directory, removed on deinit.
 final class ScratchDirectory: Sendable {
