@@ -40,12 +40,12 @@ public struct UnimplementedError: Error, Sendable, CustomStringConvertible {
 ///
 /// ```swift
 /// final class InboxManager_LegacyMessageFinderMock: InboxManager_LegacyMessageFinderShim {
-///     var unreadCountStub: ((Int64, Int64?, Int64) -> Int)?
+///     var latestMessageStub: ((Int64) -> Message?)?
 ///
-///     func unreadCount(in conversationID: Int64, after lastRead: Int64?, for userID: Int64, _ tx: DBReadTransaction) throws -> Int {
+///     func latestMessage(conversationID: Int64, _ tx: DBReadTransaction) throws -> Message? {
 ///         tx.preconditionActive()
-///         guard let unreadCountStub else { throw unimplemented("unreadCount(in:after:for:)") }
-///         return unreadCountStub(conversationID, lastRead, userID)
+///         guard let latestMessageStub else { throw unimplemented("InboxManager.Mocks.LegacyMessageFinder.latestMessage") }
+///         return latestMessageStub(conversationID)
 ///     }
 /// }
 /// ```
@@ -60,8 +60,10 @@ public struct UnimplementedError: Error, Sendable, CustomStringConvertible {
 /// mistake), there is no test to fail, so it stops the process with the same
 /// message: an unstubbed call must never pass silently.
 ///
-/// **Thread:** any; the issue is attributed to the test running on the
-/// current task.
+/// **Thread:** any thread or task that runs on behalf of a test (Swift
+/// Testing finds the test through a task-local value); the issue is
+/// attributed to that test. Called from a thread that no test's task runs
+/// (a `DispatchQueue` callback, say), it finds no test and stops the process.
 ///
 /// - Warning: Returning a placeholder instead of throwing hides the mistake
 ///   from the code under test; throw the returned error.
