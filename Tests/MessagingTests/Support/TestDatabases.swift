@@ -1,4 +1,3 @@
-import Foundation
 import Messaging
 import TransactionKitSQLite
 
@@ -14,22 +13,3 @@ enum TestDatabases {
     }
 }
 // snippet:end test-database-helper
-
-/// A directory under the system's temporary directory, removed on deinit.
-final class ScratchDirectory: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("MessagingTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
