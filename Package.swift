@@ -38,9 +38,23 @@ let package = Package(
             dependencies: ["TransactionKit"]
         ),
 
+        // The worked example: a small messaging app, its legacy data-access
+        // layer, its managers, and both ways of making them testable.
+        // snippet:begin package-example-targets
+        .target(
+            name: "Messaging",
+            dependencies: [
+                "TransactionKit",
+                "TransactionKitSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // snippet:end package-example-targets
+
         .executableTarget(
             name: "txkit",
             dependencies: [
+                "Messaging",
                 "TransactionKit",
                 "TransactionKitSQLite",
                 "TransactionKitTesting",
@@ -70,6 +84,18 @@ let package = Package(
             name: "TransactionKitTestingTests",
             dependencies: ["TransactionKit", "TransactionKitTesting"]
         ),
+        // snippet:begin package-example-tests
+        .testTarget(
+            name: "MessagingTests",
+            dependencies: [
+                "Messaging",
+                "TransactionKit",
+                "TransactionKitSQLite",
+                "TransactionKitTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // snippet:end package-example-tests
     ],
     swiftLanguageModes: [.v6]
 )

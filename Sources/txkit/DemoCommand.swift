@@ -1,51 +1,69 @@
 import ArgumentParser
 import Foundation
-import GRDB
+import Messaging
 import TransactionKit
 import TransactionKitSQLite
 
-/// `txkit demo`: runs a short scenario on a real SQLite file.
+/// `txkit demo`: runs the messaging example's managers end to end on a real
+/// SQLite database and narrates what happens.
+///
+/// - `txkit demo` uses a file in a new temporary directory, removed at the end;
+/// - `txkit demo --path FILE` keeps the database in `FILE` (run it twice to
+///   see the data persist);
+/// - `txkit demo --in-memory` uses a private in-memory database.
+///
+/// Bad arguments, a missing directory or an unwritable path end with a
+/// one-line message and a non-zero exit status, never a crash.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run a short scenario on a real SQLite database."
+        abstract: "Run the messaging example end to end on a real SQLite database.",
+        discussion: """
+            Registers users, starts a conversation, sends messages (including some \
+            the business rules refuse), then shows each inbox, narrating which \
+            manager, finder and transaction does what.
+            """
     )
 
-    @Option(help: "Keep the database at this path instead of a temporary directory.")
+    @Option(name: .long, help: ArgumentHelp(
+        "Keep the database in this file (its directory must exist).", valueName: "FILE"))
     var path: String?
 
-    @Flag(help: "Use an in-memory database.")
+    @Flag(name: .long, help: "Use a private in-memory database instead of a file.")
     var inMemory = false
 
-    func run() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("txkit-demo-\(UUID().uuidString)")
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("notes") { db in
-            try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
+    func validate() throws {
+        if inMemory && path != nil {
+            throw ValidationError("Choose either --path or --in-memory, not both.")
         }
+        if let path, path.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--path needs a file name.")
+        }
+    }
+
+    func run() throws {
+        let location = try DemoDatabaseLocation(path: path, inMemory: inMemory)
+        defer { location.cleanUp() }
+
         let db: SQLiteDB
         do {
-            if inMemory {
-                db = try SQLiteDB.inMemory(migrator: migrator)
-            } else if let path {
-                db = try SQLiteDB(path: path, migrator: migrator)
-            } else {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                db = try SQLiteDB(path: directory.appendingPathComponent("demo.sqlite").path, migrator: migrator)
-            }
+            db = try location.open()
         } catch {
-            throw ValidationError("\(error)")
+            throw DemoFailure("cannot open the demo database: \(error)")
         }
-        print("Opened \(db.path)")
-        try db.write { tx in
-            try SQLiteDB.shimOnlyBridge(tx).execute(sql: "INSERT INTO note (text) VALUES (?)", arguments: ["hello"])
-            tx.addSyncCompletion { print("Committed one note") }
+        print("TransactionKit demo: a small messaging app on a real SQLite database")
+        print("")
+        print("Database: \(location.summary)")
+        print("  opened \(db.isInMemory ? "in memory" : "in WAL mode") and migrated (\(MessagingSchema.migrator.migrations.joined(separator: ", ")))")
+
+        do {
+            try DemoScenario(db: db).run()
+        } catch {
+            throw DemoFailure("the demo stopped: \(error)")
         }
-        let count = try db.read { tx in try Int.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT COUNT(*) FROM note") ?? 0 }
-        print("The database holds \(count) note(s)")
-        if !inMemory && path == nil {
-            try? FileManager.default.removeItem(at: directory)
+        if let kept = location.keptPath {
+            print("")
+            print("The database stays in \(kept). Run the same command again to reopen it.")
         }
     }
 }

@@ -1,0 +1,113 @@
+import Foundation
+import Messaging
+import TransactionKit
+
+/// The story `txkit demo` tells, using only the example's managers.
+struct DemoScenario {
+    let db: any DB
+    let notifier = DemoNotifier()
+    let services: MessagingServices
+
+    init(db: any DB) {
+        self.db = db
+        self.services = MessagingServices.live(db: db, notifier: notifier)
+    }
+
+    func run() throws {
+        if let alice = try services.accounts.user(named: "Alice") {
+            try showEarlierRun(alice: alice)
+            return
+        }
+        step(1, "Register users", "AccountManager -> AccountManager.Shims.LegacyUserFinder (Shortcut Way)")
+        let alice = try register("Alice")
+        let bob = try register("Bob")
+        let carol = try register("Carol")
+        let mallory = try register("Mallory")
+        refused("register \"alice\"") { _ = try services.accounts.register(name: "alice") }
+        refused("register \"x\"") { _ = try services.accounts.register(name: "x") }
+
+        step(2, "Start a conversation", "ChatManager -> ConversationFinder (Good Way)")
+        let lunch = try services.chat.startConversation(creatorID: alice.id, with: [bob.id, carol.id, mallory.id])
+        ok("conversation \(lunch.id) \"\(lunch.title)\" (title made from the members' names)")
+
+        step(3, "Send messages", "ChatManager: one write transaction per call; notifications run after the commit")
+        try send("Lunch at noon?", from: alice, in: lunch)
+        try send("  Yes!   Where?  ", from: bob, in: lunch)
+        print("   - Alice sends two messages in one transaction (sendAll):")
+        for message in try services.chat.sendAll(["The new place on Main Street.", "I'll book a table."], from: alice.id, in: lunch.id) {
+            ok("message \(message.id): \"\(message.body)\"")
+        }
+        refused("Carol sends \"   \"") { _ = try services.chat.send("   ", from: carol.id, in: lunch.id) }
+
+        step(4, "Block a user", "AccountManager; a refused write rolls back and notifies nobody")
+        ok("Mallory blocked: \(try services.accounts.block(userID: mallory.id))")
+        refused("Mallory sends \"Buy cheap watches\"") {
+            _ = try services.chat.send("Buy cheap watches", from: mallory.id, in: lunch.id)
+        }
+
+        step(5, "Inboxes", "InboxManager -> ConversationFinder + InboxManager.Shims.LegacyMessageFinder, one read transaction each")
+        for user in [alice, bob, carol, mallory] {
+            try showInbox(of: user)
+        }
+
+        step(6, "Carol catches up", "InboxManager.markRead: writes only when there is something new")
+        ok("first markRead wrote: \(try services.inbox.markRead(conversationID: lunch.id, userID: carol.id))")
+        ok("second markRead wrote: \(try services.inbox.markRead(conversationID: lunch.id, userID: carol.id))")
+        try showInbox(of: carol)
+
+        print("")
+        print("Done. The same managers run in the unit tests on MockDB with mocked finders:")
+        print("  swift test --filter MessagingTests")
+    }
+
+    // MARK: - Steps
+
+    private func showEarlierRun(alice: User) throws {
+        step(1, "Reopen", "this file already holds an earlier run's data")
+        print("   Nothing is registered again; here is what persisted:")
+        for name in ["Alice", "Bob", "Carol", "Mallory"] {
+            if let user = try services.accounts.user(named: name) {
+                try showInbox(of: user)
+            }
+        }
+    }
+
+    private func register(_ name: String) throws -> User {
+        let user = try services.accounts.register(name: name)
+        notifier.remember(user)
+        ok("\(user.name) registered (id \(user.id))")
+        return user
+    }
+
+    private func send(_ body: String, from sender: User, in conversation: Conversation) throws {
+        print("   - \(sender.name) sends \"\(body)\"")
+        let message = try services.chat.send(body, from: sender.id, in: conversation.id)
+        ok("committed as message \(message.id): \"\(message.body)\" (after the legacy sanitizer)")
+    }
+
+    private func showInbox(of user: User) throws {
+        for entry in try services.inbox.inbox(for: user.id) {
+            let preview = entry.preview.map { "\"\($0)\"" } ?? "no messages"
+            print("   \(user.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(entry.conversation.title): \(entry.unreadCount) unread, latest \(preview)")
+        }
+    }
+
+    private func step(_ number: Int, _ title: String, _ how: String) {
+        print("")
+        print("\(number). \(title)  [\(how)]")
+    }
+
+    private func ok(_ text: String) {
+        print("   ok      \(text)")
+    }
+
+    /// Runs an action the business rules must refuse, and says why.
+    private func refused(_ action: String, _ body: () throws -> Void) {
+        do {
+            try body()
+            print("   UNEXPECTED  \(action) was accepted")
+        } catch {
+            print("   refused \(action): \(error) (nothing written, nobody notified)")
+        }
+    }
+}

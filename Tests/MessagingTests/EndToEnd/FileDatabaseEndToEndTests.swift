@@ -1,0 +1,68 @@
+import Foundation
+import Messaging
+import Testing
+import TransactionKit
+import TransactionKitSQLite
+
+/// End to end: the managers on a file-backed `SQLiteDB` (WAL, the
+/// production configuration), closed and reopened to show that what was
+/// committed persisted and what was refused did not.
+@Suite("End to end: managers on a file SQLiteDB, reopened")
+struct FileDatabaseEndToEndTests {
+    // snippet:begin end-to-end-test
+    @Test func committedDataSurvivesReopening() throws {
+        let directory = try ScratchDirectory()
+        let path = directory.path("messaging.sqlite")
+        let notifier = RecordingNotifier()
+        let (alice, bob, conversation): (User, User, Conversation)
+
+        do {
+            let db = try SQLiteDB(path: path, migrator: MessagingSchema.migrator)
+            let services = MessagingServices.live(db: db, notifier: notifier)
+            alice = try services.accounts.register(name: "Alice")
+            bob = try services.accounts.register(name: "Bob")
+            conversation = try services.chat.startConversation(creatorID: alice.id, with: [bob.id], title: "Trip")
+            _ = try services.chat.sendAll(["Train at 9?", "Bring snacks"], from: alice.id, in: conversation.id)
+            #expect(throws: ChatManager.Failure.emptyMessage) {
+                try services.chat.send("   ", from: bob.id, in: conversation.id)
+            }
+        }  // The last reference goes: GRDB closes the database.
+
+        let reopened = try SQLiteDB(path: path, migrator: MessagingSchema.migrator)
+        let services = MessagingServices.live(db: reopened, notifier: notifier)
+        let inbox = try services.inbox.inbox(for: bob.id)
+
+        #expect(inbox.count == 1)
+        #expect(inbox.first?.conversation.title == "Trip")
+        #expect(inbox.first?.unreadCount == 2)
+        #expect(inbox.first?.preview == "Bring snacks")
+        #expect(notifier.notifications.count == 2)
+        #expect(throws: AccountManager.Failure.nameTaken("alice")) {
+            try services.accounts.register(name: "alice")
+        }
+    }
+    // snippet:end end-to-end-test
+
+    @Test func theDatabaseFileIsPrivate() throws {
+        let directory = try ScratchDirectory()
+        let path = directory.path("messaging.sqlite")
+        _ = try SQLiteDB(path: path, migrator: MessagingSchema.migrator)
+
+        let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+    }
+
+    @Test func reopeningDoesNotRerunMigrations() throws {
+        let directory = try ScratchDirectory()
+        let path = directory.path("messaging.sqlite")
+        do {
+            let db = try SQLiteDB(path: path, migrator: MessagingSchema.migrator)
+            _ = try MessagingServices.live(db: db, notifier: RecordingNotifier()).accounts.register(name: "Alice")
+        }
+        for _ in 0..<2 {
+            let db = try SQLiteDB(path: path, migrator: MessagingSchema.migrator)
+            let users = AccountManager.Wrappers.LegacyUserFinder()
+            #expect(try db.read { tx in try users.user(named: "Alice", tx) } != nil)
+        }
+    }
+}
