@@ -29,6 +29,8 @@ let package = Package(
             dependencies: [
                 "TransactionKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The raw SQLite API, for sqlite3_serialize/deserialize.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
 
