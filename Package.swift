@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TransactionKit", targets: ["TransactionKit"]),
         .library(name: "TransactionKitSQLite", targets: ["TransactionKitSQLite"]),
         .library(name: "TransactionKitTesting", targets: ["TransactionKitTesting"]),
+        .library(name: "TransactionKitSQLiteTesting", targets: ["TransactionKitSQLiteTesting"]),
         .executable(name: "txkit", targets: ["txkit"]),
     ],
     dependencies: [
@@ -40,6 +41,14 @@ let package = Package(
             dependencies: ["TransactionKit"]
         ),
 
+        // Fresh template-copied SQLite databases in Swift Testing (a trait)
+        // and XCTest (a setUp helper); kept out of the production module,
+        // which must not link Testing or XCTest.
+        .target(
+            name: "TransactionKitSQLiteTesting",
+            dependencies: ["TransactionKit", "TransactionKitSQLite"]
+        ),
+
         .executableTarget(
             name: "txkit",
             dependencies: [
@@ -65,6 +74,15 @@ let package = Package(
             dependencies: [
                 "TransactionKit",
                 "TransactionKitSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "TransactionKitSQLiteTestingTests",
+            dependencies: [
+                "TransactionKit",
+                "TransactionKitSQLite",
+                "TransactionKitSQLiteTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

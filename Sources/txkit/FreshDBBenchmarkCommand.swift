@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+import GRDB
+import TransactionKit
+import TransactionKitSQLite
 
 /// `txkit bench-fresh-db`: runs the `fresh_test_db` benchmark alone and
 /// prints each variant's median, range and ratio to `empty_connection`.
@@ -24,12 +27,18 @@ struct FreshDBBenchmarkCommand: ParsableCommand {
         let medians = results.map { median($0.nanosecondsPerOp) }
         let floor = zip(results, medians).first { $0.0.variant == "empty_connection" }?.1
         print("fresh_test_db: per-database cost (make, first query, drop); 20 tables, 30 migrations")
-        print(pad("variant", 20) + pad("median", 12) + pad("min-max", 22) + "ratio")
+        print(pad("variant", 28) + pad("median", 12) + pad("min-max", 24) + "ratio to empty_connection")
         for (result, median) in zip(results, medians) {
-            let range = "\(format(result.nanosecondsPerOp.min() ?? 0))-\(format(result.nanosecondsPerOp.max() ?? 0))"
+            let range = "\(format(result.nanosecondsPerOp.min() ?? 0)) - \(format(result.nanosecondsPerOp.max() ?? 0))"
             let ratio = floor.map { String(format: "%.2fx", median / $0) } ?? "-"
-            print(pad(result.variant, 20) + pad(format(median), 12) + pad(range, 22) + ratio)
+            print(pad(result.variant, 28) + pad(format(median), 12) + pad(range, 24) + ratio)
         }
+        let template = SQLiteTemplate(migrator: SyntheticSchema.migrator())
+        let imageBytes = try template.imageByteCount()
+        let objects = try template.makeDatabase().read { tx in
+            try Int.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
+        }
+        print("template image: \(imageBytes / 1024) KiB; schema objects SQLite parses at a copy's first query: \(objects)")
     }
 
     private func median(_ values: [Double]) -> Double {

@@ -28,8 +28,8 @@ import TransactionKitSQLite
 enum FreshTestDBBenchmark {
     /// Per-database cost samples in nanoseconds, one value per sample, per variant.
     static func run(quick: Bool) throws -> [(variant: String, nanosecondsPerOp: [Double])] {
-        let sampleCount = quick ? 5 : 15
-        let batchSize = quick ? 10 : 50
+        let sampleCount = quick ? 5 : 21
+        let batchSize = quick ? 10 : 30
         let migrator = SyntheticSchema.migrator()
         let template = SQLiteTemplate(migrator: migrator)
         try template.prepare()
