@@ -21,6 +21,9 @@ import TransactionKitSQLite
 /// - `*_open_only`: the same as their namesake without the first query,
 ///   to show where the time goes: a copied database pays for SQLite parsing
 ///   its schema at its first statement, an empty one has nothing to parse.
+/// - `first_query_on_copy`, `first_query_on_migrated`: the first query
+///   alone (databases made and dropped outside the timed region), on a copy
+///   and on a database that ran the migrations itself.
 ///
 /// Variants run side by side in one process, interleaved sample by sample,
 /// after one warm-up batch each. Each sample times a batch of operations and
@@ -35,33 +38,77 @@ enum FreshTestDBBenchmark {
         try template.prepare()
         let shared = try SQLiteDB.inMemory(migrator: migrator)
 
-        let variants: [(name: String, operation: () throws -> Void)] = [
-            ("empty_connection", { try firstQuery(SQLiteDB.inMemory()) }),
-            ("migrate_each", { try firstQuery(SQLiteDB.inMemory(migrator: migrator)) }),
-            ("template_clone", { try firstQuery(template.makeDatabase()) }),
-            ("template_backup", { try firstQuery(template.makeDatabase(strategy: .backup)) }),
-            ("rollback_per_test", { try rollbackPerTest(shared.writer) }),
-            // Where the time goes: the same without the first query, which
-            // leaves out SQLite's parsing of the 20-table schema.
-            ("empty_connection_open_only", { _ = try SQLiteDB.inMemory() }),
-            ("template_clone_open_only", { _ = try template.makeDatabase() }),
-            ("template_backup_open_only", { _ = try template.makeDatabase(strategy: .backup) }),
+        // Databases made before a batch, outside the timed region, for the
+        // variants that time a first query alone; dropped after the batch.
+        let prepared = Prepared()
+        let copies = { prepared.reset(try (0..<batchSize).map { _ in try template.makeDatabase() }) }
+        let migrated = { prepared.reset(try (0..<batchSize).map { _ in try SQLiteDB.inMemory(migrator: migrator) }) }
+
+        let variants: [Variant] = [
+            Variant("empty_connection") { try firstQuery(SQLiteDB.inMemory()) },
+            Variant("migrate_each") { try firstQuery(SQLiteDB.inMemory(migrator: migrator)) },
+            Variant("template_clone") { try firstQuery(template.makeDatabase()) },
+            Variant("template_backup") { try firstQuery(template.makeDatabase(strategy: .backup)) },
+            Variant("rollback_per_test") { try rollbackPerTest(shared.writer) },
+            // Where the time goes: making a database without querying it,
+            // and the first query alone, on a copy (SQLite parses the schema)
+            // and on a connection that ran the migrations (already parsed).
+            Variant("empty_connection_open_only") { _ = try SQLiteDB.inMemory() },
+            Variant("template_clone_open_only") { _ = try template.makeDatabase() },
+            Variant("template_backup_open_only") { _ = try template.makeDatabase(strategy: .backup) },
+            Variant("first_query_on_copy", beforeBatch: copies) { try firstQuery(prepared.next()) },
+            Variant("first_query_on_migrated", beforeBatch: migrated) { try firstQuery(prepared.next()) },
         ]
 
         for variant in variants {
+            try variant.beforeBatch?()
             for _ in 0..<batchSize { try variant.operation() }
         }
         var samples = Array(repeating: [Double](), count: variants.count)
         let clock = ContinuousClock()
         for _ in 0..<sampleCount {
             for (index, variant) in variants.enumerated() {
+                try variant.beforeBatch?()
                 let elapsed = try clock.measure {
                     for _ in 0..<batchSize { try variant.operation() }
                 }
                 samples[index].append(nanoseconds(elapsed) / Double(batchSize))
             }
         }
+        prepared.reset([])
         return zip(variants, samples).map { (variant: $0.name, nanosecondsPerOp: $1) }
+    }
+
+    /// One benchmarked operation, with optional untimed work before each batch.
+    private struct Variant {
+        let name: String
+        let beforeBatch: (() throws -> Void)?
+        let operation: () throws -> Void
+
+        init(_ name: String, beforeBatch: (() throws -> Void)? = nil, operation: @escaping () throws -> Void) {
+            self.name = name
+            self.beforeBatch = beforeBatch
+            self.operation = operation
+        }
+    }
+
+    /// Databases made ahead of a batch; `next()` hands them out in turn and
+    /// keeps them alive until the next `reset`, so that closing them is not
+    /// timed either.
+    private final class Prepared {
+        private var databases: [SQLiteDB] = []
+        private var used: [SQLiteDB] = []
+
+        func reset(_ databases: [SQLiteDB]) {
+            used = []
+            self.databases = databases
+        }
+
+        func next() -> SQLiteDB {
+            let db = databases.removeLast()
+            used.append(db)
+            return db
+        }
     }
 
     /// Runs the first query a test would run: it makes SQLite read the schema.
