@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TransactionKit", targets: ["TransactionKit"]),
         .library(name: "TransactionKitSQLite", targets: ["TransactionKitSQLite"]),
         .library(name: "TransactionKitTesting", targets: ["TransactionKitTesting"]),
+        .library(name: "TransactionKitSQLiteTesting", targets: ["TransactionKitSQLiteTesting"]),
         .executable(name: "txkit", targets: ["txkit"]),
     ],
     dependencies: [
@@ -29,6 +30,8 @@ let package = Package(
             dependencies: [
                 "TransactionKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The raw SQLite API, for sqlite3_serialize/deserialize.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
 
@@ -50,6 +53,14 @@ let package = Package(
             ]
         ),
         // snippet:end package-example-targets
+
+        // Fresh template-copied SQLite databases in Swift Testing (a trait)
+        // and XCTest (a setUp helper); kept out of the production module,
+        // which must not link Testing or XCTest.
+        .target(
+            name: "TransactionKitSQLiteTesting",
+            dependencies: ["TransactionKit", "TransactionKitSQLite"]
+        ),
 
         .executableTarget(
             name: "txkit",
@@ -77,6 +88,15 @@ let package = Package(
             dependencies: [
                 "TransactionKit",
                 "TransactionKitSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "TransactionKitSQLiteTestingTests",
+            dependencies: [
+                "TransactionKit",
+                "TransactionKitSQLite",
+                "TransactionKitSQLiteTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -1,0 +1,247 @@
+import GRDB
+import Synchronization
+import TransactionKit
+
+/// A schema declared once, from which tests get fresh, private, fully
+/// migrated in-memory ``SQLiteDB`` values at about the cost of an empty
+/// connection.
+///
+/// ```swift
+/// enum TestDatabases {
+///     static let app = SQLiteTemplate(migrator: AppSchema.migrator) { tx in
+///         try UserFinder().insert(User(name: "alice"), tx)   // optional fixtures
+///     }
+/// }
+///
+/// @Test func sendingAMessageStoresIt() throws {
+///     let db = try TestDatabases.app.makeDatabase()   // fresh, migrated, alice inside
+///     let manager = ComposeManager(db: db, messages: MessageFinder())
+///     try manager.send(Draft(text: "hi"))
+///     // nothing to clean up: the database lives as long as `db`
+/// }
+/// ```
+///
+/// The first ``makeDatabase()`` migrates a private in-memory database once,
+/// applies the fixtures to it, and keeps an image of its bytes
+/// (`sqlite3_serialize`). Every call then opens an empty in-memory
+/// connection and loads a private copy of that image into it
+/// (`sqlite3_deserialize`), which skips the migrations entirely. The image is
+/// immutable, so copies are made concurrently, without a lock and without
+/// touching the template's connection.
+///
+/// **Isolation:** each database is a separate in-memory SQLite database with
+/// its own buffer. Nothing one test writes is visible to another, whatever
+/// the order or parallelism of the tests. The template itself is never
+/// handed out.
+///
+/// **Migrator changes:** `migrator` is an autoclosure, evaluated at every
+/// call (building a `DatabaseMigrator` costs microseconds). When the list of
+/// registered migration identifiers differs from the one a template was built
+/// with (a migration added, removed, renamed or reordered), a new template is
+/// built for it; templates are kept per identifier list, so tests that
+/// alternate between two migrators do not rebuild each time. Like GRDB
+/// itself, the template identifies migrations by identifier only: a
+/// migration body edited in the source takes effect at the next test run,
+/// because templates live in memory and never outlive the process.
+///
+/// **Fixtures:** run once per template, in one write transaction, after the
+/// migrations. Use them for base rows that every test needs; a test that
+/// changes them changes its own copy only.
+///
+/// **Transaction semantics:** those of ``SQLiteDB``: every database is a
+/// real SQLite database, with real commits, rollbacks, completions and
+/// misuse checks.
+///
+/// **Threads:** `SQLiteTemplate` is `Sendable`; call ``makeDatabase()`` from
+/// any thread or task, concurrently. The first call (and the first call after
+/// a migrator change) builds the template while other callers wait for it.
+///
+/// **Lifetime:** the template lives as long as the `SQLiteTemplate` value
+/// (typically a `static let`, so once per test process). Each database lives
+/// as long as the `SQLiteDB` it is returned as.
+///
+/// - Warning: The fixtures block must not call ``makeDatabase()`` on the
+///   same template (it would wait for itself forever). A migration whose
+///   body depends on run-time state must give that state a distinct
+///   identifier, or the template cannot tell two such migrators apart.
+public final class SQLiteTemplate: Sendable {
+    /// The options of every database made from the template.
+    public let options: SQLiteDB.Options
+
+    private let migrator: @Sendable () -> DatabaseMigrator
+    private let fixtures: (@Sendable (DBWriteTransaction) throws -> Void)?
+    private let state = Mutex(State())
+
+    private struct State {
+        /// Built templates, per list of migration identifiers.
+        var templates: [[String]: BuiltTemplate] = [:]
+        /// How many templates were built so far.
+        var buildCount = 0
+    }
+
+    /// A migrated, fixture-filled template: its image, and the connection it
+    /// was captured from (kept for the `backup(to:)` strategy).
+    struct BuiltTemplate: Sendable {
+        let image: SQLiteImage
+        let source: DatabaseQueue
+    }
+
+    /// Declares a template: nothing is migrated until the first
+    /// ``makeDatabase()``.
+    ///
+    /// ```swift
+    /// static let template = SQLiteTemplate(migrator: AppSchema.migrator)
+    /// ```
+    ///
+    /// **Thread:** any; the initializer does no work.
+    ///
+    /// - Parameters:
+    ///   - migrator: The schema. Evaluated at each ``makeDatabase()`` to
+    ///     notice a changed list of migrations; keep it free of side effects.
+    ///   - options: The options of the databases made from the template
+    ///     (busy timeout; durability does not apply in memory).
+    ///   - fixtures: Seed data, written once into the template inside one
+    ///     write transaction, after the migrations. Use the same finders as
+    ///     production code, or `SQLiteDB.shimOnlyBridge(_:)` for raw SQL.
+    public init(
+        migrator: @autoclosure @escaping @Sendable () -> DatabaseMigrator,
+        options: SQLiteDB.Options = SQLiteDB.Options(),
+        fixtures: (@Sendable (DBWriteTransaction) throws -> Void)? = nil
+    ) {
+        self.migrator = migrator
+        self.options = options
+        self.fixtures = fixtures
+    }
+
+    /// Returns a fresh, private, fully migrated in-memory database holding
+    /// the fixtures.
+    ///
+    /// ```swift
+    /// let db = try TestDatabases.app.makeDatabase()
+    /// ```
+    ///
+    /// **Cost:** after the first call, making the copy costs about 1.3x
+    /// opening an empty in-memory connection; SQLite then parses the schema
+    /// at the database's first statement, as on any new connection. Both are
+    /// a small fraction of running the migrations (figures in the Testing
+    /// guide).
+    ///
+    /// **Transaction semantics:** those of ``SQLiteDB``; the database is
+    /// already committed at the migrator's last migration, with the fixtures.
+    ///
+    /// **Thread:** the calling thread. The first call, and the first call
+    /// after the migrator's identifiers changed, migrates the template while
+    /// concurrent callers wait.
+    ///
+    /// **Lifetime:** the database and its data are gone when the returned
+    /// `SQLiteDB` is deallocated: there is nothing to clean up.
+    ///
+    /// - Warning: Do not call it from the template's own fixtures block.
+    /// - Returns: A new in-memory `SQLiteDB` that shares nothing with any
+    ///   other database.
+    /// - Throws: ``DBError`` with path `in-memory`: `.migrationFailed` when a
+    ///   migration fails, `.other` when the fixtures throw (the error is the
+    ///   `underlyingError`), or an open error. A template that failed to
+    ///   build is retried at the next call.
+    public func makeDatabase() throws(DBError) -> SQLiteDB {
+        try makeDatabase(strategy: .deserialize)
+    }
+
+    /// Builds the template now, if it is not built yet for the current
+    /// migrator, so that the first test does not pay for the migrations (or
+    /// so that a broken migration is reported once, up front).
+    ///
+    /// ```swift
+    /// try TestDatabases.app.prepare()
+    /// ```
+    ///
+    /// **Thread:** the calling thread; concurrent callers wait for the build.
+    ///
+    /// - Throws: The errors of ``makeDatabase()``.
+    public func prepare() throws(DBError) {
+        _ = try builtTemplate()
+    }
+
+    // MARK: - Package
+
+    /// How a database is made from the template. The public API uses
+    /// ``deserialize``; ``backup`` exists to be measured against it.
+    package enum CloneStrategy: Sendable {
+        /// `sqlite3_deserialize` of the template's image into an empty
+        /// in-memory connection.
+        case deserialize
+        /// GRDB's `backup(to:)` (the SQLite online backup API) from the
+        /// template's connection into an empty in-memory connection.
+        case backup
+    }
+
+    /// Makes a database with the given strategy.
+    package func makeDatabase(strategy: CloneStrategy) throws(DBError) -> SQLiteDB {
+        let template = try builtTemplate()
+        let path = "in-memory"
+        do {
+            let queue = try DatabaseQueue(configuration: options.grdbConfiguration(label: path))
+            switch strategy {
+            case .deserialize:
+                try queue.writeWithoutTransaction { db in try template.image.restore(into: db) }
+            case .backup:
+                try template.source.backup(to: queue)
+            }
+            return SQLiteDB(writer: queue, path: path, isInMemory: true)
+        } catch {
+            throw SQLiteErrors.openError(from: error, path: path)
+        }
+    }
+
+    /// The number of templates built so far (one per distinct migrator,
+    /// unless a build failed and was retried).
+    package var buildCount: Int {
+        state.withLock { $0.buildCount }
+    }
+
+    /// The number of bytes of the current migrator's template image.
+    package func imageByteCount() throws(DBError) -> Int {
+        try builtTemplate().image.bytes.count
+    }
+
+    // MARK: - Building
+
+    private func builtTemplate() throws(DBError) -> BuiltTemplate {
+        let migrator = migrator()
+        let identifiers = migrator.migrations
+        return try state.withLock { (state) throws(DBError) -> BuiltTemplate in
+            if let template = state.templates[identifiers] {
+                return template
+            }
+            let template = try build(migrator)
+            state.templates[identifiers] = template
+            state.buildCount += 1
+            return template
+        }
+    }
+
+    private func build(_ migrator: DatabaseMigrator) throws(DBError) -> BuiltTemplate {
+        let db = try SQLiteDB.inMemory(migrator: migrator, options: options)
+        if let fixtures {
+            do {
+                try db.write { tx in try fixtures(tx) }
+            } catch {
+                throw DBError(
+                    kind: .other, operation: .write, path: db.path,
+                    message: "the template's fixtures failed: \(error)",
+                    underlyingError: error)
+            }
+        }
+        guard let queue = db.writer as? DatabaseQueue else {
+            preconditionFailure("SQLiteDB.inMemory is backed by a DatabaseQueue")
+        }
+        do {
+            let image = try queue.writeWithoutTransaction { database in
+                try SQLiteImage.serialize(database, migrationIdentifiers: migrator.migrations)
+            }
+            return BuiltTemplate(image: image, source: queue)
+        } catch {
+            throw SQLiteErrors.other(error, path: db.path, operation: .open)
+        }
+    }
+}
