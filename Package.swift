@@ -111,6 +111,7 @@ let package = Package(
                 "Messaging",
                 "TransactionKit",
                 "TransactionKitSQLite",
+                "TransactionKitSQLiteTesting",
                 "TransactionKitTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -35,6 +35,10 @@ struct SQLiteKeyValueStore: KeyValueStore {
 /// A transaction-aware mock finder for `MockDB`: a write becomes visible to
 /// other transactions only when its transaction commits, because it is
 /// applied by a sync completion, which never runs after a rollback.
+///
+/// Sync completions run after the commit has released the write lock, so a
+/// concurrent writer may read the old value in between: unlike SQL, a
+/// read-modify-write through this store is not atomic under concurrency.
 final class MockKeyValueStore: KeyValueStore, @unchecked Sendable {
     private struct Pending {
         let transaction: DBWriteTransaction
