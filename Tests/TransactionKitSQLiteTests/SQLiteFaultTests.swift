@@ -112,7 +112,8 @@ struct SQLiteFaultTests {
         let error = #expect(throws: DBError.self) {
             try db.write { tx in try Self.insert("while locked", tx) }
         }
-        Self.expectTyped(error, .busy, .write, path: path, primaryCode: .SQLITE_BUSY)
+        let description = Self.expectTyped(error, .busy, .write, path: path, primaryCode: .SQLITE_BUSY)
+        print("locked by another process: \(description)")
         // Readers are not blocked by another process's writer (WAL).
         #expect(try Self.names(db) == Self.committedBefore)
 
@@ -161,7 +162,8 @@ struct SQLiteFaultTests {
                 }
             }
         }
-        Self.expectTyped(error, .diskFull, .write, path: path, primaryCode: .SQLITE_FULL)
+        let description = Self.expectTyped(error, .diskFull, .write, path: path, primaryCode: .SQLITE_FULL)
+        print("size limit (max_page_count): \(description)")
         #expect(try Self.names(db) == Self.committedBefore)
 
         // Lift the limit (it belongs to the writer connection): writing works again.
@@ -420,6 +422,7 @@ struct SQLiteFaultTests {
             }
         }
         #expect(error?.resultCode == .SQLITE_CONSTRAINT)
+        print("SQL error inside a write (rethrown unchanged): \(error.map { "\($0)" } ?? "none")")
         #expect(try Self.names(db) == Self.committedBefore)
         try Self.expectIntact(path)
     }
