@@ -80,8 +80,8 @@ struct SQLiteStressTests {
     }
 
     /// Counters shared by the threads and tasks of one test: atomics, and an
-    /// `NSLock` (ThreadSanitizer does not see `Synchronization.Mutex` on
-    /// Linux, which is built on raw futex calls, and would report false races).
+    /// `NSLock` (on Linux, ThreadSanitizer does not see the futex handover of
+    /// a contended `Synchronization.Mutex`, and would report false races).
     final class Counters: @unchecked Sendable {
         let writersRunning = Atomic<Int>(0)
         let snapshots = Atomic<Int>(0)
