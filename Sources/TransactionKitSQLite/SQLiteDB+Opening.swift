@@ -15,6 +15,7 @@ extension SQLiteDB {
     static func openPool(path: String, options: Options) throws(DBError) -> DatabasePool {
         try checkDirectory(of: path)
         try createFileIfNeeded(at: path)
+        alignCompanionPermissions(with: path)
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: options.grdbConfiguration(label: path))
@@ -61,6 +62,33 @@ extension SQLiteDB {
             throw DBError(
                 kind: .cannotOpen, operation: .open, path: path,
                 message: "cannot create the file: \(String(cString: strerror(code)))")
+        }
+    }
+
+    /// Gives the `-wal` and `-shm` files the permissions of the database
+    /// file when the file is writable and they are not.
+    ///
+    /// SQLite creates both companions with the mode of the database file. A
+    /// connection opened while the file was read-only (for example an open
+    /// that failed with `.readOnly`) therefore leaves read-only companions
+    /// behind, and they keep the database read-only after the file's
+    /// permissions were restored: the fault would outlive its cause.
+    private static func alignCompanionPermissions(with path: String) {
+        var file = stat()
+        guard stat(path, &file) == 0, access(path, W_OK) == 0 else {
+            return
+        }
+        let mode = file.st_mode & 0o777
+        for companionPath in [path + "-wal", path + "-shm"] {
+            var companion = stat()
+            guard lstat(companionPath, &companion) == 0,
+                companion.st_mode & S_IFMT == S_IFREG,
+                companion.st_uid == file.st_uid,
+                companion.st_mode & 0o777 != mode
+            else {
+                continue
+            }
+            _ = chmod(companionPath, mode)
         }
     }
 

@@ -6,7 +6,7 @@ struct TxKit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "txkit",
         abstract: "TransactionKit's command-line tool.",
-        subcommands: [DemoCommand.self, FreshDBBenchmarkCommand.self],
+        subcommands: [DemoCommand.self, TortureCommand.self, TortureWriterCommand.self, FreshDBBenchmarkCommand.self],
         defaultSubcommand: DemoCommand.self
     )
 }

@@ -60,7 +60,12 @@ final class MockKeyValueStore: KeyValueStore, @unchecked Sendable {
     func set(_ key: String, _ value: Int, _ tx: DBWriteTransaction) throws {
         tx.preconditionActive()
         let isFirstWrite = withState { state -> Bool in
-            state.pending.removeAll { !$0.transaction.isActive }
+            // Entries of rolled-back transactions stay (they are only ever
+            // read by their own transaction). Pruning them here by asking
+            // `isActive` of *other* threads' transactions raced with their
+            // commit: an entry whose transaction was between its last
+            // finalization and its sync completion was dropped, losing a
+            // committed write (seen by ConcurrentHooksTests).
             if let index = state.pending.firstIndex(where: { $0.transaction === tx }) {
                 state.pending[index].changes[key] = value
                 return false

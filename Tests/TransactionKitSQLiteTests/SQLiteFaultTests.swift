@@ -1,0 +1,429 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import GRDB
+import Testing
+import TransactionKit
+import TransactionKitSQLite
+
+/// Storage faults, caused for real: each must come out as a typed `DBError`
+/// naming the path and the SQLite result code, never as a crash, and the
+/// data committed before the fault must stay intact and readable.
+@Suite("SQLite faults", .timeLimit(.minutes(2)))
+struct SQLiteFaultTests {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+            try db.execute(sql: "CREATE TABLE audit (id INTEGER PRIMARY KEY, item INTEGER NOT NULL)")
+        }
+        return migrator
+    }
+
+    static let committedBefore = ["before 1", "before 2", "before 3"]
+
+    /// Commits ``committedBefore``, one transaction each.
+    static func commitBefore(_ db: SQLiteDB) throws {
+        for name in committedBefore {
+            try db.write { tx in try insert(name, tx) }
+        }
+    }
+
+    static func insert(_ name: String, _ tx: DBWriteTransaction) throws {
+        let db = SQLiteDB.shimOnlyBridge(tx)
+        try db.execute(sql: "INSERT INTO item (name) VALUES (?)", arguments: [name])
+        try db.execute(sql: "INSERT INTO audit (item) VALUES (?)", arguments: [db.lastInsertedRowID])
+    }
+
+    static func names(_ db: SQLiteDB) throws -> [String] {
+        try db.read { tx in try String.fetchAll(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT name FROM item ORDER BY id") }
+    }
+
+    /// Reopens `path` in a fresh `SQLiteDB` and checks that the data
+    /// committed before the fault is all there, and the file is sound.
+    static func expectIntact(_ path: String, plus extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let db = try SQLiteDB(path: path, migrator: migrator)
+        let (names, audits, integrity) = try db.read { tx in
+            let db = SQLiteDB.shimOnlyBridge(tx)
+            return (
+                try String.fetchAll(db, sql: "SELECT name FROM item ORDER BY id"),
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit")!,
+                try String.fetchAll(db, sql: "PRAGMA integrity_check"))
+        }
+        #expect(names == committedBefore + extra, sourceLocation: sourceLocation)
+        #expect(audits == names.count, sourceLocation: sourceLocation)
+        #expect(integrity == ["ok"], sourceLocation: sourceLocation)
+    }
+
+    /// Checks the parts every fault error shares, and returns its description.
+    @discardableResult
+    static func expectTyped(
+        _ error: DBError?,
+        _ kind: DBError.Kind,
+        _ operation: DBError.Operation? = nil,
+        path: String,
+        primaryCode: ResultCode?,
+        or alternative: ResultCode? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> String {
+        guard let error else {
+            Issue.record("no DBError", sourceLocation: sourceLocation)
+            return ""
+        }
+        #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
+        if let operation {
+            #expect(error.operation == operation, "\(error)", sourceLocation: sourceLocation)
+        }
+        #expect(error.path == path, sourceLocation: sourceLocation)
+        #expect(error.description.contains(path), sourceLocation: sourceLocation)
+        if let primaryCode {
+            let primary = error.resultCode.map { $0 & 0xFF }
+            #expect(
+                primary == primaryCode.rawValue || (alternative != nil && primary == alternative?.rawValue),
+                "\(error)", sourceLocation: sourceLocation)
+        } else {
+            #expect(error.resultCode == nil, "\(error)", sourceLocation: sourceLocation)
+        }
+        return error.description
+    }
+
+    // MARK: - Busy
+
+    @Test func aWriteLockHeldByAnotherProcessBeyondTheBusyTimeoutIsBusy() async throws {
+        let directory = try Directory()
+        let path = directory.path("locked.sqlite")
+        let ready = directory.path("holder-ready")
+        let release = directory.path("holder-release")
+        var options = SQLiteDB.Options()
+        options.busyTimeout = .milliseconds(200)
+        let db = try SQLiteDB(path: path, migrator: Self.migrator, options: options)
+        try Self.commitBefore(db)
+
+        let holder = Task {
+            await #expect(processExitsWith: .success) { [path = path as String, ready = ready as String, release = release as String] in
+                try LockHolder.hold(path: path, ready: ready, release: release, atMostSeconds: 60)
+            }
+        }
+        try await LockHolder.waitForFile(ready)
+
+        let error = #expect(throws: DBError.self) {
+            try db.write { tx in try Self.insert("while locked", tx) }
+        }
+        let description = Self.expectTyped(error, .busy, .write, path: path, primaryCode: .SQLITE_BUSY)
+        print("locked by another process: \(description)")
+        // Readers are not blocked by another process's writer (WAL).
+        #expect(try Self.names(db) == Self.committedBefore)
+
+        _ = FileManager.default.createFile(atPath: release, contents: nil)
+        _ = await holder.value
+        try await db.write { tx in try Self.insert("after", tx) }
+        try Self.expectIntact(path, plus: ["after"])
+    }
+
+    @Test func aLockReleasedWithinTheBusyTimeoutIsWaitedFor() async throws {
+        let directory = try Directory()
+        let path = directory.path("waits.sqlite")
+        let ready = directory.path("holder-ready")
+        var options = SQLiteDB.Options()
+        options.busyTimeout = .seconds(60)
+        let db = try SQLiteDB(path: path, migrator: Self.migrator, options: options)
+        try Self.commitBefore(db)
+
+        let holder = Task {
+            await #expect(processExitsWith: .success) { [path = path as String, ready = ready as String] in
+                // Releases on its own a moment later; no release file.
+                try LockHolder.hold(path: path, ready: ready, release: ready + "-never", atMostSeconds: 0.3)
+            }
+        }
+        try await LockHolder.waitForFile(ready)
+        try await db.write { tx in try Self.insert("after waiting", tx) }
+        _ = await holder.value
+        try Self.expectIntact(path, plus: ["after waiting"])
+    }
+
+    // MARK: - Full
+
+    @Test func aDatabaseSizeLimitReachedInsideAWriteIsDiskFull() throws {
+        let directory = try Directory()
+        let path = directory.path("limit.sqlite")
+        let db = try SQLiteDB(path: path, migrator: Self.migrator)
+        try Self.commitBefore(db)
+
+        let error = #expect(throws: DBError.self) {
+            try db.write { tx in
+                let connection = SQLiteDB.shimOnlyBridge(tx)
+                let pages = try Int.fetchOne(connection, sql: "PRAGMA page_count")!
+                try connection.execute(sql: "PRAGMA max_page_count = \(pages + 2)")
+                for index in 0..<100 {
+                    try Self.insert("big \(index) " + String(repeating: "x", count: 8_000), tx)
+                }
+            }
+        }
+        let description = Self.expectTyped(error, .diskFull, .write, path: path, primaryCode: .SQLITE_FULL)
+        print("size limit (max_page_count): \(description)")
+        #expect(try Self.names(db) == Self.committedBefore)
+
+        // Lift the limit (it belongs to the writer connection): writing works again.
+        try db.write { tx in try SQLiteDB.shimOnlyBridge(tx).execute(sql: "PRAGMA max_page_count = 1073741823") }
+        try db.write { tx in try Self.insert("after", tx) }
+        try Self.expectIntact(path, plus: ["after"])
+    }
+
+    @Test func aFullFileSystemIsDiskFull() throws {
+        let directory = try Directory()
+        let mountPoint = directory.path("small")
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
+        try SmallFileSystem.mount(at: mountPoint, bytes: 512 * 1024)
+        defer { SmallFileSystem.unmount(mountPoint) }
+        let path = mountPoint + "/full.sqlite"
+
+        var committedWhileFilling: [String] = []
+        do {
+            let db = try SQLiteDB(path: path, migrator: Self.migrator)
+            try Self.commitBefore(db)
+            var caught: DBError?
+            for index in 0..<1_000 {
+                let name = "fill \(index) " + String(repeating: "y", count: 16_000)
+                do {
+                    try db.write { tx in try Self.insert(name, tx) }
+                    committedWhileFilling.append(name)
+                } catch let error as DBError {
+                    caught = error
+                    break
+                }
+            }
+            let description = Self.expectTyped(caught, .diskFull, nil, path: path, primaryCode: .SQLITE_FULL)
+            #expect(!committedWhileFilling.isEmpty)
+            print("full file system: \(description)")
+            // Still readable while the disk is full.
+            #expect(try Self.names(db) == Self.committedBefore + committedWhileFilling)
+        }
+        // And after reopening, still on the full file system.
+        try Self.expectIntact(path, plus: committedWhileFilling)
+    }
+
+    // MARK: - Read-only
+
+    @Test func aReadOnlyFileIsReadOnlyAndStaysReadable() throws {
+        let directory = try Directory()
+        let path = directory.path("readonly.sqlite")
+        do {
+            let db = try SQLiteDB(path: path, migrator: Self.migrator)
+            try Self.commitBefore(db)
+        }
+        let protection = try WriteProtection.protect(path)
+        defer { protection.remove() }
+
+        do {
+            // Opening may succeed (SQLite falls back to a read-only
+            // connection); writing may not.
+            let db = try SQLiteDB(path: path, migrator: Self.migrator)
+            #expect(try Self.names(db) == Self.committedBefore)
+            let error = #expect(throws: DBError.self) {
+                try db.write { tx in try Self.insert("refused", tx) }
+            }
+            let description = Self.expectTyped(error, .readOnly, .write, path: path, primaryCode: .SQLITE_READONLY)
+            print("read-only file (\(protection.method)): \(description)")
+        } catch let error as DBError {
+            let description = Self.expectTyped(error, .readOnly, .open, path: path, primaryCode: .SQLITE_READONLY)
+            print("read-only file (\(protection.method)): \(description)")
+        }
+        // Once the file is writable again, so is the database, even though
+        // the failed open left read-only -wal/-shm files behind (SQLite
+        // copies the file's mode at the time).
+        protection.remove()
+        let db = try SQLiteDB(path: path, migrator: Self.migrator)
+        try db.write { tx in try Self.insert("after", tx) }
+        try Self.expectIntact(path, plus: ["after"])
+    }
+
+    @Test func anExistingDatabaseInAReadOnlyDirectoryIsReadOnly() throws {
+        let directory = try Directory()
+        let databaseDirectory = directory.path("locked-dir")
+        try FileManager.default.createDirectory(atPath: databaseDirectory, withIntermediateDirectories: false)
+        let path = databaseDirectory + "/db.sqlite"
+        do {
+            let db = try SQLiteDB(path: path, migrator: Self.migrator)
+            try Self.commitBefore(db)
+        }
+        // The -wal and -shm files are gone once the database is closed, and
+        // cannot be created again.
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        let protection = try WriteProtection.protect(databaseDirectory)
+        defer { protection.remove() }
+
+        let error = #expect(throws: DBError.self) { try SQLiteDB(path: path, migrator: Self.migrator) }
+        // SQLITE_CANTOPEN with `chattr +i`; SQLITE_READONLY_DIRECTORY with `chmod`.
+        let description = Self.expectTyped(error, .readOnly, .open, path: path, primaryCode: .SQLITE_CANTOPEN, or: .SQLITE_READONLY)
+        print("read-only directory, existing file (\(protection.method)): \(description)")
+        protection.remove()
+        try Self.expectIntact(path)
+    }
+
+    @Test func aNewDatabaseInAReadOnlyDirectoryIsReadOnly() throws {
+        let directory = try Directory()
+        let databaseDirectory = directory.path("locked-dir")
+        try FileManager.default.createDirectory(atPath: databaseDirectory, withIntermediateDirectories: false)
+        let path = databaseDirectory + "/new.sqlite"
+        let protection = try WriteProtection.protect(databaseDirectory)
+        defer { protection.remove() }
+
+        let error = #expect(throws: DBError.self) { try SQLiteDB(path: path, migrator: Self.migrator) }
+        let description = Self.expectTyped(error, .readOnly, .open, path: path, primaryCode: nil)
+        print("read-only directory, new file (\(protection.method)): \(description)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    // MARK: - Corrupt
+
+    @Test func aFileWithAGarbageHeaderIsCorruptAndIsNotWritten() throws {
+        let directory = try Directory()
+        let path = directory.path("garbage.sqlite")
+        var generator = SystemRandomNumberGenerator()
+        let garbage = Data((0..<8_192).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        try garbage.write(to: URL(fileURLWithPath: path))
+
+        let error = #expect(throws: DBError.self) { try SQLiteDB(path: path, migrator: Self.migrator) }
+        let description = Self.expectTyped(error, .corrupt, .open, path: path, primaryCode: .SQLITE_NOTADB)
+        print("garbage header: \(description)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    }
+
+    @Test func aDatabaseCutInsideItsHeaderIsCorrupt() throws {
+        let directory = try Directory()
+        let path = directory.path("cut-header.sqlite")
+        do {
+            let db = try SQLiteDB(path: path, migrator: Self.migrator)
+            try Self.commitBefore(db)
+        }
+        try Self.truncate(path, to: 60)
+
+        let error = #expect(throws: DBError.self) {
+            let db = try SQLiteDB(path: path, migrator: Self.migrator)
+            _ = try Self.names(db)
+        }
+        let description = Self.expectTyped(error, .corrupt, nil, path: path, primaryCode: .SQLITE_CORRUPT)
+        print("file cut inside its header: \(description)")
+    }
+
+    @Test func aTruncatedDatabaseIsCorruptWhenReadNotACrash() throws {
+        let directory = try Directory()
+        let path = directory.path("truncated.sqlite")
+        do {
+            let db = try SQLiteDB(path: path, migrator: Self.migrator)
+            try Self.commitBefore(db)
+            for index in 0..<200 {
+                try db.write { tx in try Self.insert("row \(index) " + String(repeating: "z", count: 1_000), tx) }
+            }
+        }
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        try Self.truncate(path, to: size / 2 + 100)
+
+        let error = #expect(throws: DBError.self) {
+            let db = try SQLiteDB(path: path, migrator: Self.migrator)
+            try db.read { tx in
+                _ = try String.fetchAll(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT name FROM item")
+            }
+        }
+        let description = Self.expectTyped(error, .corrupt, nil, path: path, primaryCode: .SQLITE_CORRUPT)
+        print("truncated file: \(description)")
+    }
+
+    static func truncate(_ path: String, to size: Int) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(size))
+        try handle.close()
+    }
+
+    // MARK: - Missing directory
+
+    @Test func aPathInAMissingDirectoryIsMissingDirectoryAndCreatesNothing() throws {
+        let directory = try Directory()
+        let missing = directory.path("missing")
+        let path = missing + "/db.sqlite"
+        let error = #expect(throws: DBError.self) { try SQLiteDB(path: path, migrator: Self.migrator) }
+        let description = Self.expectTyped(error, .missingDirectory, .open, path: path, primaryCode: nil)
+        print("missing directory: \(description)")
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
+    // MARK: - Migrations
+
+    @Test func aMigrationFailingHalfwayLeavesTheLastGoodVersionAndItsData() throws {
+        let directory = try Directory()
+        let path = directory.path("migration.sqlite")
+        do {
+            let db = try SQLiteDB(path: path, migrator: Self.migrator)
+            try Self.commitBefore(db)
+        }
+        var broken = Self.migrator
+        broken.registerMigration("v2 add notes") { db in
+            try db.execute(sql: "ALTER TABLE item ADD COLUMN note TEXT")
+            try db.execute(sql: "UPDATE item SET note = 'migrated', name = name || ' (v2)'")
+            try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY)")
+            try db.execute(sql: "INSERT INTO no_such_table VALUES (1)")
+        }
+        for _ in 0..<2 {  // Failing again changes nothing either.
+            let error = #expect(throws: DBError.self) { try SQLiteDB(path: path, migrator: broken) }
+            let description = Self.expectTyped(error, .migrationFailed, .migrate, path: path, primaryCode: .SQLITE_ERROR)
+            #expect(description.contains("v2 add notes"))
+            #expect(description.contains("1 applied migration"))
+            print("failing migration: \(description)")
+        }
+
+        let db = try SQLiteDB(path: path, migrator: Self.migrator)
+        let (columns, tables, applied) = try db.read { tx in
+            let db = SQLiteDB.shimOnlyBridge(tx)
+            return (
+                try db.columns(in: "item").map(\.name),
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'note'"),
+                try Self.migrator.appliedIdentifiers(db))
+        }
+        #expect(columns == ["id", "name"])
+        #expect(tables.isEmpty)
+        #expect(applied == ["v1"])
+        try Self.expectIntact(path)
+    }
+
+    // MARK: - Errors inside a write
+
+    struct AppError: Error, Equatable {
+        let reason: String
+    }
+
+    @Test func anErrorThrownInsideAWriteRollsBackEveryTableAndIsRethrownUnchanged() throws {
+        let directory = try Directory()
+        let path = directory.path("throws.sqlite")
+        let db = try SQLiteDB(path: path, migrator: Self.migrator)
+        try Self.commitBefore(db)
+        #expect(throws: AppError(reason: "validation")) {
+            try db.write { tx in
+                try Self.insert("rolled back 1", tx)
+                try Self.insert("rolled back 2", tx)
+                throw AppError(reason: "validation")
+            }
+        }
+        #expect(try Self.names(db) == Self.committedBefore)
+        try Self.expectIntact(path)
+    }
+
+    @Test func anSQLErrorInsideAWriteRollsBackTheEarlierStatements() throws {
+        let directory = try Directory()
+        let path = directory.path("sql-error.sqlite")
+        let db = try SQLiteDB(path: path, migrator: Self.migrator)
+        try Self.commitBefore(db)
+        let error = #expect(throws: DatabaseError.self) {
+            try db.write { tx in
+                try Self.insert("rolled back", tx)
+                try SQLiteDB.shimOnlyBridge(tx).execute(sql: "INSERT INTO item (name) VALUES (NULL)")
+            }
+        }
+        #expect(error?.resultCode == .SQLITE_CONSTRAINT)
+        print("SQL error inside a write (rethrown unchanged): \(error.map { "\($0)" } ?? "none")")
+        #expect(try Self.names(db) == Self.committedBefore)
+        try Self.expectIntact(path)
+    }
+}
