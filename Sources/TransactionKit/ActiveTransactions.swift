@@ -14,38 +14,21 @@ import Darwin
 /// A block is synchronous, so it runs from start to end on one thread: marking
 /// the thread that runs the block is enough, whichever thread called `read` or
 /// `write`, and whether the call was sync or async.
+///
+/// The record is an intrusive list: the thread-local slot points at the
+/// innermost running transaction's lifecycle, whose
+/// ``TransactionLifecycle/outerActive`` points at the next one out. Entering
+/// and leaving a block costs one `pthread_getspecific` and two
+/// `pthread_setspecific`, with no allocation and no reference counting: a
+/// lifecycle is kept alive by the engine for as long as its block runs, which
+/// is exactly as long as it stays in the list.
 package enum ActiveTransactions {
-    struct Entry {
-        let scope: ObjectIdentifier
-        let kind: TransactionKind
-        let openedAt: CallSite
-    }
-
-    final class Stack {
-        var entries: [Entry] = []
-    }
-
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
-            #if canImport(Darwin)
-            Unmanaged<Stack>.fromOpaque(pointer).release()
-            #else
-            if let pointer { Unmanaged<Stack>.fromOpaque(pointer).release() }
-            #endif
-        }
+        let status = pthread_key_create(&key, nil)
         precondition(status == 0, "TransactionKit: pthread_key_create failed (\(status))")
         return key
     }()
-
-    private static var currentStack: Stack {
-        if let pointer = pthread_getspecific(key) {
-            return Unmanaged<Stack>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let stack = Stack()
-        pthread_setspecific(key, Unmanaged.passRetained(stack).toOpaque())
-        return stack
-    }
 
     /// Stops the process if this thread runs a transaction block of `scope`.
     package static func checkNotNested(
@@ -53,29 +36,33 @@ package enum ActiveTransactions {
         kind: TransactionKind,
         at callSite: CallSite
     ) {
-        let id = ObjectIdentifier(scope)
-        guard let pointer = pthread_getspecific(key) else { return }
-        let stack = Unmanaged<Stack>.fromOpaque(pointer).takeUnretainedValue()
-        for entry in stack.entries where entry.scope == id {
-            Misuse.nestedTransaction(
-                kind: kind,
-                outerKind: entry.kind,
-                outerOpenedAt: entry.openedAt,
-                label: scope.label,
-                at: callSite)
+        var pointer = pthread_getspecific(key)
+        while let current = pointer {
+            let entry = Unmanaged<TransactionLifecycle>.fromOpaque(current).takeUnretainedValue()
+            if entry.scope === scope {
+                Misuse.nestedTransaction(
+                    kind: kind,
+                    outerKind: entry.kind,
+                    outerOpenedAt: entry.openedAt,
+                    label: scope.label,
+                    at: callSite)
+            }
+            pointer = entry.outerActive
         }
     }
 
-    /// Runs `body` with this thread marked as running a block of `scope`.
+    /// Runs `body` with this thread marked as running the block of `lifecycle`.
     package static func whileActive<R>(
-        in scope: DatabaseScope,
-        kind: TransactionKind,
-        openedAt callSite: CallSite,
+        _ lifecycle: TransactionLifecycle,
         _ body: () throws -> R
     ) rethrows -> R {
-        let stack = currentStack
-        stack.entries.append(Entry(scope: ObjectIdentifier(scope), kind: kind, openedAt: callSite))
-        defer { stack.entries.removeLast() }
+        let outer = pthread_getspecific(key)
+        lifecycle.outerActive = outer
+        pthread_setspecific(key, Unmanaged.passUnretained(lifecycle).toOpaque())
+        defer {
+            pthread_setspecific(key, outer)
+            lifecycle.outerActive = nil
+        }
         return try body()
     }
 }

@@ -36,18 +36,35 @@ package final class TransactionLifecycle: @unchecked Sendable {
     package let kind: TransactionKind
     package let openedAt: CallSite
     package let scope: DatabaseScope
-    package private(set) var state: State = .pending
+    @exclusivity(unchecked) package private(set) var state: State = .pending
 
     /// The backend's connection while the block runs (GRDB's `Database` for
     /// `SQLiteDB`, `nil` for `MockDB`). Dropped when the transaction ends.
-    package private(set) var connection: AnyObject?
+    @exclusivity(unchecked) package private(set) var connection: AnyObject?
     /// Whether the transaction comes from a `MockDB`.
     package let isMock: Bool
 
-    private var finalizationKeys: [String] = []
-    private var finalizations: [String: (DBWriteTransaction) throws -> Void] = [:]
-    private var syncCompletions: [() -> Void] = []
-    private var asyncCompletions: [AsyncCompletion] = []
+    /// The next transaction out whose block runs on the same thread, while
+    /// this one's block runs (see ``ActiveTransactions``).
+    @exclusivity(unchecked) package var outerActive: UnsafeMutableRawPointer?
+
+    /// Finalizations and completions, allocated by the first hook: most
+    /// transactions register none, and then cost one allocation less.
+    private final class Hooks {
+        var finalizationKeys: [String] = []
+        var finalizations: [String: (DBWriteTransaction) throws -> Void] = [:]
+        var syncCompletions: [() -> Void] = []
+        var asyncCompletions: [AsyncCompletion] = []
+    }
+
+    @exclusivity(unchecked) private var hooks: Hooks?
+
+    private var existingHooks: Hooks {
+        if let hooks { return hooks }
+        let hooks = Hooks()
+        self.hooks = hooks
+        return hooks
+    }
 
     package init(kind: TransactionKind, openedAt: CallSite, scope: DatabaseScope, isMock: Bool) {
         self.kind = kind
@@ -66,9 +83,13 @@ package final class TransactionLifecycle: @unchecked Sendable {
 
     /// Runs the finalizations in the order their keys were first added.
     package func runFinalizations(_ transaction: DBWriteTransaction) throws {
+        guard let hooks, !hooks.finalizationKeys.isEmpty else {
+            state = .committing
+            return
+        }
         state = .finalizing
-        for key in finalizationKeys {
-            if let finalization = finalizations[key] {
+        for key in hooks.finalizationKeys {
+            if let finalization = hooks.finalizations[key] {
                 try finalization(transaction)
             }
         }
@@ -79,10 +100,7 @@ package final class TransactionLifecycle: @unchecked Sendable {
     package func rollBack() {
         state = .rolledBack
         connection = nil
-        finalizationKeys = []
-        finalizations = [:]
-        syncCompletions = []
-        asyncCompletions = []
+        hooks = nil
     }
 
     /// A read transaction ended (there is nothing to commit).
@@ -96,16 +114,12 @@ package final class TransactionLifecycle: @unchecked Sendable {
     package func didCommit() {
         state = .committed
         connection = nil
-        let syncCompletions = self.syncCompletions
-        let asyncCompletions = self.asyncCompletions
-        finalizationKeys = []
-        finalizations = [:]
-        self.syncCompletions = []
-        self.asyncCompletions = []
-        for completion in syncCompletions {
+        guard let hooks else { return }
+        self.hooks = nil
+        for completion in hooks.syncCompletions {
             completion()
         }
-        for completion in asyncCompletions {
+        for completion in hooks.asyncCompletions {
             schedule(completion)
         }
     }
@@ -160,21 +174,22 @@ package final class TransactionLifecycle: @unchecked Sendable {
         if state == .finalizing {
             Misuse.finalizationDuringFinalization(key: key, at: callSite)
         }
-        if finalizations.updateValue(block, forKey: key) == nil {
-            finalizationKeys.append(key)
+        let hooks = existingHooks
+        if hooks.finalizations.updateValue(block, forKey: key) == nil {
+            hooks.finalizationKeys.append(key)
         }
     }
 
     package func addSyncCompletion(at callSite: CallSite, _ block: @escaping () -> Void) {
         checkActive(for: "addSyncCompletion", at: callSite)
-        syncCompletions.append(block)
+        existingHooks.syncCompletions.append(block)
     }
 
     package func addAsyncCompletion(at callSite: CallSite, _ completion: AsyncCompletion) {
         checkActive(for: "addAsyncCompletion", at: callSite)
-        asyncCompletions.append(completion)
+        existingHooks.asyncCompletions.append(completion)
     }
 
     /// The number of finalizations registered so far (one per key).
-    package var finalizationCount: Int { finalizationKeys.count }
+    package var finalizationCount: Int { hooks?.finalizationKeys.count ?? 0 }
 }

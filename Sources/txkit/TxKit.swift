@@ -6,7 +6,7 @@ struct TxKit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "txkit",
         abstract: "TransactionKit's command-line tool.",
-        subcommands: [DemoCommand.self],
+        subcommands: [DemoCommand.self, BenchCommand.self],
         defaultSubcommand: DemoCommand.self
     )
 }
