@@ -26,29 +26,29 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
     @inlinable
     package func read<T>(at callSite: CallSite, _ block: (DBReadTransaction) throws -> T) throws -> T {
         ActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite)
-        let lifecycle = makeLifecycle(.read, callSite)
+        let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope, isMock: backend.isMock)
         do {
             return try backend.performRead { connection in
-                try Self.runRead(lifecycle, connection, block)
+                try Self.runRead(transaction, connection, block)
             }
         } catch {
-            throw classify(error, lifecycle)
+            throw classify(error, transaction)
         }
     }
 
     @inlinable
     package func write<T>(at callSite: CallSite, _ block: (DBWriteTransaction) throws -> T) throws -> T {
         ActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite)
-        let lifecycle = makeLifecycle(.write, callSite)
+        let transaction = DBWriteTransaction(kind: .write, openedAt: callSite, scope: scope, isMock: backend.isMock)
         let value: T
         do {
             value = try backend.performWrite { connection in
-                try Self.runWrite(lifecycle, connection, block)
+                try Self.runWrite(transaction, connection, block)
             }
         } catch {
-            throw classify(error, lifecycle)
+            throw classify(error, transaction)
         }
-        lifecycle.didCommit()
+        transaction.didCommit()
         return value
     }
 
@@ -60,13 +60,14 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         _ block: @Sendable (DBReadTransaction) throws -> T
     ) async throws -> T {
         ActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite)
-        let lifecycle = makeLifecycle(.read, callSite)
+        let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope, isMock: backend.isMock)
+        let handoff = TransactionHandoff(transaction)
         do {
             return try await backend.performRead { connection in
-                try Self.runRead(lifecycle, connection, block)
+                try Self.runRead(handoff.transaction, connection, block)
             }
         } catch {
-            throw classify(error, lifecycle)
+            throw classify(error, transaction)
         }
     }
 
@@ -76,37 +77,33 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         _ block: @Sendable (DBWriteTransaction) throws -> T
     ) async throws -> T {
         ActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite)
-        let lifecycle = makeLifecycle(.write, callSite)
+        let transaction = DBWriteTransaction(kind: .write, openedAt: callSite, scope: scope, isMock: backend.isMock)
+        let handoff = TransactionHandoff(transaction)
         let value: T
         do {
             value = try await backend.performWrite { connection in
-                try Self.runWrite(lifecycle, connection, block)
+                try Self.runWrite(handoff.transaction, connection, block)
             }
         } catch {
-            throw classify(error, lifecycle)
+            throw classify(error, transaction)
         }
-        lifecycle.didCommit()
+        transaction.didCommit()
         return value
     }
 
     // MARK: - Shared steps
 
     @inlinable
-    func makeLifecycle(_ kind: TransactionKind, _ callSite: CallSite) -> TransactionLifecycle {
-        TransactionLifecycle(kind: kind, openedAt: callSite, scope: scope, isMock: backend.isMock)
-    }
-
-    @inlinable
     static func runRead<T>(
-        _ lifecycle: TransactionLifecycle,
+        _ transaction: DBReadTransaction,
         _ connection: AnyObject?,
         _ block: (DBReadTransaction) throws -> T
     ) throws -> T {
-        lifecycle.open(connection: connection)
-        defer { lifecycle.closeRead() }
-        return try ActiveTransactions.whileActive(lifecycle) {
+        transaction.open(connection: connection)
+        defer { transaction.closeRead() }
+        return try ActiveTransactions.whileActive(transaction) {
             do {
-                return try block(DBReadTransaction(lifecycle: lifecycle))
+                return try block(transaction)
             } catch {
                 throw TransactionBlockFailure(error: error)
             }
@@ -115,19 +112,18 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
 
     @inlinable
     static func runWrite<T>(
-        _ lifecycle: TransactionLifecycle,
+        _ transaction: DBWriteTransaction,
         _ connection: AnyObject?,
         _ block: (DBWriteTransaction) throws -> T
     ) throws -> T {
-        lifecycle.open(connection: connection)
-        return try ActiveTransactions.whileActive(lifecycle) {
-            let transaction = DBWriteTransaction(lifecycle: lifecycle)
+        transaction.open(connection: connection)
+        return try ActiveTransactions.whileActive(transaction) {
             do {
                 let value = try block(transaction)
-                try lifecycle.runFinalizations(transaction)
+                try transaction.runFinalizations(transaction)
                 return value
             } catch {
-                lifecycle.rollBack()
+                transaction.rollBack()
                 throw TransactionBlockFailure(error: error)
             }
         }
@@ -161,4 +157,15 @@ struct TransactionBlockFailure: Error {
     @usableFromInline let error: any Error
 
     @inlinable init(error: any Error) { self.error = error }
+}
+
+/// Carries a transaction into the `@Sendable` closure of an async backend
+/// call. Transactions are not `Sendable`; this is sound because the engine
+/// hands the transaction over in strict happens-before order (see
+/// ``TransactionLifecycle``) and never uses it concurrently.
+@usableFromInline
+struct TransactionHandoff<Transaction: DBReadTransaction>: @unchecked Sendable {
+    @usableFromInline let transaction: Transaction
+
+    @inlinable init(_ transaction: Transaction) { self.transaction = transaction }
 }

@@ -11,12 +11,20 @@ import Dispatch
 /// A transaction is usable only while `open` or `finalizing`; any use in
 /// another state is an escaped transaction and stops the process.
 ///
-/// The lifecycle object is created by the engine on the calling thread, used
-/// on the thread that runs the block, and finished on the calling thread once
+/// The lifecycle is stored in the transaction object itself (one allocation
+/// per transaction), so `TransactionLifecycle` names ``DBReadTransaction``
+/// and this file extends it with the transitions; `transaction.lifecycle`
+/// returns the transaction.
+///
+/// The transaction is created by the engine on the calling thread, used on
+/// the thread that runs the block, and finished on the calling thread once
 /// the backend returned: each step happens-before the next one through the
 /// backend's own synchronization (a dispatch queue or an async continuation),
-/// never concurrently. That is why it is `@unchecked Sendable` without a lock.
-package final class TransactionLifecycle: @unchecked Sendable {
+/// never concurrently. That is why the engine may carry it through an
+/// `@unchecked Sendable` wrapper without a lock.
+package typealias TransactionLifecycle = DBReadTransaction
+
+extension DBReadTransaction {
     package enum State: Sendable {
         case pending
         case open
@@ -33,44 +41,20 @@ package final class TransactionLifecycle: @unchecked Sendable {
         case executor(any TaskExecutor, @Sendable () async -> Void)
     }
 
-    package let kind: TransactionKind
-    package let openedAt: CallSite
-    package let scope: DatabaseScope
-    @exclusivity(unchecked) package private(set) var state: State = .pending
-
-    /// The backend's connection while the block runs (GRDB's `Database` for
-    /// `SQLiteDB`, `nil` for `MockDB`). Dropped when the transaction ends.
-    @exclusivity(unchecked) package private(set) var connection: AnyObject?
-    /// Whether the transaction comes from a `MockDB`.
-    package let isMock: Bool
-
-    /// The next transaction out whose block runs on the same thread, while
-    /// this one's block runs (see ``ActiveTransactions``).
-    @exclusivity(unchecked) package var outerActive: UnsafeMutableRawPointer?
-
     /// Finalizations and completions, allocated by the first hook: most
     /// transactions register none, and then cost one allocation less.
-    private final class Hooks {
+    final class Hooks {
         var finalizationKeys: [String] = []
         var finalizations: [String: (DBWriteTransaction) throws -> Void] = [:]
         var syncCompletions: [() -> Void] = []
         var asyncCompletions: [AsyncCompletion] = []
     }
 
-    @exclusivity(unchecked) private var hooks: Hooks?
-
     private var existingHooks: Hooks {
         if let hooks { return hooks }
         let hooks = Hooks()
         self.hooks = hooks
         return hooks
-    }
-
-    package init(kind: TransactionKind, openedAt: CallSite, scope: DatabaseScope, isMock: Bool) {
-        self.kind = kind
-        self.openedAt = openedAt
-        self.scope = scope
-        self.isMock = isMock
     }
 
     // MARK: - Transitions (called by the engine)
@@ -142,11 +126,6 @@ package final class TransactionLifecycle: @unchecked Sendable {
     }
 
     // MARK: - Checks and hooks (called through the public API)
-
-    /// Whether the block of this transaction is still running.
-    package var isActive: Bool {
-        state == .open || state == .finalizing
-    }
 
     /// Stops the process unless the transaction is usable.
     package func checkActive(for use: String, at callSite: CallSite) {
