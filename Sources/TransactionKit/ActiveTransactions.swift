@@ -15,20 +15,41 @@ import Darwin
 /// the thread that runs the block is enough, whichever thread called `read` or
 /// `write`, and whether the call was sync or async.
 ///
-/// The record is an intrusive list: the thread-local slot points at the
-/// innermost running transaction's lifecycle, whose
+/// The record is an intrusive list: a per-thread object, found with one
+/// `pthread_getspecific`, points at the innermost running transaction, whose
 /// ``TransactionLifecycle/outerActive`` points at the next one out. Entering
-/// and leaving a block costs one `pthread_getspecific` and two
-/// `pthread_setspecific`, with no allocation and no reference counting: a
-/// lifecycle is kept alive by the engine for as long as its block runs, which
-/// is exactly as long as it stays in the list.
+/// and leaving a block costs that lookup and two plain stores, with no
+/// allocation and no reference counting: a transaction is kept alive by the
+/// engine for as long as its block runs, which is exactly as long as it stays
+/// in the list.
 package enum ActiveTransactions {
+    /// This thread's innermost running transaction. Only its own thread
+    /// touches it, and no access spans a call: no exclusivity check needed.
+    final class Innermost {
+        @exclusivity(unchecked) var transaction: UnsafeMutableRawPointer?
+    }
+
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
+        let status = pthread_key_create(&key) { pointer in
+            #if canImport(Darwin)
+            Unmanaged<Innermost>.fromOpaque(pointer).release()
+            #else
+            if let pointer { Unmanaged<Innermost>.fromOpaque(pointer).release() }
+            #endif
+        }
         precondition(status == 0, "TransactionKit: pthread_key_create failed (\(status))")
         return key
     }()
+
+    private static var current: Innermost {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<Innermost>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let innermost = Innermost()
+        pthread_setspecific(key, Unmanaged.passRetained(innermost).toOpaque())
+        return innermost
+    }
 
     /// Stops the process if this thread runs a transaction block of `scope`.
     package static func checkNotNested(
@@ -36,7 +57,8 @@ package enum ActiveTransactions {
         kind: TransactionKind,
         at callSite: CallSite
     ) {
-        var pointer = pthread_getspecific(key)
+        guard let thread = pthread_getspecific(key) else { return }
+        var pointer = Unmanaged<Innermost>.fromOpaque(thread).takeUnretainedValue().transaction
         while let current = pointer {
             let entry = Unmanaged<TransactionLifecycle>.fromOpaque(current).takeUnretainedValue()
             if entry.scope === scope {
@@ -56,11 +78,12 @@ package enum ActiveTransactions {
         _ lifecycle: TransactionLifecycle,
         _ body: () throws -> R
     ) rethrows -> R {
-        let outer = pthread_getspecific(key)
+        let innermost = current
+        let outer = innermost.transaction
         lifecycle.outerActive = outer
-        pthread_setspecific(key, Unmanaged.passUnretained(lifecycle).toOpaque())
+        innermost.transaction = Unmanaged.passUnretained(lifecycle).toOpaque()
         defer {
-            pthread_setspecific(key, outer)
+            innermost.transaction = outer
             lifecycle.outerActive = nil
         }
         return try body()
