@@ -42,12 +42,15 @@ package enum ActiveTransactions {
         return key
     }()
 
-    private static var current: Innermost {
+    /// This thread's slot, created on first use and released when the
+    /// thread exits. The thread-local value owns it, so callers use it
+    /// without retaining it.
+    private static var current: Unmanaged<Innermost> {
         if let pointer = pthread_getspecific(key) {
-            return Unmanaged<Innermost>.fromOpaque(pointer).takeUnretainedValue()
+            return Unmanaged<Innermost>.fromOpaque(pointer)
         }
-        let innermost = Innermost()
-        pthread_setspecific(key, Unmanaged.passRetained(innermost).toOpaque())
+        let innermost = Unmanaged.passRetained(Innermost())
+        pthread_setspecific(key, innermost.toOpaque())
         return innermost
     }
 
@@ -58,18 +61,19 @@ package enum ActiveTransactions {
         at callSite: CallSite
     ) {
         guard let thread = pthread_getspecific(key) else { return }
-        var pointer = Unmanaged<Innermost>.fromOpaque(thread).takeUnretainedValue().transaction
+        var pointer = Unmanaged<Innermost>.fromOpaque(thread)._withUnsafeGuaranteedRef { $0.transaction }
         while let current = pointer {
-            let entry = Unmanaged<TransactionLifecycle>.fromOpaque(current).takeUnretainedValue()
-            if entry.scope === scope {
+            let entry = Unmanaged<TransactionLifecycle>.fromOpaque(current)
+            if entry._withUnsafeGuaranteedRef({ $0.scope === scope }) {
+                let outer = entry.takeUnretainedValue()
                 Misuse.nestedTransaction(
                     kind: kind,
-                    outerKind: entry.kind,
-                    outerOpenedAt: entry.openedAt,
+                    outerKind: outer.kind,
+                    outerOpenedAt: outer.openedAt,
                     label: scope.label,
                     at: callSite)
             }
-            pointer = entry.outerActive
+            pointer = entry._withUnsafeGuaranteedRef { $0.outerActive }
         }
     }
 
@@ -79,11 +83,11 @@ package enum ActiveTransactions {
         _ body: () throws -> R
     ) rethrows -> R {
         let innermost = current
-        let outer = innermost.transaction
+        let outer = innermost._withUnsafeGuaranteedRef { $0.transaction }
         lifecycle.outerActive = outer
-        innermost.transaction = Unmanaged.passUnretained(lifecycle).toOpaque()
+        innermost._withUnsafeGuaranteedRef { $0.transaction = Unmanaged.passUnretained(lifecycle).toOpaque() }
         defer {
-            innermost.transaction = outer
+            innermost._withUnsafeGuaranteedRef { $0.transaction = outer }
             lifecycle.outerActive = nil
         }
         return try body()

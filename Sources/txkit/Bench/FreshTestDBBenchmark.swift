@@ -44,8 +44,8 @@ enum FreshTestDBBenchmark {
             }),
         ]
 
-        let target: Double = quick ? 4e6 : 25e6
-        let rounds = quick ? 5 : 21
+        let target: Double = quick ? 4e6 : 10e6
+        let rounds = quick ? 5 : 41
         let clock = ContinuousClock()
         func time(_ count: Int, _ makeDatabase: () throws -> DatabaseQueue) throws -> Double {
             let start = clock.now
