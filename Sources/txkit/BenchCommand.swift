@@ -81,7 +81,7 @@ struct BenchCommand: ParsableCommand {
                     : "full: \(harness.rounds) interleaved rounds, ~\(harness.sampleTarget) per sample",
                 "settings": settings.summary,
                 "effective pragmas": try transactions.effectiveSettings(),
-                "elapsed": "\(started.duration(to: .now))",
+                "elapsed": String(format: "%.1f s", BenchHarness.nanoseconds(started.duration(to: .now)) / 1e9),
             ])
         print("")
         print(report.table)
