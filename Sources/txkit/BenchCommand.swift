@@ -29,6 +29,11 @@ struct BenchCommand: ParsableCommand {
     var durability: DurabilityArgument = .full
 
     @Option(help: ArgumentHelp(
+        "Timed rounds per entry (default: 61, or 5 with --quick); more rounds, steadier medians.",
+        valueName: "count"))
+    var rounds: Int?
+
+    @Option(help: ArgumentHelp(
         "Run only these entries (comma-separated names, e.g. empty_write_tx,point_read_tx).", valueName: "names"))
     var only: String?
 
@@ -46,7 +51,11 @@ struct BenchCommand: ParsableCommand {
         #if DEBUG
         print("warning: this is a debug build; use `swift run -c release txkit bench` for meaningful numbers")
         #endif
-        let harness = BenchHarness.make(quick: quick)
+        var harness = BenchHarness.make(quick: quick)
+        if let rounds {
+            guard rounds > 0 else { throw ValidationError("--rounds must be positive") }
+            harness.rounds = rounds
+        }
         let started = ContinuousClock.now
         var results: [BenchEntryResult] = []
 

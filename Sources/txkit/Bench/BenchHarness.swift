@@ -34,7 +34,7 @@ struct BenchHarness {
     static func make(quick: Bool) -> BenchHarness {
         quick
             ? BenchHarness(sampleTarget: .milliseconds(4), rounds: 5)
-            : BenchHarness(sampleTarget: .milliseconds(10), rounds: 41)
+            : BenchHarness(sampleTarget: .milliseconds(10), rounds: 61)
     }
 
     /// Measures every variant of `entry`, interleaved.

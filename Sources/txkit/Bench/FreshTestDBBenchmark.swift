@@ -45,7 +45,7 @@ enum FreshTestDBBenchmark {
         ]
 
         let target: Double = quick ? 4e6 : 10e6
-        let rounds = quick ? 5 : 41
+        let rounds = quick ? 5 : 61
         let clock = ContinuousClock()
         func time(_ count: Int, _ makeDatabase: () throws -> DatabaseQueue) throws -> Double {
             let start = clock.now
