@@ -24,9 +24,14 @@ struct BenchVariantResult {
     var statistics: BenchStatistics { BenchStatistics(samples) }
 }
 
-/// Median, minimum and maximum of a set of samples.
+/// Median, quartiles, minimum and maximum of a set of samples.
 struct BenchStatistics {
     let median: Double
+    /// The first and third quartiles (nearest-rank): half the samples lie
+    /// between them, a steadier measure of spread than min–max on a busy
+    /// machine.
+    let lowerQuartile: Double
+    let upperQuartile: Double
     let min: Double
     let max: Double
     let count: Int
@@ -36,6 +41,8 @@ struct BenchStatistics {
         let sorted = samples.sorted()
         let middle = sorted.count / 2
         median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        lowerQuartile = sorted[(sorted.count - 1) / 4]
+        upperQuartile = sorted[(3 * (sorted.count - 1) + 3) / 4]
         min = sorted[0]
         max = sorted[sorted.count - 1]
         count = sorted.count

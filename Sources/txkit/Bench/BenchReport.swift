@@ -8,7 +8,7 @@ import Foundation
 /// {"results": [{"name": "empty_read_tx", "unit": "ns/op",
 ///               "values": {"sqlite_c": 812.5, "grdb": 2950.1, ...},
 ///               "min": {...}, "max": {...}, "samples": 21,
-///               "ratios": {"sqlitedb/grdb": {"median": 1.04, "min": 0.98, "max": 1.12}}}],
+///               "ratios": {"sqlitedb/grdb": {"median": 1.04, "p25": 1.02, "p75": 1.06, "min": 0.98, "max": 1.12}}}],
 ///  "settings": {...}}
 /// ```
 ///
@@ -41,7 +41,9 @@ struct BenchReport {
                 guard let ratio = result.ratio(numerator, denominator) else { continue }
                 lines.append(
                     "  ratio " + pad("\(numerator)/\(denominator)", 22) + String(format: "%.3f", ratio.median)
-                        + String(format: "  (per-round min %.3f, max %.3f)", ratio.min, ratio.max))
+                        + String(
+                            format: "  (per round: quartiles %.3f-%.3f, min %.3f, max %.3f)",
+                            ratio.lowerQuartile, ratio.upperQuartile, ratio.min, ratio.max))
             }
         }
         return lines.joined(separator: "\n")
@@ -80,7 +82,10 @@ struct BenchReport {
             var ratios: [String: [String: Double]] = [:]
             for (numerator, denominator) in result.ratios {
                 guard let ratio = result.ratio(numerator, denominator) else { continue }
-                ratios["\(numerator)/\(denominator)"] = ["median": ratio.median, "min": ratio.min, "max": ratio.max]
+                ratios["\(numerator)/\(denominator)"] = [
+                    "median": ratio.median, "min": ratio.min, "max": ratio.max,
+                    "p25": ratio.lowerQuartile, "p75": ratio.upperQuartile,
+                ]
             }
             entries.append([
                 "name": result.name,
