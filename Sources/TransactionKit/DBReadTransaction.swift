@@ -32,9 +32,9 @@ public class DBReadTransaction {
     // (see TransactionLifecycle.swift), so that a transaction costs one
     // allocation, not two. These properties are used only on the thread that
     // runs the block, or in strict happens-before order around it (see
-    // ``TransactionLifecycle``); no access to them spans a call, so the
-    // runtime exclusivity checks, which cost more than the rest of an empty
-    // `MockDB` transaction's bookkeeping, are turned off for them.
+    // ``TransactionLifecycle``), and no access to them spans a call, so the
+    // runtime exclusivity checks (about 60 instructions per access, eight
+    // accesses per write transaction) are turned off for them.
 
     package let kind: TransactionKind
     package let openedAt: CallSite

@@ -8,8 +8,9 @@
 /// that rotates from round to round, so that a burst of load from another
 /// process lands on all variants alike. It also writes the JSON contract of
 /// `--json` directly, and it needs no extra dependency (package-benchmark
-/// would add jemalloc and its own runner, and runs each benchmark to the end
-/// before starting the next one).
+/// runs each benchmark to the end before starting the next one, and its
+/// malloc interposer sits in every allocation, which is part of what these
+/// entries measure).
 ///
 /// Method, for each entry:
 /// 1. Calibration, which is also the warm-up: each variant runs with 1, 2, 4…
