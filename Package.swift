@@ -70,6 +70,8 @@ let package = Package(
                 "TransactionKitSQLite",
                 "TransactionKitTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The raw sqlite3 C API, for the benchmarks' baseline.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -14,37 +14,44 @@ import Darwin
 /// A block is synchronous, so it runs from start to end on one thread: marking
 /// the thread that runs the block is enough, whichever thread called `read` or
 /// `write`, and whether the call was sync or async.
+///
+/// The record is an intrusive list: a per-thread object, found with one
+/// `pthread_getspecific`, points at the innermost running transaction, whose
+/// ``TransactionLifecycle/outerActive`` points at the next one out. Entering
+/// and leaving a block costs that lookup and two plain stores, with no
+/// allocation and no reference counting: a transaction is kept alive by the
+/// engine for as long as its block runs, which is exactly as long as it stays
+/// in the list.
 package enum ActiveTransactions {
-    struct Entry {
-        let scope: ObjectIdentifier
-        let kind: TransactionKind
-        let openedAt: CallSite
-    }
-
-    final class Stack {
-        var entries: [Entry] = []
+    /// This thread's innermost running transaction. Only its own thread
+    /// touches it, and no access spans a call: no exclusivity check needed.
+    final class Innermost {
+        @exclusivity(unchecked) var transaction: UnsafeMutableRawPointer?
     }
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { pointer in
             #if canImport(Darwin)
-            Unmanaged<Stack>.fromOpaque(pointer).release()
+            Unmanaged<Innermost>.fromOpaque(pointer).release()
             #else
-            if let pointer { Unmanaged<Stack>.fromOpaque(pointer).release() }
+            if let pointer { Unmanaged<Innermost>.fromOpaque(pointer).release() }
             #endif
         }
         precondition(status == 0, "TransactionKit: pthread_key_create failed (\(status))")
         return key
     }()
 
-    private static var currentStack: Stack {
+    /// This thread's slot, created on first use and released when the
+    /// thread exits. The thread-local value owns it, so callers use it
+    /// without retaining it.
+    private static var current: Unmanaged<Innermost> {
         if let pointer = pthread_getspecific(key) {
-            return Unmanaged<Stack>.fromOpaque(pointer).takeUnretainedValue()
+            return Unmanaged<Innermost>.fromOpaque(pointer)
         }
-        let stack = Stack()
-        pthread_setspecific(key, Unmanaged.passRetained(stack).toOpaque())
-        return stack
+        let innermost = Unmanaged.passRetained(Innermost())
+        pthread_setspecific(key, innermost.toOpaque())
+        return innermost
     }
 
     /// Stops the process if this thread runs a transaction block of `scope`.
@@ -53,28 +60,35 @@ package enum ActiveTransactions {
         kind: TransactionKind,
         at callSite: CallSite
     ) {
-        let id = ObjectIdentifier(scope)
-        guard let pointer = pthread_getspecific(key) else { return }
-        let stack = Unmanaged<Stack>.fromOpaque(pointer).takeUnretainedValue()
-        for entry in stack.entries where entry.scope == id {
-            Misuse.nestedTransaction(
-                kind: kind,
-                outerKind: entry.kind,
-                outerOpenedAt: entry.openedAt,
-                at: callSite)
+        guard let thread = pthread_getspecific(key) else { return }
+        var pointer = Unmanaged<Innermost>.fromOpaque(thread)._withUnsafeGuaranteedRef { $0.transaction }
+        while let current = pointer {
+            let entry = Unmanaged<TransactionLifecycle>.fromOpaque(current)
+            if entry._withUnsafeGuaranteedRef({ $0.scope === scope }) {
+                let outer = entry.takeUnretainedValue()
+                Misuse.nestedTransaction(
+                    kind: kind,
+                    outerKind: outer.kind,
+                    outerOpenedAt: outer.openedAt,
+                    at: callSite)
+            }
+            pointer = entry._withUnsafeGuaranteedRef { $0.outerActive }
         }
     }
 
-    /// Runs `body` with this thread marked as running a block of `scope`.
+    /// Runs `body` with this thread marked as running the block of `lifecycle`.
     package static func whileActive<R>(
-        in scope: DatabaseScope,
-        kind: TransactionKind,
-        openedAt callSite: CallSite,
+        _ lifecycle: TransactionLifecycle,
         _ body: () throws -> R
     ) rethrows -> R {
-        let stack = currentStack
-        stack.entries.append(Entry(scope: ObjectIdentifier(scope), kind: kind, openedAt: callSite))
-        defer { stack.entries.removeLast() }
+        let innermost = current
+        let outer = innermost._withUnsafeGuaranteedRef { $0.transaction }
+        lifecycle.outerActive = outer
+        innermost._withUnsafeGuaranteedRef { $0.transaction = Unmanaged.passUnretained(lifecycle).toOpaque() }
+        defer {
+            innermost._withUnsafeGuaranteedRef { $0.transaction = outer }
+            lifecycle.outerActive = nil
+        }
         return try body()
     }
 }

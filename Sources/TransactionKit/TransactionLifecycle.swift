@@ -11,12 +11,20 @@ import Dispatch
 /// A transaction is usable only while `open` or `finalizing`; any use in
 /// another state is an escaped transaction and stops the process.
 ///
-/// The lifecycle object is created by the engine on the calling thread, used
-/// on the thread that runs the block, and finished on the calling thread once
+/// The lifecycle is stored in the transaction object itself (one allocation
+/// per transaction), so `TransactionLifecycle` names ``DBReadTransaction``
+/// and this file extends it with the transitions; `transaction.lifecycle`
+/// returns the transaction.
+///
+/// The transaction is created by the engine on the calling thread, used on
+/// the thread that runs the block, and finished on the calling thread once
 /// the backend returned: each step happens-before the next one through the
 /// backend's own synchronization (a dispatch queue or an async continuation),
-/// never concurrently. That is why it is `@unchecked Sendable` without a lock.
-package final class TransactionLifecycle: @unchecked Sendable {
+/// never concurrently. That is why the engine may carry it through an
+/// `@unchecked Sendable` wrapper without a lock.
+package typealias TransactionLifecycle = DBReadTransaction
+
+extension DBReadTransaction {
     package enum State: Sendable {
         case pending
         case open
@@ -33,27 +41,20 @@ package final class TransactionLifecycle: @unchecked Sendable {
         case executor(any TaskExecutor, @Sendable () async -> Void)
     }
 
-    package let kind: TransactionKind
-    package let openedAt: CallSite
-    package let scope: DatabaseScope
-    package private(set) var state: State = .pending
+    /// Finalizations and completions, allocated by the first hook: most
+    /// transactions register none, and then cost one allocation less.
+    final class Hooks {
+        var finalizationKeys: [String] = []
+        var finalizations: [String: (DBWriteTransaction) throws -> Void] = [:]
+        var syncCompletions: [() -> Void] = []
+        var asyncCompletions: [AsyncCompletion] = []
+    }
 
-    /// The backend's connection while the block runs (GRDB's `Database` for
-    /// `SQLiteDB`, `nil` for `MockDB`). Dropped when the transaction ends.
-    package private(set) var connection: AnyObject?
-    /// Whether the transaction comes from a `MockDB`.
-    package let isMock: Bool
-
-    private var finalizationKeys: [String] = []
-    private var finalizations: [String: (DBWriteTransaction) throws -> Void] = [:]
-    private var syncCompletions: [() -> Void] = []
-    private var asyncCompletions: [AsyncCompletion] = []
-
-    package init(kind: TransactionKind, openedAt: CallSite, scope: DatabaseScope, isMock: Bool) {
-        self.kind = kind
-        self.openedAt = openedAt
-        self.scope = scope
-        self.isMock = isMock
+    private var existingHooks: Hooks {
+        if let hooks { return hooks }
+        let hooks = Hooks()
+        self.hooks = hooks
+        return hooks
     }
 
     // MARK: - Transitions (called by the engine)
@@ -66,9 +67,13 @@ package final class TransactionLifecycle: @unchecked Sendable {
 
     /// Runs the finalizations in the order their keys were first added.
     package func runFinalizations(_ transaction: DBWriteTransaction) throws {
+        guard let hooks, !hooks.finalizationKeys.isEmpty else {
+            state = .committing
+            return
+        }
         state = .finalizing
-        for key in finalizationKeys {
-            if let finalization = finalizations[key] {
+        for key in hooks.finalizationKeys {
+            if let finalization = hooks.finalizations[key] {
                 try finalization(transaction)
             }
         }
@@ -79,10 +84,7 @@ package final class TransactionLifecycle: @unchecked Sendable {
     package func rollBack() {
         state = .rolledBack
         connection = nil
-        finalizationKeys = []
-        finalizations = [:]
-        syncCompletions = []
-        asyncCompletions = []
+        hooks = nil
     }
 
     /// A read transaction ended (there is nothing to commit).
@@ -96,16 +98,12 @@ package final class TransactionLifecycle: @unchecked Sendable {
     package func didCommit() {
         state = .committed
         connection = nil
-        let syncCompletions = self.syncCompletions
-        let asyncCompletions = self.asyncCompletions
-        finalizationKeys = []
-        finalizations = [:]
-        self.syncCompletions = []
-        self.asyncCompletions = []
-        for completion in syncCompletions {
+        guard let hooks else { return }
+        self.hooks = nil
+        for completion in hooks.syncCompletions {
             completion()
         }
-        for completion in asyncCompletions {
+        for completion in hooks.asyncCompletions {
             schedule(completion)
         }
     }
@@ -128,11 +126,6 @@ package final class TransactionLifecycle: @unchecked Sendable {
     }
 
     // MARK: - Checks and hooks (called through the public API)
-
-    /// Whether the block of this transaction is still running.
-    package var isActive: Bool {
-        state == .open || state == .finalizing
-    }
 
     /// Stops the process unless the transaction is usable.
     package func checkActive(for use: String, at callSite: CallSite) {
@@ -160,21 +153,22 @@ package final class TransactionLifecycle: @unchecked Sendable {
         if state == .finalizing {
             Misuse.finalizationDuringFinalization(key: key, at: callSite)
         }
-        if finalizations.updateValue(block, forKey: key) == nil {
-            finalizationKeys.append(key)
+        let hooks = existingHooks
+        if hooks.finalizations.updateValue(block, forKey: key) == nil {
+            hooks.finalizationKeys.append(key)
         }
     }
 
     package func addSyncCompletion(at callSite: CallSite, _ block: @escaping () -> Void) {
         checkActive(for: "addSyncCompletion", at: callSite)
-        syncCompletions.append(block)
+        existingHooks.syncCompletions.append(block)
     }
 
     package func addAsyncCompletion(at callSite: CallSite, _ completion: AsyncCompletion) {
         checkActive(for: "addAsyncCompletion", at: callSite)
-        asyncCompletions.append(completion)
+        existingHooks.asyncCompletions.append(completion)
     }
 
     /// The number of finalizations registered so far (one per key).
-    package var finalizationCount: Int { finalizationKeys.count }
+    package var finalizationCount: Int { hooks?.finalizationKeys.count ?? 0 }
 }

@@ -6,7 +6,13 @@ struct TxKit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "txkit",
         abstract: "TransactionKit's command-line tool.",
-        subcommands: [DemoCommand.self, TortureCommand.self, TortureWriterCommand.self, FreshDBBenchmarkCommand.self],
+        subcommands: [
+            DemoCommand.self,
+            BenchCommand.self,
+            TortureCommand.self,
+            TortureWriterCommand.self,
+            FreshDBBenchmarkCommand.self,
+        ],
         defaultSubcommand: DemoCommand.self
     )
 }

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import TransactionKitSQLite
+
+/// `txkit bench`: what the abstraction costs, side by side with raw SQLite
+/// and plain GRDB, in one process and one run.
+///
+/// Build in release mode (`swift run -c release txkit bench`): a debug build
+/// measures the compiler's debug code, not the library. Method and settings
+/// are in Benchmarks/README.md.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure TransactionKit against raw SQLite and plain GRDB (build with -c release).",
+        discussion: """
+            Prints a table of medians (ns/op) with their min-max spread and the \
+            per-round ratios SQLiteDB/GRDB and GRDB/sqlite_c. Variants of an entry \
+            are measured interleaved, in the same rounds. See Benchmarks/README.md.
+            """
+    )
+
+    @Flag(help: "A short run for smoke checks (5 rounds of ~4 ms samples).")
+    var quick = false
+
+    @Option(help: ArgumentHelp("Also write the results as JSON to this path.", valueName: "path"))
+    var json: String?
+
+    @Option(help: "The synchronous level of every file database: full (SQLiteDB's default) or normal.")
+    var durability: DurabilityArgument = .full
+
+    @Option(help: ArgumentHelp(
+        "Timed rounds per entry (default: 61, or 5 with --quick); more rounds, steadier medians.",
+        valueName: "count"))
+    var rounds: Int?
+
+    @Option(help: ArgumentHelp(
+        "Run only these entries (comma-separated names, e.g. empty_write_tx,point_read_tx).", valueName: "names"))
+    var only: String?
+
+    enum DurabilityArgument: String, ExpressibleByArgument, CaseIterable {
+        case full
+        case normal
+    }
+
+    func run() throws {
+        var settings = BenchSettings()
+        settings.durability = durability == .full ? .full : .normal
+        let selected = only.map { Set($0.split(separator: ",").map(String.init)) }
+        func wanted(_ name: String) -> Bool { selected?.contains(name) ?? true }
+
+        #if DEBUG
+        print("warning: this is a debug build; use `swift run -c release txkit bench` for meaningful numbers")
+        #endif
+        var harness = BenchHarness.make(quick: quick)
+        if let rounds {
+            guard rounds > 0 else { throw ValidationError("--rounds must be positive") }
+            harness.rounds = rounds
+        }
+        let started = ContinuousClock.now
+        var results: [BenchEntryResult] = []
+
+        let transactions = try TransactionBenchmarks(settings: settings)
+        for entry in transactions.all where wanted(entry.name) {
+            results.append(try harness.measure(entry))
+            print("measured \(entry.name)")
+        }
+
+        if wanted("fresh_test_db") {
+            let samples = try FreshTestDBBenchmark.run(quick: quick)
+            results.append(BenchEntryResult(
+                name: "fresh_test_db",
+                unit: "ns/op",
+                note: "ns per fresh test database, 20 tables / 30 migrations; values from FreshTestDBBenchmark",
+                variants: samples.map { BenchVariantResult(name: $0.variant, samples: $0.nanosecondsPerOp) },
+                ratios: [("template_clone", "migrate_each")]))
+            print("measured fresh_test_db")
+        }
+
+        if wanted("mockdb_manager_tests") {
+            results.append(try harness.measure(ManagerBenchmark.entry))
+            print("measured mockdb_manager_tests")
+        }
+
+        let report = BenchReport(
+            results: results,
+            settings: [
+                "build": Self.buildMode,
+                "run": quick
+                    ? "--quick: \(harness.rounds) interleaved rounds, ~\(harness.sampleTarget) per sample"
+                    : "full: \(harness.rounds) interleaved rounds, ~\(harness.sampleTarget) per sample",
+                "settings": settings.summary,
+                "effective pragmas": try transactions.effectiveSettings(),
+                "elapsed": String(format: "%.1f s", BenchHarness.nanoseconds(started.duration(to: .now)) / 1e9),
+            ])
+        print("")
+        print(report.table)
+        if let json {
+            try report.json().write(to: URL(fileURLWithPath: json))
+            print("\nwrote \(json)")
+        }
+    }
+
+    private static var buildMode: String {
+        #if DEBUG
+        "debug (numbers are not meaningful)"
+        #else
+        "release"
+        #endif
+    }
+}
