@@ -4,55 +4,42 @@ import TransactionKit
 /// The storage side of ``MockDB``: no storage, just counters, a write lock
 /// and injected faults.
 struct MockBackend: TransactionBackend {
-    struct State {
-        var statistics = MockDB.Statistics()
-        var nextCommitFailure: DBError?
-    }
-
     let label: String
     let state = SharedState()
     var isMock: Bool { true }
 
-    /// Reference storage so that the struct stays cheap to copy.
-    ///
-    /// The counters are atomics, so that a transaction costs a few atomic
-    /// additions instead of a lock round trip per counter (an empty `MockDB`
-    /// transaction is meant to cost well under 100 ns). ``withLock(_:)``
-    /// keeps the simple `inout State` view for inspection and fault
-    /// injection: it hands out a snapshot and applies what the body changed
-    /// as differences, so that it never erases an increment made meanwhile
-    /// by a transaction on another thread.
+    /// Counters and injected faults, shared by every copy of the backend.
     final class SharedState: Sendable {
         private let reads = Atomic<Int>(0)
         private let writes = Atomic<Int>(0)
         private let commits = Atomic<Int>(0)
         private let rollbacks = Atomic<Int>(0)
-        /// Whether `nextCommitFailure` is set: the commit path reads this
-        /// flag and takes the lock only when a failure was injected.
+        /// Lets a commit skip the lock when no failure is injected.
         private let hasCommitFailure = Atomic<Bool>(false)
-        private let nextCommitFailure = Mutex<DBError?>(nil)
+        private let commitFailureLock = MockLock()
+        nonisolated(unsafe) private var nextCommitFailure: DBError?
         /// Serializes write transactions, as SQLite does.
-        let writeLock = Mutex(())
+        let writeLock = MockLock()
 
-        func withLock<R>(_ body: (inout State) -> R) -> R {
-            nextCommitFailure.withLock { failure in
-                let before = MockDB.Statistics(
-                    reads: reads.load(ordering: .relaxed),
-                    writes: writes.load(ordering: .relaxed),
-                    commits: commits.load(ordering: .relaxed),
-                    rollbacks: rollbacks.load(ordering: .relaxed))
-                var state = State(statistics: before, nextCommitFailure: failure)
-                let result = body(&state)
-                let after = state.statistics
-                if after != before {
-                    reads.wrappingAdd(after.reads &- before.reads, ordering: .relaxed)
-                    writes.wrappingAdd(after.writes &- before.writes, ordering: .relaxed)
-                    commits.wrappingAdd(after.commits &- before.commits, ordering: .relaxed)
-                    rollbacks.wrappingAdd(after.rollbacks &- before.rollbacks, ordering: .relaxed)
-                }
-                failure = state.nextCommitFailure
-                hasCommitFailure.store(failure != nil, ordering: .releasing)
-                return result
+        var statistics: MockDB.Statistics {
+            MockDB.Statistics(
+                reads: reads.load(ordering: .relaxed),
+                writes: writes.load(ordering: .relaxed),
+                commits: commits.load(ordering: .relaxed),
+                rollbacks: rollbacks.load(ordering: .relaxed))
+        }
+
+        func resetStatistics() {
+            reads.store(0, ordering: .relaxed)
+            writes.store(0, ordering: .relaxed)
+            commits.store(0, ordering: .relaxed)
+            rollbacks.store(0, ordering: .relaxed)
+        }
+
+        func failNextCommit(with error: DBError) {
+            commitFailureLock.withLock {
+                nextCommitFailure = error
+                hasCommitFailure.store(true, ordering: .releasing)
             }
         }
 
@@ -68,14 +55,15 @@ struct MockBackend: TransactionBackend {
             rollbacks.wrappingAdd(1, ordering: .relaxed)
         }
 
-        /// Counts the commit, or the rollback when a commit failure was
-        /// injected, which it then returns (once).
+        /// Counts a commit, or consumes the injected failure and counts a rollback.
         func commitOrInjectedFailure() -> DBError? {
             if hasCommitFailure.load(ordering: .acquiring) {
-                let failure = nextCommitFailure.withLock { failure -> DBError? in
-                    defer { failure = nil }
-                    hasCommitFailure.store(false, ordering: .releasing)
-                    return failure
+                let failure = commitFailureLock.withLock { () -> DBError? in
+                    defer {
+                        nextCommitFailure = nil
+                        hasCommitFailure.store(false, ordering: .releasing)
+                    }
+                    return nextCommitFailure
                 }
                 if let failure {
                     rollbacks.wrappingAdd(1, ordering: .relaxed)
@@ -109,7 +97,7 @@ struct MockBackend: TransactionBackend {
     }
 
     private func writeNow<R>(_ body: (AnyObject?) throws -> R) throws -> R {
-        try state.writeLock.withLock { _ in
+        try state.writeLock.withLock {
             state.didBeginWrite()
             let value: R
             do {

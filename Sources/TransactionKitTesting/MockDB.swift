@@ -75,7 +75,7 @@ public final class MockDB: DB {
 
     /// Counts of transactions opened, committed and rolled back.
     public var statistics: Statistics {
-        engine.backend.state.withLock { $0.statistics }
+        engine.backend.state.statistics
     }
 
     /// The number of read transactions opened so far.
@@ -109,7 +109,7 @@ public final class MockDB: DB {
 
     /// Resets the counters in ``statistics`` to zero.
     public func resetStatistics() {
-        engine.backend.state.withLock { $0.statistics = Statistics() }
+        engine.backend.state.resetStatistics()
     }
 
     // MARK: - Fault injection
@@ -127,7 +127,7 @@ public final class MockDB: DB {
     ///
     /// - Parameter error: The error the next `write` throws.
     public func failNextCommit(with error: DBError) {
-        engine.backend.state.withLock { $0.nextCommitFailure = error }
+        engine.backend.state.failNextCommit(with: error)
     }
 
     // MARK: - DB
