@@ -51,7 +51,10 @@ if ldd "$work/uses-mockdb" | grep -i sqlite; then
     echo "error: a program using TransactionKitTesting links SQLite" >&2
     exit 1
 fi
-if nm "$work/uses-mockdb" | grep -E ' (U|T) sqlite3_|GRDB' | head -1 | grep -q .; then
+nm "$work/uses-mockdb" > "$work/symbols.txt"
+grep -E ' [UTtD] sqlite3_|GRDB' "$work/symbols.txt" > "$work/forbidden.txt" || true
+if [ -s "$work/forbidden.txt" ]; then
+    head -5 "$work/forbidden.txt" >&2
     echo "error: a program using TransactionKitTesting contains SQLite or GRDB symbols" >&2
     exit 1
 fi

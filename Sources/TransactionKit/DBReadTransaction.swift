@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An opaque read transaction, handed to the block of ``DB/read(file:line:_:)``.
 ///
 /// Business logic passes it along to finders and never looks inside:
@@ -50,6 +58,8 @@ public class DBReadTransaction {
     @exclusivity(unchecked) package var outerActive: UnsafeMutableRawPointer?
     /// Finalizations and completions, allocated by the first hook.
     @exclusivity(unchecked) var hooks: Hooks?
+    /// The thread that runs the block; set when the transaction opens.
+    @exclusivity(unchecked) package internal(set) var ownerThread: pthread_t?
 
     package init(kind: TransactionKind, openedAt: CallSite, scope: DatabaseScope, isMock: Bool) {
         self.kind = kind

@@ -28,6 +28,22 @@ package enum Misuse {
             at: callSite)
     }
 
+    /// A transaction was used, while its block runs, from another thread.
+    package static func transactionUsedOnAnotherThread(
+        kind: TransactionKind,
+        openedAt: CallSite,
+        usedFor use: String,
+        at callSite: CallSite
+    ) -> Never {
+        fail(
+            "\(kind.typeName) used (\(use)) on a thread other than the one running its `\(kind.methodName)` block "
+                + "(opened at \(openedAt)).",
+            fix: "use a transaction only on the thread that runs its block: do not hand it to "
+                + "DispatchQueue.concurrentPerform, another queue or another thread; "
+                + "do the work sequentially inside the block, or in separate transactions.",
+            at: callSite)
+    }
+
     /// A transaction was opened inside another transaction of the same database.
     package static func nestedTransaction(
         kind: TransactionKind,

@@ -148,24 +148,3 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         return backend.storageError(from: error, during: operation)
     }
 }
-
-/// Carries an error thrown by the user's block (or a finalization) through the
-/// backend, so that it is not mistaken for a storage error. Not nested in
-/// ``TransactionEngine``, so that it is not a generic type.
-@usableFromInline
-struct TransactionBlockFailure: Error {
-    @usableFromInline let error: any Error
-
-    @inlinable init(error: any Error) { self.error = error }
-}
-
-/// Carries a transaction into the `@Sendable` closure of an async backend
-/// call. Transactions are not `Sendable`; this is sound because the engine
-/// hands the transaction over in strict happens-before order (see
-/// ``TransactionLifecycle``) and never uses it concurrently.
-@usableFromInline
-struct TransactionHandoff<Transaction: DBReadTransaction>: @unchecked Sendable {
-    @usableFromInline let transaction: Transaction
-
-    @inlinable init(_ transaction: Transaction) { self.transaction = transaction }
-}

@@ -38,12 +38,29 @@ struct SQLiteBackend: TransactionBackend {
         return value!
     }
 
+    /// Errors raised outside the block: storage faults become `DBError`;
+    /// a cancelled task's `CancellationError` and a constraint violation
+    /// found at commit (a deferred foreign key) are errors about the caller
+    /// and its data, and pass through unchanged.
     func storageError(from error: any Error, during operation: DBError.Operation) -> any Error {
-        SQLiteErrors.storageError(from: error, path: path, operation: operation)
+        if error is CancellationError || SQLiteErrors.isConstraintViolation(error) {
+            return error
+        }
+        return SQLiteErrors.storageError(from: error, path: path, operation: operation)
             ?? SQLiteErrors.other(error, path: path, operation: operation)
     }
 
+    /// Errors thrown by the block: storage faults become `DBError`, anything
+    /// else passes through unchanged. `SQLITE_READONLY` inside a read
+    /// transaction is not a fault of the file but an attempt to write through
+    /// a read transaction, a bug in the calling SQL: it passes through too.
     func blockError(from error: any Error, during operation: DBError.Operation) -> any Error {
-        SQLiteErrors.storageError(from: error, path: path, operation: operation) ?? error
+        if error is CancellationError {
+            return error
+        }
+        if operation == .read, SQLiteErrors.isReadOnlyViolation(error) {
+            return error
+        }
+        return SQLiteErrors.storageError(from: error, path: path, operation: operation) ?? error
     }
 }

@@ -111,7 +111,7 @@ public final class SQLiteDB: DB {
     ///
     /// - Parameters:
     ///   - migrator: Migrations to apply, if any.
-    ///   - options: Busy timeout and label (durability does not apply in memory).
+    ///   - options: Busy timeout (durability and reader count do not apply in memory).
     /// - Throws: ``DBError`` with path `in-memory`.
     public static func inMemory(
         migrator: DatabaseMigrator? = nil,

@@ -18,6 +18,16 @@ enum SQLiteErrors {
         }
     }
 
+    /// Whether `error` is SQLite's `SQLITE_CONSTRAINT` (an error about the data).
+    static func isConstraintViolation(_ error: any Error) -> Bool {
+        (error as? DatabaseError)?.resultCode.primaryResultCode == .SQLITE_CONSTRAINT
+    }
+
+    /// Whether `error` is SQLite's `SQLITE_READONLY`.
+    static func isReadOnlyViolation(_ error: any Error) -> Bool {
+        (error as? DatabaseError)?.resultCode.primaryResultCode == .SQLITE_READONLY
+    }
+
     /// A `DBError` for a storage fault, or `nil` when `error` is not one.
     static func storageError(from error: any Error, path: String, operation: DBError.Operation) -> DBError? {
         if let error = error as? DBError {

@@ -26,8 +26,10 @@ import TransactionKit
 /// (`sqlite3_serialize`). Every call then opens an empty in-memory
 /// connection and loads a private copy of that image into it
 /// (`sqlite3_deserialize`), which skips the migrations entirely. The image is
-/// immutable, so copies are made concurrently, without a lock and without
-/// touching the template's connection.
+/// immutable, so the copies themselves are made concurrently, outside any
+/// lock and without touching the template's connection; each call only takes
+/// a brief lock to look the image up by the migrator's identifiers (held
+/// longer only while a template is being built).
 ///
 /// **Isolation:** each database is a separate in-memory SQLite database with
 /// its own buffer. Nothing one test writes is visible to another, whatever

@@ -33,8 +33,14 @@ public struct FreshDatabaseTrait: TestTrait, SuiteTrait, TestScoping {
             return
         }
         let db = try template.makeDatabase()
-        try await FreshDatabase.$bound.withValue(db) {
-            try await function()
+        do {
+            try await FreshDatabase.$bound.withValue(db) {
+                try await function()
+            }
+        } catch {
+            // A failing test's completions must not run during the next test either.
+            await db.waitForAsyncCompletions()
+            throw error
         }
         await db.waitForAsyncCompletions()
     }

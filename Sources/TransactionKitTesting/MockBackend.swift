@@ -83,12 +83,18 @@ struct MockBackend: TransactionBackend {
         try writeNow(body)
     }
 
+    /// Like `SQLiteDB`, an async transaction of a cancelled task does not
+    /// begin: it throws `CancellationError`.
     func performRead<R: Sendable>(_ body: @Sendable (AnyObject?) throws -> R) async throws -> R {
-        try readNow(body)
+        try Task.checkCancellation()
+        return try readNow(body)
     }
 
+    /// Like `SQLiteDB`, an async transaction of a cancelled task does not
+    /// begin: it throws `CancellationError`.
     func performWrite<R: Sendable>(_ body: @Sendable (AnyObject?) throws -> R) async throws -> R {
-        try writeNow(body)
+        try Task.checkCancellation()
+        return try writeNow(body)
     }
 
     private func readNow<R>(_ body: (AnyObject?) throws -> R) throws -> R {

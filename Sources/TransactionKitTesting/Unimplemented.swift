@@ -1,7 +1,15 @@
 import Testing
+#if canImport(XCTest)
+import XCTest
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The error a mock throws when the code under test calls a method that the
-/// test did not stub, after ``unimplemented(_:fileID:filePath:line:column:)``
+/// test did not stub, after ``unimplemented(_:fileID:filePath:line:column:staticFilePath:)``
 /// recorded the failure.
 ///
 /// ```swift
@@ -20,7 +28,7 @@ public struct UnimplementedError: Error, Sendable, CustomStringConvertible {
     public let method: String
 
     /// Creates the error for `method`. Prefer
-    /// ``unimplemented(_:fileID:filePath:line:column:)``, which also records
+    /// ``unimplemented(_:fileID:filePath:line:column:staticFilePath:)``, which also records
     /// the test failure.
     ///
     /// - Parameter method: The method that nobody stubbed.
@@ -56,14 +64,19 @@ public struct UnimplementedError: Error, Sendable, CustomStringConvertible {
 /// fail a second time where the manager's error surfaces; the first issue is
 /// the one to read.
 ///
-/// **Anywhere else** (XCTest, a playground, a tool that wired a mock by
-/// mistake), there is no test to fail, so it stops the process with the same
-/// message: an unstubbed call must never pass silently.
+/// **Under XCTest** (no Swift Testing test on this task), it calls `XCTFail`
+/// at the mock's call site, which fails the running XCTest test case; the
+/// other tests go on.
+///
+/// **In every case** it also writes the message to standard error, and the
+/// mock throws the returned error into the code under test: an unstubbed
+/// call never passes silently, and it never stops the test run.
 ///
 /// **Thread:** any thread or task that runs on behalf of a test (Swift
 /// Testing finds the test through a task-local value); the issue is
-/// attributed to that test. Called from a thread that no test's task runs
-/// (a `DispatchQueue` callback, say), it finds no test and stops the process.
+/// attributed to that test. From a thread that no Swift Testing task runs
+/// (a `DispatchQueue` callback, say), the failure goes to XCTest, if a test
+/// case is running, and to standard error.
 ///
 /// - Warning: Returning a placeholder instead of throwing hides the mistake
 ///   from the code under test; throw the returned error.
@@ -73,13 +86,15 @@ public struct UnimplementedError: Error, Sendable, CustomStringConvertible {
 ///   - filePath: The call site, for the recorded issue; leave the default.
 ///   - line: The call site, for the recorded issue; leave the default.
 ///   - column: The call site, for the recorded issue; leave the default.
+///   - staticFilePath: The call site, for `XCTFail`; leave the default.
 /// - Returns: An ``UnimplementedError`` to throw.
 public func unimplemented(
     _ method: String,
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line,
-    column: Int = #column
+    column: Int = #column,
+    staticFilePath: StaticString = #filePath
 ) -> UnimplementedError {
     let error = UnimplementedError(method: method)
     if Test.current != nil {
@@ -87,7 +102,11 @@ public func unimplemented(
             Comment(rawValue: error.description),
             sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     } else {
-        fatalError("\(fileID):\(line): \(error.description)")
+        #if canImport(XCTest)
+        XCTFail(error.description, file: staticFilePath, line: UInt(line))
+        #endif
     }
+    let message = Array("\(fileID):\(line): \(error.description)\n".utf8)
+    _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     return error
 }

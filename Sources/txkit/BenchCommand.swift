@@ -72,7 +72,14 @@ struct BenchCommand: ParsableCommand {
                 unit: "ns/op",
                 note: "ns per fresh test database, 20 tables / 30 migrations; values from FreshTestDBBenchmark",
                 variants: samples.map { BenchVariantResult(name: $0.variant, samples: $0.nanosecondsPerOp) },
-                ratios: [("template_clone", "migrate_each")]))
+                ratios: [
+                    ("migrate_each", "empty_connection"),
+                    ("template_clone", "empty_connection"),
+                    ("template_backup", "empty_connection"),
+                    ("rollback_per_test", "empty_connection"),
+                    ("template_clone_open_only", "empty_connection_open_only"),
+                    ("template_clone", "migrate_each"),
+                ]))
             print("measured fresh_test_db")
         }
 

@@ -16,6 +16,7 @@ struct SQLiteDBTests {
 
     @Test func aFileDatabaseUsesWALAndTheChosenDurability() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         var options = SQLiteDB.Options()
         options.durability = .normal
         let normal = try SQLiteDB(path: directory.path("normal.sqlite"), options: options)
@@ -38,6 +39,7 @@ struct SQLiteDBTests {
 
     @Test func aNewDatabaseFileAndItsCompanionsAreOwnerOnly() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("private.sqlite")
         let db = try SQLiteDB(path: path, migrator: Self.migrator)
         try db.write { tx in try SQLiteDB.shimOnlyBridge(tx).execute(sql: "INSERT INTO item (name) VALUES ('a')") }
@@ -50,6 +52,7 @@ struct SQLiteDBTests {
 
     @Test func dataPersistsAcrossReopening() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("persist.sqlite")
         do {
             let db = try SQLiteDB(path: path, migrator: Self.migrator)
@@ -68,11 +71,41 @@ struct SQLiteDBTests {
         #expect(count == 0)
     }
 
+    /// Writing through a read transaction is a bug in the calling SQL, not a
+    /// read-only file: GRDB's error comes through unchanged.
     @Test func aReadTransactionCannotWrite() throws {
         let db = try SQLiteDB.inMemory(migrator: Self.migrator)
-        #expect(throws: (any Error).self) {
+        let error = #expect(throws: DatabaseError.self) {
             try db.read { tx in try SQLiteDB.shimOnlyBridge(tx).execute(sql: "INSERT INTO item (name) VALUES ('a')") }
         }
+        #expect(error?.resultCode == .SQLITE_READONLY)
+    }
+
+    /// A deferred foreign key is checked at commit: the violation is an error
+    /// about the data, rethrown unchanged, and nothing of the write persists.
+    @Test func aConstraintViolatedAtCommitIsRethrownAndRolledBack() throws {
+        var migrator = Self.migrator
+        migrator.registerMigration("v2 deferred") { db in
+            try db.execute(sql: """
+                CREATE TABLE tag (
+                    id INTEGER PRIMARY KEY,
+                    itemID INTEGER NOT NULL REFERENCES item(id) DEFERRABLE INITIALLY DEFERRED)
+                """)
+        }
+        let db = try SQLiteDB.inMemory(migrator: migrator)
+        nonisolated(unsafe) var completed = false
+        let error = #expect(throws: DatabaseError.self) {
+            try db.write { tx in
+                let db = SQLiteDB.shimOnlyBridge(tx)
+                try db.execute(sql: "INSERT INTO item (name) VALUES ('kept?')")
+                try db.execute(sql: "INSERT INTO tag (itemID) VALUES (999)")
+                tx.addSyncCompletion { completed = true }
+            }
+        }
+        #expect(error?.resultCode == .SQLITE_CONSTRAINT)
+        #expect(!completed)
+        let count = try db.read { tx in try Int.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT COUNT(*) FROM item") }
+        #expect(count == 0)
     }
 
     @Test func sqlErrorsAboutTheDataAreRethrownUnchanged() throws {
@@ -95,6 +128,7 @@ struct SQLiteDBTests {
 
     @Test func aFailingMigrationLeavesTheLastGoodVersion() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("migrate.sqlite")
         var migrator = Self.migrator
         migrator.registerMigration("v2 broken") { db in
@@ -114,6 +148,7 @@ struct SQLiteDBTests {
 
     @Test func aBusyDatabaseIsATypedErrorAtTheStartOfTheWrite() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("busy.sqlite")
         var options = SQLiteDB.Options()
         options.busyTimeout = .milliseconds(50)
@@ -134,6 +169,7 @@ struct SQLiteDBTests {
 
     @Test func concurrentWritersAndReadersOnAFileNeverLoseAnIncrement() async throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let db = try SQLiteDB(path: directory.path("counter.sqlite"))
         try await db.write { tx in
             try SQLiteDB.shimOnlyBridge(tx).execute(sql: "CREATE TABLE counter (value INTEGER NOT NULL); INSERT INTO counter VALUES (0)")

@@ -12,7 +12,13 @@ import TransactionKitSQLite
 /// Storage faults, caused for real: each must come out as a typed `DBError`
 /// naming the path and the SQLite result code, never as a crash, and the
 /// data committed before the fault must stay intact and readable.
-@Suite("SQLite faults", .timeLimit(.minutes(2)))
+///
+/// Serialized: a lock-holder child runs as an exit test, and the parent side
+/// of an exit test occupies a thread of the cooperative pool until its child
+/// exits. On a 2-core machine two holders at once starve the pool, so the
+/// test that waits for a holder's `ready` file only resumes once the holder
+/// gave up, and never sees the lock it meant to wait for.
+@Suite("SQLite faults", .serialized, .timeLimit(.minutes(2)))
 struct SQLiteFaultTests {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -94,6 +100,7 @@ struct SQLiteFaultTests {
 
     @Test func aWriteLockHeldByAnotherProcessBeyondTheBusyTimeoutIsBusy() async throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("locked.sqlite")
         let ready = directory.path("holder-ready")
         let release = directory.path("holder-release")
@@ -125,22 +132,36 @@ struct SQLiteFaultTests {
 
     @Test func aLockReleasedWithinTheBusyTimeoutIsWaitedFor() async throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("waits.sqlite")
         let ready = directory.path("holder-ready")
+        let release = directory.path("holder-release")
         var options = SQLiteDB.Options()
         options.busyTimeout = .seconds(60)
         let db = try SQLiteDB(path: path, migrator: Self.migrator, options: options)
         try Self.commitBefore(db)
 
         let holder = Task {
-            await #expect(processExitsWith: .success) { [path = path as String, ready = ready as String] in
-                // Releases on its own a moment later; no release file.
-                try LockHolder.hold(path: path, ready: ready, release: ready + "-never", atMostSeconds: 0.3)
+            await #expect(processExitsWith: .success) { [path = path as String, ready = ready as String, release = release as String] in
+                // Holds the write lock until the release file appears (at most 30 s).
+                try LockHolder.hold(path: path, ready: ready, release: release, atMostSeconds: 30)
             }
         }
         try await LockHolder.waitForFile(ready)
-        try await db.write { tx in try Self.insert("after waiting", tx) }
+
+        // The write is called 300 ms before the lock is released; if it
+        // finishes only after the release, it waited (a write that ignored
+        // the lock, or failed fast, would finish or throw before).
+        let writer = Task {
+            try await db.write { tx in try Self.insert("after waiting", tx) }
+            return ContinuousClock.now
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let releasedAt = ContinuousClock.now
+        FileManager.default.createFile(atPath: release, contents: Data())
+        let finishedAt = try await writer.value
         _ = await holder.value
+        #expect(finishedAt > releasedAt)
         try Self.expectIntact(path, plus: ["after waiting"])
     }
 
@@ -148,6 +169,7 @@ struct SQLiteFaultTests {
 
     @Test func aDatabaseSizeLimitReachedInsideAWriteIsDiskFull() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("limit.sqlite")
         let db = try SQLiteDB(path: path, migrator: Self.migrator)
         try Self.commitBefore(db)
@@ -174,6 +196,7 @@ struct SQLiteFaultTests {
 
     @Test func aFullFileSystemIsDiskFull() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let mountPoint = directory.path("small")
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
         try SmallFileSystem.mount(at: mountPoint, bytes: 512 * 1024)
@@ -209,6 +232,7 @@ struct SQLiteFaultTests {
 
     @Test func aReadOnlyFileIsReadOnlyAndStaysReadable() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("readonly.sqlite")
         do {
             let db = try SQLiteDB(path: path, migrator: Self.migrator)
@@ -242,6 +266,7 @@ struct SQLiteFaultTests {
 
     @Test func anExistingDatabaseInAReadOnlyDirectoryIsReadOnly() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let databaseDirectory = directory.path("locked-dir")
         try FileManager.default.createDirectory(atPath: databaseDirectory, withIntermediateDirectories: false)
         let path = databaseDirectory + "/db.sqlite"
@@ -265,6 +290,7 @@ struct SQLiteFaultTests {
 
     @Test func aNewDatabaseInAReadOnlyDirectoryIsReadOnly() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let databaseDirectory = directory.path("locked-dir")
         try FileManager.default.createDirectory(atPath: databaseDirectory, withIntermediateDirectories: false)
         let path = databaseDirectory + "/new.sqlite"
@@ -281,6 +307,7 @@ struct SQLiteFaultTests {
 
     @Test func aFileWithAGarbageHeaderIsCorruptAndIsNotWritten() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("garbage.sqlite")
         var generator = SystemRandomNumberGenerator()
         let garbage = Data((0..<8_192).map { _ in UInt8.random(in: 0...255, using: &generator) })
@@ -294,6 +321,7 @@ struct SQLiteFaultTests {
 
     @Test func aDatabaseCutInsideItsHeaderIsCorrupt() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("cut-header.sqlite")
         do {
             let db = try SQLiteDB(path: path, migrator: Self.migrator)
@@ -311,6 +339,7 @@ struct SQLiteFaultTests {
 
     @Test func aTruncatedDatabaseIsCorruptWhenReadNotACrash() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("truncated.sqlite")
         do {
             let db = try SQLiteDB(path: path, migrator: Self.migrator)
@@ -342,6 +371,7 @@ struct SQLiteFaultTests {
 
     @Test func aPathInAMissingDirectoryIsMissingDirectoryAndCreatesNothing() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let missing = directory.path("missing")
         let path = missing + "/db.sqlite"
         let error = #expect(throws: DBError.self) { try SQLiteDB(path: path, migrator: Self.migrator) }
@@ -354,6 +384,7 @@ struct SQLiteFaultTests {
 
     @Test func aMigrationFailingHalfwayLeavesTheLastGoodVersionAndItsData() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("migration.sqlite")
         do {
             let db = try SQLiteDB(path: path, migrator: Self.migrator)
@@ -396,6 +427,7 @@ struct SQLiteFaultTests {
 
     @Test func anErrorThrownInsideAWriteRollsBackEveryTableAndIsRethrownUnchanged() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("throws.sqlite")
         let db = try SQLiteDB(path: path, migrator: Self.migrator)
         try Self.commitBefore(db)
@@ -412,6 +444,7 @@ struct SQLiteFaultTests {
 
     @Test func anSQLErrorInsideAWriteRollsBackTheEarlierStatements() throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("sql-error.sqlite")
         let db = try SQLiteDB(path: path, migrator: Self.migrator)
         try Self.commitBefore(db)

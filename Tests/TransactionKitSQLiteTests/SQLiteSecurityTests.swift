@@ -39,6 +39,7 @@ struct SQLiteSecurityTests {
 
     @Test func aNewDatabaseIsOwnerOnlyEvenUnderAPermissiveUmask() async throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) { [path = directory.url.path as String] in
             let problems = try SQLiteSecurityTests.permissionProblemsUnderPermissiveUmask(in: path)
             if !problems.isEmpty {

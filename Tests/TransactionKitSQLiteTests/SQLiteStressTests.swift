@@ -106,6 +106,7 @@ struct SQLiteStressTests {
 
     @Test func bankTransfersKeepTheTotalAndEveryReaderSeesAConsistentSnapshot() async throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let db = try SQLiteDB(path: directory.path("bank.sqlite"), migrator: Self.bankMigrator)
         let threadWriters = 4
         let taskWriters = 4
@@ -178,6 +179,7 @@ struct SQLiteStressTests {
 
     @Test func concurrentIncrementsWithCompletionsAreCountedExactly() async throws {
         let directory = try Directory()
+        defer { withExtendedLifetime(directory) {} }
         let db = try SQLiteDB(path: directory.path("increments.sqlite"))
         try await db.write { tx in
             try SQLiteDB.shimOnlyBridge(tx).execute(sql: "CREATE TABLE counter (value INTEGER NOT NULL); INSERT INTO counter VALUES (0)")

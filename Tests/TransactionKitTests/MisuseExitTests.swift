@@ -14,11 +14,13 @@ import TransactionKitTesting
 struct MisuseExitTests {
     @Test(arguments: Backend.allCases)
     func usingATransactionAfterItsBlockReturned(_ backend: Backend) async throws {
-let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend] in
-            try MisuseScenarios.useEscapedWriteTransaction(backend)
+        let scratch = try TemporaryDirectory()
+        defer { withExtendedLifetime(scratch) {} }
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend, directory = scratch.path as String] in
+            try MisuseScenarios.useEscapedWriteTransaction(backend, in: directory)
         }
         let message = try #require(result).standardErrorText
-        #expect(message.contains("TransactionKit misuse at \(MisuseScenarios.file):\(MisuseScenarios.useEscapedWriteTransactionLine)"))
+        #expect(message.contains("TransactionKit misuse at \(MisuseScenarios.file):\(MisuseScenarios.line(of: "escaped?.addSyncCompletion {}"))"))
         #expect(message.contains("DBWriteTransaction used (addSyncCompletion) after its `write` block returned"))
         #expect(message.contains("has been committed"))
         #expect(message.contains("Fix: a transaction is valid only while its block runs"))
@@ -26,18 +28,22 @@ let result = await #expect(processExitsWith: .failure, observing: [\.standardErr
 
     @Test(arguments: Backend.allCases)
     func usingARolledBackTransactionInAMock(_ backend: Backend) async throws {
-let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend] in
-            try MisuseScenarios.checkRolledBackTransaction(backend)
+        let scratch = try TemporaryDirectory()
+        defer { withExtendedLifetime(scratch) {} }
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend, directory = scratch.path as String] in
+            try MisuseScenarios.checkRolledBackTransaction(backend, in: directory)
         }
         let message = try #require(result).standardErrorText
-        #expect(message.contains("\(MisuseScenarios.file):\(MisuseScenarios.checkRolledBackTransactionLine)"))
+        #expect(message.contains("\(MisuseScenarios.file):\(MisuseScenarios.line(of: "escaped?.preconditionActive()"))"))
         #expect(message.contains("has been rolled back"))
     }
 
     @Test(arguments: Backend.allCases)
     func escapedReadTransaction(_ backend: Backend) async throws {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend] in
-            let fixture = try backend.makeFixture()
+        let scratch = try TemporaryDirectory()
+        defer { withExtendedLifetime(scratch) {} }
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend, directory = scratch.path as String] in
+            let fixture = try backend.makeFixture(in: directory)
             nonisolated(unsafe) var escaped: DBReadTransaction?
             try fixture.db.read { tx in escaped = tx }
             _ = try fixture.store.get("a", escaped!)
@@ -50,19 +56,23 @@ let result = await #expect(processExitsWith: .failure, observing: [\.standardErr
 
     @Test(arguments: Backend.allCases)
     func readInsideAWriteOfTheSameDatabase(_ backend: Backend) async throws {
-let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend] in
-            try MisuseScenarios.readInsideWrite(backend)
+        let scratch = try TemporaryDirectory()
+        defer { withExtendedLifetime(scratch) {} }
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend, directory = scratch.path as String] in
+            try MisuseScenarios.readInsideWrite(backend, in: directory)
         }
         let message = try #require(result).standardErrorText
-        #expect(message.contains("TransactionKit misuse at \(MisuseScenarios.file):\(MisuseScenarios.readInsideWriteLine)"))
+        #expect(message.contains("TransactionKit misuse at \(MisuseScenarios.file):\(MisuseScenarios.line(of: "_ = try fixture.db.read { _ in 1 }"))"))
         #expect(message.contains("`read` called inside a `write` transaction of the same DB"))
         #expect(message.contains("Fix: pass the outer transaction down"))
     }
 
     @Test(arguments: Backend.allCases)
     func writeInsideAReadOfTheSameDatabase(_ backend: Backend) async throws {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend] in
-            let fixture = try backend.makeFixture()
+        let scratch = try TemporaryDirectory()
+        defer { withExtendedLifetime(scratch) {} }
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend, directory = scratch.path as String] in
+            let fixture = try backend.makeFixture(in: directory)
             try fixture.db.read { _ in
                 try fixture.db.write { _ in }
             }
@@ -73,8 +83,10 @@ let result = await #expect(processExitsWith: .failure, observing: [\.standardErr
 
     @Test(arguments: Backend.allCases)
     func asyncWriteBlockOpeningANestedWrite(_ backend: Backend) async throws {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend] in
-            let fixture = try backend.makeFixture()
+        let scratch = try TemporaryDirectory()
+        defer { withExtendedLifetime(scratch) {} }
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend, directory = scratch.path as String] in
+            let fixture = try backend.makeFixture(in: directory)
             try await fixture.db.write { _ in
                 try fixture.db.write { _ in }
             }
@@ -85,8 +97,10 @@ let result = await #expect(processExitsWith: .failure, observing: [\.standardErr
 
     @Test(arguments: Backend.allCases)
     func addingAFinalizationFromAFinalization(_ backend: Backend) async throws {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend] in
-            let fixture = try backend.makeFixture()
+        let scratch = try TemporaryDirectory()
+        defer { withExtendedLifetime(scratch) {} }
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend, directory = scratch.path as String] in
+            let fixture = try backend.makeFixture(in: directory)
             try fixture.db.write { tx in
                 tx.addFinalization(key: "outer") { tx in
                     tx.addFinalization(key: "inner") { _ in }
@@ -97,14 +111,31 @@ let result = await #expect(processExitsWith: .failure, observing: [\.standardErr
         #expect(message.contains("addFinalization(key: \"inner\") called while the transaction's finalizations were running"))
     }
 
+    @Test(arguments: Backend.allCases)
+    func usingATransactionOnAnotherThreadWhileItsBlockRuns(_ backend: Backend) async throws {
+        let scratch = try TemporaryDirectory()
+        defer { withExtendedLifetime(scratch) {} }
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend, directory = scratch.path as String] in
+            try MisuseScenarios.useTransactionOnAnotherThread(backend, in: directory)
+        }
+        let message = try #require(result).standardErrorText
+        #expect(message.contains("TransactionKit misuse at \(MisuseScenarios.file):\(MisuseScenarios.line(of: "smuggled.addSyncCompletion {}"))"))
+        #expect(message.contains("DBWriteTransaction used (addSyncCompletion) on a thread other than the one running its `write` block"))
+        #expect(message.contains("Fix: use a transaction only on the thread that runs its block"))
+    }
+
     @Test func theSameMistakeReadsTheSameInEveryBackend() async throws {
         var messages: [Backend: [String]] = [:]
         for backend in Backend.allCases {
-            let escaped = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend = backend as Backend] in
-                try MisuseScenarios.useEscapedWriteTransaction(backend)
+            let scratch = try TemporaryDirectory()
+            defer { withExtendedLifetime(scratch) {} }
+            let escaped = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend = backend as Backend, directory = scratch.path as String] in
+                try MisuseScenarios.useEscapedWriteTransaction(backend, in: directory)
             }
-            let nested = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend = backend as Backend] in
-                try MisuseScenarios.readInsideWrite(backend)
+            let nestedScratch = try TemporaryDirectory()
+            defer { withExtendedLifetime(nestedScratch) {} }
+            let nested = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend = backend as Backend, directory = nestedScratch.path as String] in
+                try MisuseScenarios.readInsideWrite(backend, in: directory)
             }
             messages[backend] = [escaped, nested].map { $0?.misuseLine ?? "no message" }
         }
@@ -119,7 +150,7 @@ let result = await #expect(processExitsWith: .failure, observing: [\.standardErr
             try MisuseScenarios.bridgeMockTransaction()
         }
         let message = try #require(result).standardErrorText
-        #expect(message.contains("TransactionKit misuse at \(MisuseScenarios.file):\(MisuseScenarios.bridgeMockTransactionLine)"))
+        #expect(message.contains("TransactionKit misuse at \(MisuseScenarios.file):\(MisuseScenarios.line(of: "_ = SQLiteDB.shimOnlyBridge(tx)"))"))
         #expect(message.contains("SQLiteDB.shimOnlyBridge received a transaction that came from a MockDB"))
         #expect(message.contains("Fix: mock the finder that called the bridge"))
     }
@@ -136,8 +167,10 @@ let result = await #expect(processExitsWith: .failure, observing: [\.standardErr
 
     @Test(arguments: [Backend.sqliteInMemory, .sqliteFile])
     func bridgingAnEscapedSQLiteTransaction(_ backend: Backend) async throws {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend] in
-            let fixture = try backend.makeFixture()
+        let scratch = try TemporaryDirectory()
+        defer { withExtendedLifetime(scratch) {} }
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend, directory = scratch.path as String] in
+            let fixture = try backend.makeFixture(in: directory)
             nonisolated(unsafe) var escaped: DBReadTransaction?
             try fixture.db.read { tx in escaped = tx }
             _ = SQLiteDB.shimOnlyBridge(escaped!)

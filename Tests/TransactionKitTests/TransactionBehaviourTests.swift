@@ -73,10 +73,31 @@ struct TransactionBehaviourTests {
             }
         }
 
+        // An async completion that had been scheduled would either still be
+        // pending or have logged already: both are checked, with no sleep.
+        #expect(pendingAsyncCompletions(of: fixture.db) == 0)
+        #expect(log.events.isEmpty)
         #expect(try fixture.value("kept") == 1)
         #expect(try fixture.value("lost") == nil)
-        Thread.sleep(forTimeInterval: 0.05)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anAsyncTransactionOfACancelledTaskDoesNotBegin(_ backend: Backend) async throws {
+        let fixture = try backend.makeFixture()
+        let log = EventLog()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await fixture.db.write { tx in
+                log.append("block")
+                try fixture.store.set("a", 1, tx)
+                tx.addSyncCompletion { log.append("completion") }
+            }
+        }
+        let result = await task.result
+        #expect(throws: CancellationError.self) { try result.get() }
         #expect(log.events.isEmpty)
+        let value = try await fixture.db.read { tx in try fixture.store.get("a", tx) }
+        #expect(value == nil)
     }
 
     @Test(arguments: Backend.allCases)
@@ -289,6 +310,15 @@ struct TransactionBehaviourTests {
 /// write transactions protects it.
 final class UnguardedCounter: @unchecked Sendable {
     var value = 0
+}
+
+/// The async completions of any backend that are scheduled but not finished.
+func pendingAsyncCompletions(of db: any DB) -> Int {
+    switch db {
+    case let db as MockDB: db.pendingAsyncCompletionCount
+    case let db as SQLiteDB: db.pendingAsyncCompletionCount
+    default: -1
+    }
 }
 
 /// Waits for the async completions of any backend.

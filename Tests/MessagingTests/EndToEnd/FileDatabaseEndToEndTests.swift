@@ -12,6 +12,7 @@ struct FileDatabaseEndToEndTests {
     // snippet:begin end-to-end-test
     @Test func committedDataSurvivesReopening() throws {
         let directory = try ScratchDirectory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("messaging.sqlite")
         let notifier = RecordingNotifier()
         let (alice, bob, conversation): (User, User, Conversation)
@@ -45,6 +46,7 @@ struct FileDatabaseEndToEndTests {
 
     @Test func theDatabaseFileIsPrivate() throws {
         let directory = try ScratchDirectory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("messaging.sqlite")
         _ = try SQLiteDB(path: path, migrator: MessagingSchema.migrator)
 
@@ -54,6 +56,7 @@ struct FileDatabaseEndToEndTests {
 
     @Test func reopeningDoesNotRerunMigrations() throws {
         let directory = try ScratchDirectory()
+        defer { withExtendedLifetime(directory) {} }
         let path = directory.path("messaging.sqlite")
         do {
             let db = try SQLiteDB(path: path, migrator: MessagingSchema.migrator)

@@ -18,17 +18,25 @@ enum Backend: String, CaseIterable, Codable, Sendable, CustomTestStringConvertib
         }
     }
 
-    /// A fresh database and the finder that matches it.
-    func makeFixture() throws -> Fixture {
+    /// A fresh database and the finder that matches it. A file database
+    /// goes into `directory` when one is given (an exit test's child process
+    /// dies before it could clean up, so its parent owns the directory), and
+    /// into a temporary directory of its own otherwise.
+    func makeFixture(in directory: String? = nil) throws -> Fixture {
         switch self {
         case .mock:
             return Fixture(db: MockDB(), store: MockKeyValueStore(), directory: nil)
         case .sqliteInMemory:
             return Fixture(db: try SQLiteDB.inMemory(migrator: SQLiteKeyValueStore.migrator), store: SQLiteKeyValueStore(), directory: nil)
         case .sqliteFile:
-            let directory = try TemporaryDirectory()
-            let db = try SQLiteDB(path: directory.path("db.sqlite"), migrator: SQLiteKeyValueStore.migrator)
-            return Fixture(db: db, store: SQLiteKeyValueStore(), directory: directory)
+            if let directory {
+                let db = try SQLiteDB(path: directory + "/db.sqlite", migrator: SQLiteKeyValueStore.migrator)
+                return Fixture(db: db, store: SQLiteKeyValueStore(), directory: nil)
+            }
+            let owned = try TemporaryDirectory()
+            defer { withExtendedLifetime(owned) {} }
+            let db = try SQLiteDB(path: owned.path("db.sqlite"), migrator: SQLiteKeyValueStore.migrator)
+            return Fixture(db: db, store: SQLiteKeyValueStore(), directory: owned)
         }
     }
 }
@@ -54,6 +62,8 @@ final class TemporaryDirectory: Sendable {
             .appendingPathComponent("TransactionKitTests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
+
+    var path: String { url.path }
 
     func path(_ name: String) -> String {
         url.appendingPathComponent(name).path

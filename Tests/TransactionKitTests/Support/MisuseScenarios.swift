@@ -1,23 +1,32 @@
+import Foundation
 import TransactionKit
 import TransactionKitSQLite
 import TransactionKitTesting
 
 /// Misuses run by the exit tests, outside any macro so that `#fileID` and
-/// `#line` are those of this file. Each `…Line` constant is the line of the
-/// misuse just below it.
+/// `#line` are those of this file. ``line(of:)`` finds the line of a misuse
+/// in this very file, so the expected call sites never drift when it is
+/// edited.
 enum MisuseScenarios {
     static let file = "TransactionKitTests/MisuseScenarios.swift"
+    private static let sourcePath = #filePath
 
-    static func useEscapedWriteTransaction(_ backend: Backend) throws {
-        let fixture = try backend.makeFixture()
+    /// The number of the first line of this file that contains `code`.
+    static func line(of code: String) -> Int {
+        let source = (try? String(contentsOfFile: sourcePath, encoding: .utf8)) ?? ""
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        return (lines.firstIndex { $0.contains(code) } ?? -1) + 1
+    }
+
+    static func useEscapedWriteTransaction(_ backend: Backend, in directory: String) throws {
+        let fixture = try backend.makeFixture(in: directory)
         nonisolated(unsafe) var escaped: DBWriteTransaction?
         try fixture.db.write { tx in escaped = tx }
         escaped?.addSyncCompletion {}
     }
-    static let useEscapedWriteTransactionLine = 15
 
-    static func checkRolledBackTransaction(_ backend: Backend) throws {
-        let fixture = try backend.makeFixture()
+    static func checkRolledBackTransaction(_ backend: Backend, in directory: String) throws {
+        let fixture = try backend.makeFixture(in: directory)
         nonisolated(unsafe) var escaped: DBWriteTransaction?
         _ = try? fixture.db.write { tx in
             escaped = tx
@@ -25,15 +34,13 @@ enum MisuseScenarios {
         }
         escaped?.preconditionActive()
     }
-    static let checkRolledBackTransactionLine = 26
 
-    static func readInsideWrite(_ backend: Backend) throws {
-        let fixture = try backend.makeFixture()
+    static func readInsideWrite(_ backend: Backend, in directory: String) throws {
+        let fixture = try backend.makeFixture(in: directory)
         try fixture.db.write { _ in
             _ = try fixture.db.read { _ in 1 }
         }
     }
-    static let readInsideWriteLine = 33
 
     static func bridgeMockTransaction() throws {
         let db = MockDB()
@@ -41,5 +48,18 @@ enum MisuseScenarios {
             _ = SQLiteDB.shimOnlyBridge(tx)
         }
     }
-    static let bridgeMockTransactionLine = 41
+
+    static func useTransactionOnAnotherThread(_ backend: Backend, in directory: String) throws {
+        let fixture = try backend.makeFixture(in: directory)
+        try fixture.db.write { tx in
+            nonisolated(unsafe) let smuggled = tx
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                smuggled.addSyncCompletion {}
+                done.signal()
+            }
+            thread.start()
+            done.wait()
+        }
+    }
 }

@@ -1,4 +1,11 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The life of one transaction, shared by every backend:
 ///
@@ -8,8 +15,10 @@ import Dispatch
 ///   └───────────┴──────────────┴──▶ rolledBack
 /// ```
 ///
-/// A transaction is usable only while `open` or `finalizing`; any use in
-/// another state is an escaped transaction and stops the process.
+/// A transaction is usable only while `open` or `finalizing`, and only on
+/// the thread that runs its block; any use in another state is an escaped
+/// transaction, and any use from another thread (say, from inside
+/// `DispatchQueue.concurrentPerform`) is a data race: both stop the process.
 ///
 /// The lifecycle is stored in the transaction object itself (one allocation
 /// per transaction), so `TransactionLifecycle` names ``DBReadTransaction``
@@ -62,6 +71,7 @@ extension DBReadTransaction {
     package func open(connection: AnyObject?) {
         precondition(state == .pending, "TransactionKit internal error: transaction opened twice")
         self.connection = connection
+        ownerThread = pthread_self()
         state = .open
     }
 
@@ -131,7 +141,10 @@ extension DBReadTransaction {
     package func checkActive(for use: String, at callSite: CallSite) {
         switch state {
         case .open, .finalizing:
-            return
+            if let ownerThread, pthread_equal(ownerThread, pthread_self()) != 0 {
+                return
+            }
+            Misuse.transactionUsedOnAnotherThread(kind: kind, openedAt: openedAt, usedFor: use, at: callSite)
         case .pending, .committing, .committed:
             Misuse.escapedTransaction(
                 kind: kind, openedAt: openedAt, outcome: "been committed", usedFor: use, at: callSite)
