@@ -158,7 +158,7 @@ struct SQLiteFaultTests {
         }
         try await Task.sleep(for: .milliseconds(300))
         let releasedAt = ContinuousClock.now
-        FileManager.default.createFile(atPath: release, contents: Data())
+        _ = FileManager.default.createFile(atPath: release, contents: Data())
         let finishedAt = try await writer.value
         _ = await holder.value
         #expect(finishedAt > releasedAt)
