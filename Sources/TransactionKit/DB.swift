@@ -33,8 +33,9 @@
 /// a write, each on its own snapshot.
 ///
 /// - Warning: Opening a transaction inside a transaction of the same `DB`
-///   (a nested transaction) stops the process with a message naming the call
-///   site: pass the outer transaction down instead. Only a `DB` creates
+///   (a nested transaction), using a transaction after its block returned,
+///   or using it from another thread while its block runs, stops the process
+///   with a message naming the call site. Only a `DB` creates
 ///   transactions; this protocol is implemented by `SQLiteDB` and `MockDB`,
 ///   not by applications.
 public protocol DB: Sendable {
@@ -153,8 +154,9 @@ extension DB {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     ///   - block: The work, given the transaction.
-    /// - Throws: ``DBError`` for storage failures; otherwise whatever `block`
-    ///   throws, unchanged.
+    /// - Throws: `CancellationError` when the task is cancelled before the
+    ///   transaction begins (nothing runs); ``DBError`` for storage failures;
+    ///   otherwise whatever `block` throws, unchanged.
     public func read<T: Sendable>(
         file: StaticString = #fileID,
         line: UInt = #line,
@@ -184,8 +186,10 @@ extension DB {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     ///   - block: The work, given the transaction.
-    /// - Throws: ``DBError`` when the transaction cannot begin or commit, or
-    ///   the storage fails; otherwise whatever `block` throws, unchanged.
+    /// - Throws: `CancellationError` when the task is cancelled before the
+    ///   transaction begins or commits (nothing persists, no hook runs);
+    ///   ``DBError`` when the transaction cannot begin or commit, or the
+    ///   storage fails; otherwise whatever `block` throws, unchanged.
     public func write<T: Sendable>(
         file: StaticString = #fileID,
         line: UInt = #line,
