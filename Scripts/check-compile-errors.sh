@@ -59,7 +59,7 @@ func f(db: any DB) throws {
 
 expect_error transaction-made-by-hand "inaccessible" '
 import TransactionKit
-let tx = DBReadTransaction(kind: .read, openedAt: CallSite(file: #fileID, line: #line), scope: DatabaseScope(label: "x"), isMock: true)'
+let tx = DBReadTransaction(kind: .read, openedAt: CallSite(file: #fileID, line: #line), scope: DatabaseScope(), isMock: true)'
 
 expect_success write-where-read-expected '
 import TransactionKit

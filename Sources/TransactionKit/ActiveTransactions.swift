@@ -17,7 +17,7 @@ import Darwin
 ///
 /// The record is an intrusive list: a per-thread object, found with one
 /// `pthread_getspecific`, points at the innermost running transaction, whose
-/// ``TransactionLifecycle/outerActive`` points at the next one out. Entering
+/// ``DBReadTransaction/outerActive`` points at the next one out. Entering
 /// and leaving a block costs that lookup and two plain stores, with no
 /// allocation and no reference counting: a transaction is kept alive by the
 /// engine for as long as its block runs, which is exactly as long as it stays
@@ -63,7 +63,7 @@ package enum ActiveTransactions {
         guard let thread = pthread_getspecific(key) else { return }
         var pointer = Unmanaged<Innermost>.fromOpaque(thread)._withUnsafeGuaranteedRef { $0.transaction }
         while let current = pointer {
-            let entry = Unmanaged<TransactionLifecycle>.fromOpaque(current)
+            let entry = Unmanaged<DBReadTransaction>.fromOpaque(current)
             if entry._withUnsafeGuaranteedRef({ $0.scope === scope }) {
                 let outer = entry.takeUnretainedValue()
                 Misuse.nestedTransaction(
@@ -76,18 +76,18 @@ package enum ActiveTransactions {
         }
     }
 
-    /// Runs `body` with this thread marked as running the block of `lifecycle`.
+    /// Runs `body` with this thread marked as running the block of `transaction`.
     package static func whileActive<R>(
-        _ lifecycle: TransactionLifecycle,
+        _ transaction: DBReadTransaction,
         _ body: () throws -> R
     ) rethrows -> R {
         let innermost = current
         let outer = innermost._withUnsafeGuaranteedRef { $0.transaction }
-        lifecycle.outerActive = outer
-        innermost._withUnsafeGuaranteedRef { $0.transaction = Unmanaged.passUnretained(lifecycle).toOpaque() }
+        transaction.outerActive = outer
+        innermost._withUnsafeGuaranteedRef { $0.transaction = Unmanaged.passUnretained(transaction).toOpaque() }
         defer {
             innermost._withUnsafeGuaranteedRef { $0.transaction = outer }
-            lifecycle.outerActive = nil
+            transaction.outerActive = nil
         }
         return try body()
     }

@@ -21,9 +21,8 @@ import Darwin
 /// `DispatchQueue.concurrentPerform`) is a data race: both stop the process.
 ///
 /// The lifecycle is stored in the transaction object itself (one allocation
-/// per transaction), so `TransactionLifecycle` names ``DBReadTransaction``
-/// and this file extends it with the transitions; `transaction.lifecycle`
-/// returns the transaction.
+/// per transaction); this file extends ``DBReadTransaction`` with the
+/// transitions.
 ///
 /// The transaction is created by the engine on the calling thread, used on
 /// the thread that runs the block, and finished on the calling thread once
@@ -31,8 +30,6 @@ import Darwin
 /// backend's own synchronization (a dispatch queue or an async continuation),
 /// never concurrently. That is why the engine may carry it through an
 /// `@unchecked Sendable` wrapper without a lock.
-package typealias TransactionLifecycle = DBReadTransaction
-
 extension DBReadTransaction {
     package enum State: Sendable {
         case pending
@@ -181,7 +178,4 @@ extension DBReadTransaction {
         checkActive(for: "addAsyncCompletion", at: callSite)
         existingHooks.asyncCompletions.append(completion)
     }
-
-    /// The number of finalizations registered so far (one per key).
-    package var finalizationCount: Int { hooks?.finalizationKeys.count ?? 0 }
 }

@@ -37,10 +37,10 @@ import Darwin
 ///   alike. Only a ``DB`` creates transactions.
 public class DBReadTransaction {
     // The transaction's lifecycle lives in the transaction object itself
-    // (see TransactionLifecycle.swift), so that a transaction costs one
+    // (see DBReadTransaction+Lifecycle.swift), so that a transaction costs one
     // allocation, not two. These properties are used only on the thread that
     // runs the block, or in strict happens-before order around it (see
-    // ``TransactionLifecycle``), and no access to them spans a call, so the
+    // DBReadTransaction+Lifecycle.swift), and no access to them spans a call, so the
     // runtime exclusivity checks (about 60 instructions per access, eight
     // accesses per write transaction) are turned off for them.
 
@@ -68,8 +68,6 @@ public class DBReadTransaction {
         self.isMock = isMock
     }
 
-    /// The transaction's lifecycle: the transaction itself.
-    package var lifecycle: TransactionLifecycle { self }
 
     /// Whether the transaction's block is still running, so that the
     /// transaction may be used.
@@ -100,7 +98,7 @@ public class DBReadTransaction {
     ///   - file: The call site's file, for the message; leave the default.
     ///   - line: The call site's line, for the message; leave the default.
     public func preconditionActive(file: StaticString = #fileID, line: UInt = #line) {
-        lifecycle.checkActive(for: "preconditionActive", at: CallSite(file: file, line: line))
+        checkActive(for: "preconditionActive", at: CallSite(file: file, line: line))
     }
 }
 

@@ -35,7 +35,7 @@ extension DBWriteTransaction {
         line: UInt = #line,
         _ block: @escaping (DBWriteTransaction) throws -> Void
     ) {
-        lifecycle.addFinalization(key: key, at: CallSite(file: file, line: line), block)
+        addFinalization(key: key, at: CallSite(file: file, line: line), block)
     }
 
     /// Registers work to run right after this transaction commits, before
@@ -65,7 +65,7 @@ extension DBWriteTransaction {
         line: UInt = #line,
         _ block: @escaping () -> Void
     ) {
-        lifecycle.addSyncCompletion(at: CallSite(file: file, line: line), block)
+        addSyncCompletion(at: CallSite(file: file, line: line), block)
     }
 
     /// Registers work to run on a dispatch queue after this transaction commits.
@@ -93,7 +93,7 @@ extension DBWriteTransaction {
         line: UInt = #line,
         _ block: @escaping @Sendable () -> Void
     ) {
-        lifecycle.addAsyncCompletion(at: CallSite(file: file, line: line), .queue(queue, block))
+        addAsyncCompletion(at: CallSite(file: file, line: line), .queue(queue, block))
     }
 
     /// Registers async work to run on a task executor after this transaction
@@ -121,6 +121,6 @@ extension DBWriteTransaction {
         line: UInt = #line,
         _ operation: @escaping @Sendable () async -> Void
     ) {
-        lifecycle.addAsyncCompletion(at: CallSite(file: file, line: line), .executor(executor, operation))
+        addAsyncCompletion(at: CallSite(file: file, line: line), .executor(executor, operation))
     }
 }

@@ -8,15 +8,10 @@ import Synchronization
 /// Each `MockDB` and each `SQLiteDB` owns exactly one scope. Nothing is
 /// global: two databases never see each other's state.
 package final class DatabaseScope: Sendable {
-    /// Names the database in messages: a path, `in-memory`, or a MockDB label.
-    package let label: String
-
     private let pendingAsyncCompletions = Atomic<Int>(0)
     private let asyncCompletionGroup = DispatchGroup()
 
-    package init(label: String) {
-        self.label = label
-    }
+    package init() {}
 
     /// The number of async completions scheduled but not finished yet.
     package var pendingAsyncCompletionCount: Int {

@@ -132,18 +132,23 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
     /// Decides what `read` or `write` throws, and makes sure a failed
     /// transaction can no longer be used.
     @usableFromInline
-    func classify(_ error: any Error, _ lifecycle: TransactionLifecycle) -> any Error {
-        let kind = lifecycle.kind
+    func classify(_ error: any Error, _ transaction: DBReadTransaction) -> any Error {
+        let kind = transaction.kind
         if let failure = error as? TransactionBlockFailure {
             return backend.blockError(from: failure.error, during: kind == .read ? .read : .write)
         }
         let operation: DBError.Operation
-        switch lifecycle.state {
+        switch transaction.state {
         case .committing: operation = .commit
         default: operation = kind == .read ? .read : .write
         }
-        if lifecycle.state != .ended {
-            lifecycle.rollBack()
+        if transaction.state != .ended {
+            transaction.rollBack()
+        }
+        if error is CancellationError {
+            // The task was cancelled before the transaction began or
+            // committed: an error about the caller, not the storage.
+            return error
         }
         return backend.storageError(from: error, during: operation)
     }

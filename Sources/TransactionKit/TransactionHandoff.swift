@@ -1,7 +1,7 @@
 /// Carries a transaction into the `@Sendable` closure of an async backend
 /// call. Transactions are not `Sendable`; this is sound because the engine
 /// hands the transaction over in strict happens-before order (see
-/// ``TransactionLifecycle``) and never uses it concurrently.
+/// DBReadTransaction+Lifecycle.swift) and never uses it concurrently.
 @usableFromInline
 struct TransactionHandoff<Transaction: DBReadTransaction>: @unchecked Sendable {
     @usableFromInline let transaction: Transaction

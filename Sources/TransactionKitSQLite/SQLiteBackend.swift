@@ -39,11 +39,10 @@ struct SQLiteBackend: TransactionBackend {
     }
 
     /// Errors raised outside the block: storage faults become `DBError`;
-    /// a cancelled task's `CancellationError` and a constraint violation
-    /// found at commit (a deferred foreign key) are errors about the caller
-    /// and its data, and pass through unchanged.
+    /// a constraint violation found at commit (a deferred foreign key) is an
+    /// error about the data, and passes through unchanged.
     func storageError(from error: any Error, during operation: DBError.Operation) -> any Error {
-        if error is CancellationError || SQLiteErrors.isConstraintViolation(error) {
+        if SQLiteErrors.isConstraintViolation(error) {
             return error
         }
         return SQLiteErrors.storageError(from: error, path: path, operation: operation)
@@ -51,16 +50,8 @@ struct SQLiteBackend: TransactionBackend {
     }
 
     /// Errors thrown by the block: storage faults become `DBError`, anything
-    /// else passes through unchanged. `SQLITE_READONLY` inside a read
-    /// transaction is not a fault of the file but an attempt to write through
-    /// a read transaction, a bug in the calling SQL: it passes through too.
+    /// else passes through unchanged.
     func blockError(from error: any Error, during operation: DBError.Operation) -> any Error {
-        if error is CancellationError {
-            return error
-        }
-        if operation == .read, SQLiteErrors.isReadOnlyViolation(error) {
-            return error
-        }
-        return SQLiteErrors.storageError(from: error, path: path, operation: operation) ?? error
+        SQLiteErrors.storageError(from: error, path: path, operation: operation) ?? error
     }
 }

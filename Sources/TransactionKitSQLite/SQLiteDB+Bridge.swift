@@ -44,12 +44,11 @@ extension SQLiteDB {
         line: UInt = #line
     ) -> Database {
         let callSite = CallSite(file: file, line: line)
-        let lifecycle = transaction.lifecycle
-        if lifecycle.isMock {
+        if transaction.isMock {
             Misuse.mockTransactionBridged(at: callSite)
         }
-        lifecycle.checkActive(for: "SQLiteDB.shimOnlyBridge", at: callSite)
-        guard let database = lifecycle.connection as? Database else {
+        transaction.checkActive(for: "SQLiteDB.shimOnlyBridge", at: callSite)
+        guard let database = transaction.connection as? Database else {
             Misuse.fail(
                 "SQLiteDB.shimOnlyBridge received a transaction without an SQLite connection.",
                 fix: "pass a transaction handed out by an SQLiteDB.",

@@ -64,7 +64,7 @@ public final class SQLiteDB: DB {
         self.isInMemory = isInMemory
         self.engine = TransactionEngine(
             backend: SQLiteBackend(writer: writer, path: path),
-            scope: DatabaseScope(label: isInMemory ? "SQLiteDB (in-memory)" : "SQLiteDB at \(path)"))
+            scope: DatabaseScope())
     }
 
     /// Opens (or creates) the database file at `path`, in WAL mode, and

@@ -23,11 +23,6 @@ enum SQLiteErrors {
         (error as? DatabaseError)?.resultCode.primaryResultCode == .SQLITE_CONSTRAINT
     }
 
-    /// Whether `error` is SQLite's `SQLITE_READONLY`.
-    static func isReadOnlyViolation(_ error: any Error) -> Bool {
-        (error as? DatabaseError)?.resultCode.primaryResultCode == .SQLITE_READONLY
-    }
-
     /// A `DBError` for a storage fault, or `nil` when `error` is not one.
     static func storageError(from error: any Error, path: String, operation: DBError.Operation) -> DBError? {
         if let error = error as? DBError {
@@ -42,6 +37,11 @@ enum SQLiteErrors {
                 resultCode: error.extendedResultCode.rawValue, message: error.message ?? "", underlyingError: error)
         }
         guard var kind = faultKind(of: error.resultCode) else {
+            return nil
+        }
+        if kind == .readOnly, operation == .read {
+            // Writing through a read transaction: a bug in the calling SQL,
+            // not a read-only file.
             return nil
         }
         if kind == .cannotOpen, operation == .open, !directoryIsWritable(of: path) {

@@ -4,7 +4,6 @@ import TransactionKit
 /// The storage side of ``MockDB``: no storage, just counters, a write lock
 /// and injected faults.
 struct MockBackend: TransactionBackend {
-    let label: String
     let state = SharedState()
     var isMock: Bool { true }
 

@@ -68,7 +68,7 @@ public final class MockDB: DB {
     /// - Parameter label: Names this database in messages; defaults to `MockDB`.
     public init(label: String = "MockDB") {
         self.label = label
-        self.engine = TransactionEngine(backend: MockBackend(label: label), scope: DatabaseScope(label: label))
+        self.engine = TransactionEngine(backend: MockBackend(), scope: DatabaseScope())
     }
 
     // MARK: - Inspection
