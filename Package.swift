@@ -1,6 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The library package. Its only dependency is GRDB, so an app that depends
+// on these products resolves GRDB and nothing else. The `txkit` tool, the
+// worked example and the benchmarks are a second package, Tools/, because
+// SwiftPM resolves every dependency a package declares (used or not) and
+// the tools need swift-argument-parser and swift-syntax.
 let package = Package(
     name: "TransactionKit",
     platforms: [
@@ -14,11 +19,9 @@ let package = Package(
         .library(name: "TransactionKitSQLite", targets: ["TransactionKitSQLite"]),
         .library(name: "TransactionKitTesting", targets: ["TransactionKitTesting"]),
         .library(name: "TransactionKitSQLiteTesting", targets: ["TransactionKitSQLiteTesting"]),
-        .executable(name: "txkit", targets: ["txkit"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The core: no dependency at all.
@@ -41,39 +44,12 @@ let package = Package(
             dependencies: ["TransactionKit"]
         ),
 
-        // The worked example: a small messaging app, its legacy data-access
-        // layer, its managers, and both ways of making them testable.
-        // snippet:begin package-example-targets
-        .target(
-            name: "Messaging",
-            dependencies: [
-                "TransactionKit",
-                "TransactionKitSQLite",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
-        ),
-        // snippet:end package-example-targets
-
         // Fresh template-copied SQLite databases in Swift Testing (a trait)
         // and XCTest (a setUp helper); kept out of the production module,
         // which must not link Testing or XCTest.
         .target(
             name: "TransactionKitSQLiteTesting",
             dependencies: ["TransactionKit", "TransactionKitSQLite"]
-        ),
-
-        .executableTarget(
-            name: "txkit",
-            dependencies: [
-                "Messaging",
-                "TransactionKit",
-                "TransactionKitSQLite",
-                "TransactionKitTesting",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                // The raw sqlite3 C API, for the benchmarks' baseline.
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
         ),
 
         .testTarget(
@@ -106,19 +82,6 @@ let package = Package(
             name: "TransactionKitTestingTests",
             dependencies: ["TransactionKit", "TransactionKitTesting"]
         ),
-        // snippet:begin package-example-tests
-        .testTarget(
-            name: "MessagingTests",
-            dependencies: [
-                "Messaging",
-                "TransactionKit",
-                "TransactionKitSQLite",
-                "TransactionKitSQLiteTesting",
-                "TransactionKitTesting",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
-        ),
-        // snippet:end package-example-tests
     ],
     swiftLanguageModes: [.v6]
 )

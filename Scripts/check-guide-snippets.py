@@ -2,7 +2,8 @@
 """Keeps the Swift code shown in Guides/*.md and README.md identical to real,
 compiled code.
 
-Source side: any Swift file under Sources/ or Tests/ (and Package.swift) may
+Source side: any Swift file under Sources/ or Tests/ (and Package.swift), of
+the root package or of Tools/, may
 mark a region:
 
     // snippet:begin NAME
@@ -46,9 +47,12 @@ def dedent(lines):
 
 
 def source_files():
-    yield ROOT / "Package.swift"
-    for folder in ("Sources", "Tests"):
-        yield from sorted((ROOT / folder).rglob("*.swift"))
+    # The library package at the root, and the tools package (the example,
+    # txkit, the benchmarks) under Tools/.
+    for package in (ROOT, ROOT / "Tools"):
+        yield package / "Package.swift"
+        for folder in ("Sources", "Tests"):
+            yield from sorted((package / folder).rglob("*.swift"))
 
 
 def collect_regions(errors):

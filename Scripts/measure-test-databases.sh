@@ -9,6 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 iterations="${1:-200}"
 
+# The example lives in the tools package.
+cd Tools
 swift build --target Messaging >/dev/null
 swift build --target TransactionKitTesting >/dev/null
 bin=$(swift build --show-bin-path)

@@ -81,11 +81,10 @@ public final class SQLiteTemplate: Sendable {
         var buildCount = 0
     }
 
-    /// A migrated, fixture-filled template: its image, and the connection it
-    /// was captured from (kept for the `backup(to:)` strategy).
+    /// A migrated, fixture-filled template: the image of its bytes. The
+    /// connection it was captured from is closed once the image is taken.
     struct BuiltTemplate: Sendable {
         let image: SQLiteImage
-        let source: DatabaseQueue
     }
 
     /// Declares a template: nothing is migrated until the first
@@ -146,7 +145,15 @@ public final class SQLiteTemplate: Sendable {
     ///   `underlyingError`), or an open error. A template that failed to
     ///   build is retried at the next call.
     public func makeDatabase() throws(DBError) -> SQLiteDB {
-        try makeDatabase(strategy: .deserialize)
+        let template = try builtTemplate()
+        let path = "in-memory"
+        do {
+            let queue = try DatabaseQueue(configuration: options.grdbConfiguration(label: path))
+            try queue.writeWithoutTransaction { db in try template.image.restore(into: db) }
+            return SQLiteDB(writer: queue, path: path, isInMemory: true)
+        } catch {
+            throw SQLiteErrors.openError(from: error, path: path)
+        }
     }
 
     /// Builds the template now, if it is not built yet for the current
@@ -165,35 +172,6 @@ public final class SQLiteTemplate: Sendable {
     }
 
     // MARK: - Package
-
-    /// How a database is made from the template. The public API uses
-    /// ``deserialize``; ``backup`` exists to be measured against it.
-    package enum CloneStrategy: Sendable {
-        /// `sqlite3_deserialize` of the template's image into an empty
-        /// in-memory connection.
-        case deserialize
-        /// GRDB's `backup(to:)` (the SQLite online backup API) from the
-        /// template's connection into an empty in-memory connection.
-        case backup
-    }
-
-    /// Makes a database with the given strategy.
-    package func makeDatabase(strategy: CloneStrategy) throws(DBError) -> SQLiteDB {
-        let template = try builtTemplate()
-        let path = "in-memory"
-        do {
-            let queue = try DatabaseQueue(configuration: options.grdbConfiguration(label: path))
-            switch strategy {
-            case .deserialize:
-                try queue.writeWithoutTransaction { db in try template.image.restore(into: db) }
-            case .backup:
-                try template.source.backup(to: queue)
-            }
-            return SQLiteDB(writer: queue, path: path, isInMemory: true)
-        } catch {
-            throw SQLiteErrors.openError(from: error, path: path)
-        }
-    }
 
     /// The number of templates built so far (one per distinct migrator,
     /// unless a build failed and was retried).
@@ -241,7 +219,7 @@ public final class SQLiteTemplate: Sendable {
             let image = try queue.writeWithoutTransaction { database in
                 try SQLiteImage.serialize(database, migrationIdentifiers: migrator.migrations)
             }
-            return BuiltTemplate(image: image, source: queue)
+            return BuiltTemplate(image: image)
         } catch {
             throw SQLiteErrors.other(error, path: db.path, operation: .open)
         }

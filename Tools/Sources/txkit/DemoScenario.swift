@@ -57,7 +57,7 @@ struct DemoScenario {
 
         print("")
         print("Done. The same managers run in the unit tests on MockDB with mocked finders:")
-        print("  swift test --filter MessagingTests")
+        print("  swift test --package-path Tools --filter MessagingTests")
     }
 
     // MARK: - Steps

@@ -4,16 +4,15 @@ import GRDB
 import TransactionKit
 import TransactionKitSQLite
 
-/// `txkit bench-fresh-db`: runs the `fresh_test_db` benchmark alone and
+/// `txkit-bench fresh-db`: runs the `fresh_test_db` benchmark alone and
 /// prints each variant's median, range and ratio to `empty_connection`.
 ///
-/// Hidden: `txkit bench` runs the same benchmark among the others. Run it in
-/// release mode: `swift run -c release txkit bench-fresh-db`.
+/// `txkit-bench` runs the same benchmark among the others. Run it in
+/// release mode: `swift run -c release --package-path Tools txkit-bench fresh-db`.
 struct FreshDBBenchmarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-fresh-db",
-        abstract: "Measure the cost of a fresh test database, per strategy.",
-        shouldDisplay: false
+        commandName: "fresh-db",
+        abstract: "Measure the cost of a fresh test database, per strategy, alone."
     )
 
     @Flag(help: "Fewer, smaller samples (a smoke run; figures are rough).")
@@ -21,7 +20,7 @@ struct FreshDBBenchmarkCommand: ParsableCommand {
 
     func run() throws {
         #if DEBUG
-        print("warning: a debug build; run `swift run -c release txkit bench-fresh-db` for meaningful figures")
+        print("warning: a debug build; run `swift run -c release --package-path Tools txkit-bench fresh-db` for meaningful figures")
         #endif
         let results = try FreshTestDBBenchmark.run(quick: quick)
         let medians = results.map { median($0.nanosecondsPerOp) }
@@ -33,10 +32,11 @@ struct FreshDBBenchmarkCommand: ParsableCommand {
             let ratio = floor.map { String(format: "%.2fx", median / $0) } ?? "-"
             print(pad(result.variant, 28) + pad(format(median), 12) + pad(range, 24) + ratio)
         }
-        let template = SQLiteTemplate(migrator: SyntheticSchema.migrator())
-        let imageBytes = try template.imageByteCount()
-        let objects = try template.makeDatabase().read { tx in
-            try Int.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
+        let migrated = try DatabaseQueue()
+        try SyntheticSchema.migrator().migrate(migrated)
+        let (imageBytes, objects) = try migrated.read { db in
+            (try Int.fetchOne(db, sql: "SELECT page_count * page_size FROM pragma_page_count, pragma_page_size") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0)
         }
         print("template image: \(imageBytes / 1024) KiB; schema objects SQLite parses at a copy's first query: \(objects)")
     }

@@ -1,4 +1,4 @@
-/// The small measuring loop behind `txkit bench`.
+/// The small measuring loop behind `txkit-bench`.
 ///
 /// Why a harness of our own rather than ordo-one's package-benchmark: the
 /// point of every entry is a *ratio* between variants (SQLiteDB ÷ GRDB), and

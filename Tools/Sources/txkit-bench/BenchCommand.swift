@@ -2,15 +2,15 @@ import ArgumentParser
 import Foundation
 import TransactionKitSQLite
 
-/// `txkit bench`: what the abstraction costs, side by side with raw SQLite
+/// `txkit-bench run` (the default command): what the abstraction costs, side by side with raw SQLite
 /// and plain GRDB, in one process and one run.
 ///
-/// Build in release mode (`swift run -c release txkit bench`): a debug build
+/// Build in release mode (`swift run -c release --package-path Tools txkit-bench`): a debug build
 /// measures the compiler's debug code, not the library. Method and settings
 /// are in Benchmarks/README.md.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "run",
         abstract: "Measure TransactionKit against raw SQLite and plain GRDB (build with -c release).",
         discussion: """
             Prints a table of medians (ns/op) with their min-max spread and the \
@@ -49,7 +49,7 @@ struct BenchCommand: ParsableCommand {
         func wanted(_ name: String) -> Bool { selected?.contains(name) ?? true }
 
         #if DEBUG
-        print("warning: this is a debug build; use `swift run -c release txkit bench` for meaningful numbers")
+        print("warning: this is a debug build; use `swift run -c release --package-path Tools txkit-bench` for meaningful numbers")
         #endif
         var harness = BenchHarness.make(quick: quick)
         if let rounds {

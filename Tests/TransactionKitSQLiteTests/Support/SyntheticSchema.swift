@@ -10,28 +10,32 @@ import GRDB
 /// history does: added columns, extra indexes, a view, a trigger, a
 /// settings table with one row, and a unique index.
 ///
-/// Not public API: it exists for the package's own tests and tools.
-package enum SyntheticSchema {
+/// Test and benchmark support, never shipped: this file is the only copy;
+/// Tests/TransactionKitSQLiteTestingTests/Support and
+/// Tools/Sources/txkit-bench hold symbolic links to it, because a
+/// non-product target of the library package cannot be shared with the
+/// tools package.
+enum SyntheticSchema {
     /// The number of tables the migrator creates.
-    package static let tableCount = 20
+    static let tableCount = 20
 
     /// The number of migrations the migrator registers.
-    package static let migrationCount = 30
+    static let migrationCount = 30
 
     /// The name of table `index` (1-based): `t01` … `t20`.
-    package static func tableName(_ index: Int) -> String {
+    static func tableName(_ index: Int) -> String {
         index < 10 ? "t0\(index)" : "t\(index)"
     }
 
     /// The identifiers of the migrator's migrations, in order.
-    package static var migrationIdentifiers: [String] {
+    static var migrationIdentifiers: [String] {
         (1...migrationCount).map { migrationIdentifier($0) }
     }
 
     /// A migrator with the 30 migrations, followed by `extraMigrations`
     /// (each creates an empty table named after its identifier), which
     /// tests use to change the migrator.
-    package static func migrator(extraMigrations: [String] = []) -> DatabaseMigrator {
+    static func migrator(extraMigrations: [String] = []) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         for index in 1...tableCount {
             migrator.registerMigration(migrationIdentifier(index)) { db in

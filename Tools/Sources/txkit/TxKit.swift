@@ -8,10 +8,8 @@ struct TxKit: AsyncParsableCommand {
         abstract: "TransactionKit's command-line tool.",
         subcommands: [
             DemoCommand.self,
-            BenchCommand.self,
             TortureCommand.self,
             TortureWriterCommand.self,
-            FreshDBBenchmarkCommand.self,
         ],
         defaultSubcommand: DemoCommand.self
     )

@@ -1,0 +1,1 @@
+../../TransactionKitSQLiteTests/Support/SyntheticSchema.swift

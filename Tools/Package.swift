@@ -1,0 +1,81 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The development package: the `txkit` tool, the worked example and the
+// benchmarks. It lives apart from the library package at the repository root
+// so that an app depending on TransactionKit resolves GRDB and nothing else:
+// SwiftPM resolves every dependency a package declares, whether or not the
+// app uses the targets behind it, so the tools' dependencies
+// (swift-argument-parser, and the code generator's swift-syntax) must be
+// declared here, not in ../Package.swift.
+let package = Package(
+    name: "TransactionKitTools",
+    platforms: [
+        .macOS(.v15),
+    ],
+    products: [
+        .executable(name: "txkit", targets: ["txkit"]),
+        .executable(name: "txkit-bench", targets: ["txkit-bench"]),
+    ],
+    dependencies: [
+        .package(name: "TransactionKit", path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The worked example: a small messaging app, its legacy data-access
+        // layer, its managers, and both ways of making them testable.
+        // snippet:begin package-example-targets
+        .target(
+            name: "Messaging",
+            dependencies: [
+                .product(name: "TransactionKit", package: "TransactionKit"),
+                .product(name: "TransactionKitSQLite", package: "TransactionKit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // snippet:end package-example-targets
+
+        // The shipped tool: demo, torture. Links neither Testing nor XCTest.
+        .executableTarget(
+            name: "txkit",
+            dependencies: [
+                "Messaging",
+                .product(name: "TransactionKit", package: "TransactionKit"),
+                .product(name: "TransactionKitSQLite", package: "TransactionKit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // The benchmarks (Benchmarks/README.md): TransactionKit side by side
+        // with raw SQLite and plain GRDB, and MockDB. Never shipped.
+        .executableTarget(
+            name: "txkit-bench",
+            dependencies: [
+                .product(name: "TransactionKit", package: "TransactionKit"),
+                .product(name: "TransactionKitSQLite", package: "TransactionKit"),
+                .product(name: "TransactionKitTesting", package: "TransactionKit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // The raw sqlite3 C API, for the baseline.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // snippet:begin package-example-tests
+        .testTarget(
+            name: "MessagingTests",
+            dependencies: [
+                "Messaging",
+                .product(name: "TransactionKit", package: "TransactionKit"),
+                .product(name: "TransactionKitSQLite", package: "TransactionKit"),
+                .product(name: "TransactionKitSQLiteTesting", package: "TransactionKit"),
+                .product(name: "TransactionKitTesting", package: "TransactionKit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // snippet:end package-example-tests
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+../../../Tests/TransactionKitSQLiteTests/Support/SyntheticSchema.swift
