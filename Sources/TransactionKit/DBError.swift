@@ -61,6 +61,8 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
         case write
         /// Committing a write transaction.
         case commit
+        /// Closing the database (its final checkpoint, then its connections).
+        case close
     }
 
     /// What went wrong.
@@ -75,6 +77,9 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The original error, when there was one.
     public var underlyingError: (any Error)?
+    /// Advice that replaces the kind's generic advice, for errors whose
+    /// cause is known precisely (a database opened read-only on purpose).
+    var specificAdvice: String?
 
     /// Creates an error. Backends create them; you rarely need to, except in
     /// tests that check how your code reacts to a storage fault.
@@ -102,7 +107,28 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
         } else if !message.isEmpty {
             text += " (\(message))"
         }
-        return text + ". " + kind.advice
+        return text + ". " + (specificAdvice ?? kind.advice)
+    }
+}
+
+extension DBError {
+    /// The error of a write on a database opened read-only on purpose
+    /// (`SQLiteDB.Options.readOnly`, `MockDB(isReadOnly:)`): the same value
+    /// from every backend.
+    package static func writeToReadOnlyDatabase(path: String) -> DBError {
+        var error = DBError(
+            kind: .readOnly, operation: .write, path: path,
+            message: "the database was opened read-only")
+        error.specificAdvice = "Open it without the read-only option to write, or move this write elsewhere."
+        return error
+    }
+
+    /// The error of a transaction begun after `close()`: the same value from
+    /// every backend.
+    package static func closedDatabase(path: String, operation: Operation) -> DBError {
+        DBError(
+            kind: .closed, operation: operation, path: path,
+            message: "close() was called on this database")
     }
 }
 
@@ -156,6 +182,7 @@ extension DBError.Operation {
         case .read: "reading"
         case .write: "writing"
         case .commit: "committing to"
+        case .close: "closing"
         }
     }
 }

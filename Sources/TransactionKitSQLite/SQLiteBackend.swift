@@ -5,26 +5,45 @@ import TransactionKit
 struct SQLiteBackend: TransactionBackend {
     let writer: any DatabaseWriter
     let path: String
+    let isReadOnly: Bool
+    let closing: SQLiteClosing
 
     var isMock: Bool { false }
 
     func performRead<R>(_ body: (AnyObject?) throws -> R) throws -> R {
-        try writer.read { db in try body(db) }
+        try checkOpen(for: .read)
+        return try writer.read { db in try body(db) }
     }
 
     func performWrite<R>(_ body: (AnyObject?) throws -> R) throws -> R {
-        try writer.writeWithoutTransaction { db in
+        try checkWritable()
+        return try writer.writeWithoutTransaction { db in
             try Self.inImmediateTransaction(db, body)
         }
     }
 
     func performRead<R: Sendable>(_ body: @Sendable (AnyObject?) throws -> R) async throws -> R {
-        try await writer.read { db in try body(db) }
+        try checkOpen(for: .read)
+        return try await writer.read { db in try body(db) }
     }
 
     func performWrite<R: Sendable>(_ body: @Sendable (AnyObject?) throws -> R) async throws -> R {
-        try await writer.writeWithoutTransaction { db in
+        try checkWritable()
+        return try await writer.writeWithoutTransaction { db in
             try Self.inImmediateTransaction(db, body)
+        }
+    }
+
+    private func checkOpen(for operation: DBError.Operation) throws(DBError) {
+        if closing.isClosed {
+            throw DBError.closedDatabase(path: path, operation: operation)
+        }
+    }
+
+    private func checkWritable() throws(DBError) {
+        try checkOpen(for: .write)
+        if isReadOnly {
+            throw DBError.writeToReadOnlyDatabase(path: path)
         }
     }
 

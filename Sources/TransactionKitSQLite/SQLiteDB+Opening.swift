@@ -14,20 +14,37 @@ extension SQLiteDB {
     /// and opens a WAL `DatabasePool` on it.
     static func openPool(path: String, options: Options) throws(DBError) -> DatabasePool {
         try checkDirectory(of: path)
-        try createFileIfNeeded(at: path)
-        alignCompanionPermissions(with: path)
+        if options.readOnly {
+            try checkFileExists(at: path)
+        } else {
+            try createFileIfNeeded(at: path)
+            alignCompanionPermissions(with: path)
+        }
+        var configuration = options.grdbConfiguration(label: path)
+        configuration.readonly = options.readOnly
         let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: options.grdbConfiguration(label: path))
-            // GRDB sets synchronous=NORMAL with WAL; apply the chosen durability
-            // on the writer connection, the only one that commits.
-            try pool.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA synchronous = \(options.durability.pragmaValue)")
+            pool = try DatabasePool(path: path, configuration: configuration)
+            if !options.readOnly {
+                // GRDB sets synchronous=NORMAL with WAL; apply the chosen
+                // durability on the writer connection, the only one that commits.
+                try pool.writeWithoutTransaction { db in
+                    try db.execute(sql: "PRAGMA synchronous = \(options.durability.pragmaValue)")
+                }
             }
         } catch {
             throw SQLiteErrors.openError(from: error, path: path)
         }
         return pool
+    }
+
+    /// A read-only open never creates the file.
+    private static func checkFileExists(at path: String) throws(DBError) {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw DBError(
+                kind: .cannotOpen, operation: .open, path: path,
+                message: "no database file at this path; a read-only open never creates one")
+        }
     }
 
     private static func checkDirectory(of path: String) throws(DBError) {
@@ -44,7 +61,7 @@ extension SQLiteDB {
     private static func createFileIfNeeded(at path: String) throws(DBError) {
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
-            close(descriptor)
+            closeDescriptor(descriptor)
             return
         }
         let code = errno
@@ -92,6 +109,26 @@ extension SQLiteDB {
         }
     }
 
+    /// Checks that a database opened read-only needs no migration: a
+    /// read-only open applies none, and must not pretend the schema is
+    /// current.
+    func checkNoPendingMigration(_ migrator: DatabaseMigrator) throws(DBError) {
+        let applied: Set<String>
+        do {
+            applied = try writer.read { db in try migrator.appliedIdentifiers(db) }
+        } catch {
+            throw SQLiteErrors.storageError(from: error, path: path, operation: .migrate)
+                ?? SQLiteErrors.other(error, path: path, operation: .migrate)
+        }
+        let pending = migrator.migrations.filter { !applied.contains($0) }
+        if let first = pending.first {
+            throw DBError(
+                kind: .readOnly, operation: .migrate, path: path,
+                message: "opened read-only, but \(pending.count) migration(s) are not applied yet, "
+                    + "starting with \"\(first)\"; open it once without the read-only option to migrate it")
+        }
+    }
+
     /// Runs the migrator; on failure, names the migration that failed.
     func migrate(with migrator: DatabaseMigrator) throws(DBError) {
         do {
@@ -109,4 +146,10 @@ extension SQLiteDB {
                 underlyingError: error)
         }
     }
+}
+
+/// The C library's `close(2)`, out of reach of ``SQLiteDB/close()`` inside
+/// the type.
+private func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
 }

@@ -27,6 +27,11 @@ extension SQLiteDB {
     /// ```swift
     /// var options = SQLiteDB.Options()
     /// options.busyTimeout = .seconds(10)
+    /// options.prepareDatabase { db in
+    ///     db.add(function: DatabaseFunction("slugify", argumentCount: 1, pure: true) { values in
+    ///         String.fromDatabaseValue(values[0])?.lowercased()
+    ///     })
+    /// }
     /// let db = try SQLiteDB(path: path, options: options)
     /// ```
     public struct Options: Sendable {
@@ -41,8 +46,57 @@ extension SQLiteDB {
         /// database. Default: 5.
         public var maximumReaderCount: Int = 5
 
+        /// Whether the database is opened read-only. Default: `false`.
+        ///
+        /// A read-only file database is opened with `SQLITE_OPEN_READONLY`:
+        /// the file must exist (it is never created), its migrations must all
+        /// be applied already (a pending one fails the open with
+        /// ``DBError/Kind/readOnly``, and nothing is written), and its
+        /// permissions may be read-only. A read-only in-memory database is
+        /// migrated when it is created, then refuses writes
+        /// (`PRAGMA query_only`).
+        ///
+        /// Reads work as usual. Every ``SQLiteDB/write(file:line:_:)`` throws
+        /// ``DBError`` of kind ``DBError/Kind/readOnly`` before its block
+        /// runs, the same error `MockDB(isReadOnly: true)` throws.
+        public var readOnly: Bool = false
+
+        /// The blocks that prepare each new connection, in order.
+        private var preparations: [@Sendable (Database) throws -> Void] = []
+
         /// Creates default options.
         public init() {}
+
+        /// Adds a block that runs on every new SQLite connection, before any
+        /// transaction uses it: the writer, each reader of a file database,
+        /// an in-memory database, and each copy made by ``SQLiteTemplate``.
+        /// This is GRDB's `Configuration.prepareDatabase`: register custom
+        /// SQL functions and collations, set an encryption key, install a
+        /// trace.
+        ///
+        /// ```swift
+        /// var options = SQLiteDB.Options()
+        /// options.prepareDatabase { db in
+        ///     db.trace { print($0) }
+        /// }
+        /// ```
+        ///
+        /// Blocks run in the order they were added. Reader connections open
+        /// lazily, so a block may first run for a reader at the first `read`
+        /// that needs a new connection.
+        ///
+        /// **Thread:** the connection's own GRDB queue.
+        ///
+        /// - Warning: The block runs outside any TransactionKit transaction:
+        ///   keep it to connection setup (functions, collations, keys,
+        ///   tracing, pragmas that do not write).
+        /// - Parameter body: Prepares one connection. An error it throws fails
+        ///   the open (``DBError`` with the error as
+        ///   ``DBError/underlyingError``), or the read that opened a new
+        ///   reader connection.
+        public mutating func prepareDatabase(_ body: @escaping @Sendable (Database) throws -> Void) {
+            preparations.append(body)
+        }
 
         func grdbConfiguration(label: String) -> Configuration {
             var configuration = Configuration()
@@ -52,6 +106,14 @@ extension SQLiteDB {
                 TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18)
             configuration.maximumReaderCount = maximumReaderCount
             configuration.label = label
+            let preparations = preparations
+            if !preparations.isEmpty {
+                configuration.prepareDatabase { db in
+                    for prepare in preparations {
+                        try prepare(db)
+                    }
+                }
+            }
             return configuration
         }
     }

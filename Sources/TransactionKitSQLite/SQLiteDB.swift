@@ -50,6 +50,10 @@ public final class SQLiteDB: DB {
     /// Whether this database lives in memory only.
     public let isInMemory: Bool
 
+    /// Whether this database was opened read-only (``Options/readOnly``):
+    /// every write throws ``DBError`` of kind ``DBError/Kind/readOnly``.
+    public let isReadOnly: Bool
+
     /// The GRDB connection(s): a `DatabasePool` for a file, a
     /// `DatabaseQueue` in memory. For the package's own tools and tests.
     package let writer: any DatabaseWriter
@@ -58,12 +62,13 @@ public final class SQLiteDB: DB {
 
     /// Wraps an already configured GRDB writer. The package's test-database
     /// helpers use it; applications use the public initializers.
-    package init(writer: any DatabaseWriter, path: String, isInMemory: Bool) {
+    package init(writer: any DatabaseWriter, path: String, isInMemory: Bool, isReadOnly: Bool = false) {
         self.writer = writer
         self.path = path
         self.isInMemory = isInMemory
+        self.isReadOnly = isReadOnly
         self.engine = TransactionEngine(
-            backend: SQLiteBackend(writer: writer, path: path),
+            backend: SQLiteBackend(writer: writer, path: path, isReadOnly: isReadOnly, closing: SQLiteClosing()),
             scope: DatabaseScope())
     }
 
@@ -83,8 +88,11 @@ public final class SQLiteDB: DB {
     /// - Parameters:
     ///   - path: The database file. Its directory must exist. A new file is
     ///     created with `0600` permissions.
-    ///   - migrator: Migrations to apply on open, if any.
-    ///   - options: Busy timeout, durability and reader count.
+    ///   - migrator: Migrations to apply on open, if any. With
+    ///     ``Options/readOnly``, none is applied: a pending migration fails
+    ///     the open with `.readOnly`.
+    ///   - options: Busy timeout, durability, reader count, read-only mode
+    ///     and connection preparation.
     /// - Throws: ``DBError`` naming `path`: `.missingDirectory`, `.readOnly`,
     ///   `.corrupt`, `.cannotOpen`, `.busy`, `.migrationFailed`, …
     public convenience init(
@@ -93,9 +101,13 @@ public final class SQLiteDB: DB {
         options: Options = Options()
     ) throws(DBError) {
         let pool = try Self.openPool(path: path, options: options)
-        self.init(writer: pool, path: path, isInMemory: false)
+        self.init(writer: pool, path: path, isInMemory: false, isReadOnly: options.readOnly)
         if let migrator {
-            try migrate(with: migrator)
+            if options.readOnly {
+                try checkNoPendingMigration(migrator)
+            } else {
+                try migrate(with: migrator)
+            }
         }
     }
 
@@ -110,8 +122,11 @@ public final class SQLiteDB: DB {
     /// a template copy (see the Testing guide), which skips the migrations.
     ///
     /// - Parameters:
-    ///   - migrator: Migrations to apply, if any.
-    ///   - options: Busy timeout (durability and reader count do not apply in memory).
+    ///   - migrator: Migrations to apply, if any (also with
+    ///     ``Options/readOnly``: a read-only in-memory database is migrated,
+    ///     then refuses writes).
+    ///   - options: Busy timeout, read-only mode and connection preparation
+    ///     (durability and reader count do not apply in memory).
     /// - Throws: ``DBError`` with path `in-memory`.
     public static func inMemory(
         migrator: DatabaseMigrator? = nil,
@@ -124,11 +139,17 @@ public final class SQLiteDB: DB {
         } catch {
             throw SQLiteErrors.storageError(from: error, path: path, operation: .open) ?? SQLiteErrors.other(error, path: path, operation: .open)
         }
-        let db = SQLiteDB(writer: queue, path: path, isInMemory: true)
         if let migrator {
-            try db.migrate(with: migrator)
+            try SQLiteDB(writer: queue, path: path, isInMemory: true).migrate(with: migrator)
         }
-        return db
+        if options.readOnly {
+            do {
+                try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = 1") }
+            } catch {
+                throw SQLiteErrors.openError(from: error, path: path)
+            }
+        }
+        return SQLiteDB(writer: queue, path: path, isInMemory: true, isReadOnly: options.readOnly)
     }
 
     // MARK: - Async completions

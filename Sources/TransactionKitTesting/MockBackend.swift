@@ -5,6 +5,9 @@ import TransactionKit
 /// and injected faults.
 struct MockBackend: TransactionBackend {
     let state = SharedState()
+    /// Names the database in errors, as `SQLiteDB`'s path does.
+    let label: String
+    let isReadOnly: Bool
     var isMock: Bool { true }
 
     /// Counters and injected faults, shared by every copy of the backend.
@@ -19,6 +22,17 @@ struct MockBackend: TransactionBackend {
         nonisolated(unsafe) private var nextCommitFailure: DBError?
         /// Serializes write transactions, as SQLite does.
         let writeLock = MockLock()
+        /// Whether `MockDB.close()` was called.
+        private let closed = Atomic<Bool>(false)
+
+        var isClosed: Bool {
+            closed.load(ordering: .acquiring)
+        }
+
+        /// Marks the database closed; returns `false` if it already was.
+        func markClosed() -> Bool {
+            !closed.exchange(true, ordering: .acquiringAndReleasing)
+        }
 
         var statistics: MockDB.Statistics {
             MockDB.Statistics(
@@ -97,12 +111,21 @@ struct MockBackend: TransactionBackend {
     }
 
     private func readNow<R>(_ body: (AnyObject?) throws -> R) throws -> R {
+        if state.isClosed {
+            throw DBError.closedDatabase(path: label, operation: .read)
+        }
         state.didBeginRead()
         return try body(nil)
     }
 
     private func writeNow<R>(_ body: (AnyObject?) throws -> R) throws -> R {
-        try state.writeLock.withLock {
+        if state.isClosed {
+            throw DBError.closedDatabase(path: label, operation: .write)
+        }
+        if isReadOnly {
+            throw DBError.writeToReadOnlyDatabase(path: label)
+        }
+        return try state.writeLock.withLock {
             state.didBeginWrite()
             let value: R
             do {

@@ -63,12 +63,42 @@ public final class MockDB: DB {
 
     private let engine: TransactionEngine<MockBackend>
 
+    /// Whether this database refuses writes, like an `SQLiteDB` opened with
+    /// `SQLiteDB.Options.readOnly`.
+    public var isReadOnly: Bool { engine.backend.isReadOnly }
+
     /// Creates an independent mock database.
     ///
-    /// - Parameter label: Names this database in messages; defaults to `MockDB`.
-    public init(label: String = "MockDB") {
+    /// ```swift
+    /// let db = MockDB()
+    /// let archive = MockDB(label: "archive", isReadOnly: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - label: Names this database in messages and errors (where
+    ///     `SQLiteDB` names its path); defaults to `MockDB`.
+    ///   - isReadOnly: When `true`, every `write` throws ``DBError`` of kind
+    ///     ``DBError/Kind/readOnly`` before its block runs, the same error
+    ///     an `SQLiteDB` opened read-only throws. Reads work as usual.
+    public init(label: String = "MockDB", isReadOnly: Bool = false) {
         self.label = label
-        self.engine = TransactionEngine(backend: MockBackend(), scope: DatabaseScope())
+        self.engine = TransactionEngine(
+            backend: MockBackend(label: label, isReadOnly: isReadOnly), scope: DatabaseScope())
+    }
+
+    /// Closes the database, as `SQLiteDB.close()` does: every `read` or
+    /// `write` begun afterwards throws ``DBError`` of kind
+    /// ``DBError/Kind/closed``. Idempotent.
+    ///
+    /// ```swift
+    /// db.close()
+    /// #expect(throws: DBError.self) { try manager.inbox(for: alice) }
+    /// ```
+    ///
+    /// A `MockDB` has no file to checkpoint, so closing cannot fail; to test
+    /// how code reacts to a failed close, stub the component that closes.
+    public func close() {
+        _ = engine.backend.state.markClosed()
     }
 
     // MARK: - Inspection

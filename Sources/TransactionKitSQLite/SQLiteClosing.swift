@@ -1,0 +1,17 @@
+import Synchronization
+
+/// Whether ``SQLiteDB/close()`` was called: shared by the database and its
+/// backend, read at the start of every transaction (one atomic load).
+final class SQLiteClosing: Sendable {
+    private let closed = Atomic<Bool>(false)
+
+    /// Whether the database is closed.
+    var isClosed: Bool {
+        closed.load(ordering: .acquiring)
+    }
+
+    /// Marks the database closed; returns `false` if it already was.
+    func markClosed() -> Bool {
+        !closed.exchange(true, ordering: .acquiringAndReleasing)
+    }
+}
