@@ -24,8 +24,11 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        // The core: no dependency at all.
-        .target(name: "TransactionKit"),
+        // The core: no dependency at all. Its one C helper finds out, only
+        // when a misuse happens, whether TransactionKitTesting is linked to
+        // record it as a test failure (see Misuse.swift).
+        .target(name: "CTransactionKitMisuseHook"),
+        .target(name: "TransactionKit", dependencies: ["CTransactionKitMisuseHook"]),
 
         // The production backend, on GRDB and the system SQLite.
         .target(

@@ -15,7 +15,8 @@ trap 'rm -rf "$work"' EXIT
 failures=0
 
 typecheck() { # file
-    swiftc -emit-sil -o /dev/null -swift-version 6 -I "$bin/Modules" "$1" > "$work/out.txt" 2>&1
+    swiftc -emit-sil -o /dev/null -swift-version 6 -I "$bin/Modules" \
+        -Xcc -fmodule-map-file="$bin/CTransactionKitMisuseHook.build/module.modulemap" "$1" > "$work/out.txt" 2>&1
 }
 
 expect_error() { # name, expected message fragment, program

@@ -64,7 +64,8 @@ try measure("file SQLiteDB (WAL) + migrator + live wiring", max(1, iterations / 
 }
 SWIFT
 
-swiftc -Onone -I "$bin/Modules" -I "$grdb_sqlite" "$work/main.swift" -o "$work/measure" \
-    "$bin"/TransactionKit.build/*.o "$bin"/TransactionKitSQLite.build/*.o "$bin"/TransactionKitTesting.build/*.o \
+swiftc -Onone -I "$bin/Modules" -I "$grdb_sqlite" \
+    -Xcc -fmodule-map-file="$bin/CTransactionKitMisuseHook.build/module.modulemap" "$work/main.swift" -o "$work/measure" \
+    "$bin"/CTransactionKitMisuseHook.build/*.o "$bin"/TransactionKit.build/*.o "$bin"/TransactionKitSQLite.build/*.o "$bin"/TransactionKitTesting.build/*.o \
     "$bin"/Messaging.build/*.o "$bin"/GRDB.build/*.o -lsqlite3
 "$work/measure" "$iterations"

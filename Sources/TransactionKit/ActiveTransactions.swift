@@ -54,19 +54,21 @@ package enum ActiveTransactions {
         return innermost
     }
 
-    /// Stops the process if this thread runs a transaction block of `scope`.
+    /// Reports a misuse if this thread runs a transaction block of `scope`:
+    /// returns the error to throw when a test runner recorded it (see
+    /// ``Misuse``), `nil` when the transaction does not nest.
     package static func checkNotNested(
         in scope: DatabaseScope,
         kind: TransactionKind,
         at callSite: CallSite
-    ) {
-        guard let thread = pthread_getspecific(key) else { return }
+    ) -> DBMisuseError? {
+        guard let thread = pthread_getspecific(key) else { return nil }
         var pointer = Unmanaged<Innermost>.fromOpaque(thread)._withUnsafeGuaranteedRef { $0.transaction }
         while let current = pointer {
             let entry = Unmanaged<DBReadTransaction>.fromOpaque(current)
             if entry._withUnsafeGuaranteedRef({ $0.scope === scope }) {
                 let outer = entry.takeUnretainedValue()
-                Misuse.nestedTransaction(
+                return Misuse.nestedTransaction(
                     kind: kind,
                     outerKind: outer.kind,
                     outerOpenedAt: outer.openedAt,
@@ -74,6 +76,7 @@ package enum ActiveTransactions {
             }
             pointer = entry._withUnsafeGuaranteedRef { $0.outerActive }
         }
+        return nil
     }
 
     /// Runs `body` with this thread marked as running the block of `transaction`.

@@ -34,8 +34,10 @@
 ///
 /// - Warning: Opening a transaction inside a transaction of the same `DB`
 ///   (a nested transaction), using a transaction after its block returned,
-///   or using it from another thread while its block runs, stops the process
-///   with a message naming the call site. Only a `DB` creates
+///   or using it from another thread while its block runs, is a programmer
+///   error: it stops the process with a message naming the call site, or,
+///   in a test binary that links `TransactionKitTesting`, fails the running
+///   test there and throws ``DBMisuseError``. Only a `DB` creates
 ///   transactions; this protocol is implemented by `SQLiteDB` and `MockDB`,
 ///   not by applications.
 public protocol DB: Sendable {
@@ -84,8 +86,9 @@ extension DB {
     /// **Lifetime:** the transaction is valid until the block returns.
     ///
     /// - Warning: Calling `read` or `write` on the same `DB` from inside the
-    ///   block stops the process (nested transaction), and so does using the
-    ///   transaction after the block returned (escaped transaction).
+    ///   block is a programmer error (nested transaction), and so is using
+    ///   the transaction after the block returned (escaped transaction): see
+    ///   ``DBMisuseError``.
     /// - Parameters:
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
@@ -119,8 +122,9 @@ extension DB {
     /// (during finalizations too).
     ///
     /// - Warning: Calling `read` or `write` on the same `DB` from inside the
-    ///   block stops the process (nested transaction), and so does using the
-    ///   transaction after the block returned (escaped transaction).
+    ///   block is a programmer error (nested transaction), and so is using
+    ///   the transaction after the block returned (escaped transaction): see
+    ///   ``DBMisuseError``.
     /// - Parameters:
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
@@ -149,7 +153,8 @@ extension DB {
     ///
     /// **Lifetime:** the transaction is valid until the block returns.
     ///
-    /// - Warning: Nested and escaped transactions stop the process.
+    /// - Warning: Nested and escaped transactions are programmer errors (see
+    ///   ``DBMisuseError``).
     /// - Parameters:
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
@@ -181,7 +186,8 @@ extension DB {
     ///
     /// **Lifetime:** the transaction is valid until the block returns.
     ///
-    /// - Warning: Nested and escaped transactions stop the process.
+    /// - Warning: Nested and escaped transactions are programmer errors (see
+    ///   ``DBMisuseError``).
     /// - Parameters:
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.

@@ -18,7 +18,8 @@ import Darwin
 /// A transaction is usable only while `open` or `finalizing`, and only on
 /// the thread that runs its block; any use in another state is an escaped
 /// transaction, and any use from another thread (say, from inside
-/// `DispatchQueue.concurrentPerform`) is a data race: both stop the process.
+/// `DispatchQueue.concurrentPerform`) is a data race: both are misuses,
+/// reported through ``Misuse``.
 ///
 /// The lifecycle is stored in the transaction object itself (one allocation
 /// per transaction); this file extends ``DBReadTransaction`` with the
@@ -134,34 +135,41 @@ extension DBReadTransaction {
 
     // MARK: - Checks and hooks (called through the public API)
 
-    /// Stops the process unless the transaction is usable.
-    package func checkActive(for use: String, at callSite: CallSite) {
+    /// Reports a misuse unless the transaction is usable here: returns `nil`
+    /// when it is, the error to throw when a test runner recorded the
+    /// misuse, and stops the process otherwise (see ``Misuse``).
+    @discardableResult
+    package func checkActive(for use: String, at callSite: CallSite) -> DBMisuseError? {
         switch state {
         case .open, .finalizing:
             if let ownerThread, pthread_equal(ownerThread, pthread_self()) != 0 {
-                return
+                return nil
             }
-            Misuse.transactionUsedOnAnotherThread(kind: kind, openedAt: openedAt, usedFor: use, at: callSite)
+            return Misuse.transactionUsedOnAnotherThread(kind: kind, openedAt: openedAt, usedFor: use, at: callSite)
         case .pending, .committing, .committed:
-            Misuse.escapedTransaction(
+            return Misuse.escapedTransaction(
                 kind: kind, openedAt: openedAt, outcome: "been committed", usedFor: use, at: callSite)
         case .rolledBack:
-            Misuse.escapedTransaction(
+            return Misuse.escapedTransaction(
                 kind: kind, openedAt: openedAt, outcome: "been rolled back", usedFor: use, at: callSite)
         case .ended:
-            Misuse.escapedTransaction(
+            return Misuse.escapedTransaction(
                 kind: kind, openedAt: openedAt, outcome: "ended", usedFor: use, at: callSite)
         }
     }
+
+    // The hooks cannot throw: after a misuse a test runner recorded, the
+    // call is ignored (its block never runs).
 
     package func addFinalization(
         key: String,
         at callSite: CallSite,
         _ block: @escaping (DBWriteTransaction) throws -> Void
     ) {
-        checkActive(for: "addFinalization", at: callSite)
+        guard checkActive(for: "addFinalization", at: callSite) == nil else { return }
         if state == .finalizing {
-            Misuse.finalizationDuringFinalization(key: key, at: callSite)
+            _ = Misuse.finalizationDuringFinalization(key: key, at: callSite)
+            return
         }
         let hooks = existingHooks
         if hooks.finalizations.updateValue(block, forKey: key) == nil {
@@ -170,12 +178,12 @@ extension DBReadTransaction {
     }
 
     package func addSyncCompletion(at callSite: CallSite, _ block: @escaping () -> Void) {
-        checkActive(for: "addSyncCompletion", at: callSite)
+        guard checkActive(for: "addSyncCompletion", at: callSite) == nil else { return }
         existingHooks.syncCompletions.append(block)
     }
 
     package func addAsyncCompletion(at callSite: CallSite, _ completion: AsyncCompletion) {
-        checkActive(for: "addAsyncCompletion", at: callSite)
+        guard checkActive(for: "addAsyncCompletion", at: callSite) == nil else { return }
         existingHooks.asyncCompletions.append(completion)
     }
 }

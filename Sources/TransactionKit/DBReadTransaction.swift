@@ -78,7 +78,8 @@ public class DBReadTransaction {
         state == .open || state == .finalizing
     }
 
-    /// Stops the process if the transaction's block has returned.
+    /// Reports a misuse if the transaction's block has returned, or if it is
+    /// used from a thread other than the one running its block.
     ///
     /// Real finders get this check for free through
     /// `SQLiteDB.shimOnlyBridge(_:)`. Call it at the top of hand-written mock
@@ -93,6 +94,10 @@ public class DBReadTransaction {
     ///     }
     /// }
     /// ```
+    ///
+    /// In production the misuse stops the process; under a test runner (a
+    /// test binary that links `TransactionKitTesting`) it fails the running
+    /// test at this call site and returns, and the run goes on.
     ///
     /// - Parameters:
     ///   - file: The call site's file, for the message; leave the default.

@@ -1,14 +1,31 @@
-/// Programmer errors: every check that stops the process lives here, so that
+import CTransactionKitMisuseHook
+
+/// Programmer errors: every check that reports a misuse lives here, so that
 /// `MockDB` and `SQLiteDB` report a mistake with the very same words.
 ///
-/// Each message starts with `TransactionKit misuse at <fileID>:<line>`, says
-/// what went wrong, and ends with how to fix it. Messages never name the
-/// backend: the same mistake reads the same in a unit test on `MockDB` and in
-/// production on `SQLiteDB`.
+/// Each message starts with `TransactionKit misuse:`, says what went wrong,
+/// and ends with how to fix it; the call site is printed once, in front of
+/// it (by `fatalError`, or by the test runner). Messages never name the
+/// backend: the same mistake reads the same in a unit test on `MockDB` and
+/// in production on `SQLiteDB`.
+///
+/// **Reporting.** In a test binary that links `TransactionKitTesting`, a
+/// misuse that happens while a test runs is recorded as a failure of that
+/// test, and the caller gets a ``DBMisuseError`` to throw (or ignores the
+/// call where it cannot throw). Everywhere else (production, an exit test's
+/// child process, a thread no test runs on) the process stops. The lookup
+/// happens only once a misuse was detected: correct code pays nothing.
 package enum Misuse {
-    /// Stops the process with a misuse message.
-    package static func fail(_ problem: String, fix: String, at callSite: CallSite) -> Never {
-        fatalError("TransactionKit misuse at \(callSite): \(problem) Fix: \(fix)", file: callSite.file, line: callSite.line)
+    /// Reports a misuse: records it as a test failure and returns the error
+    /// to throw when a test runner took it, stops the process otherwise.
+    package static func report(_ problem: String, fix: String, at callSite: CallSite) -> DBMisuseError {
+        let message = "TransactionKit misuse: \(problem) Fix: \(fix)"
+        let fileID = "\(callSite.file)"
+        let line = Int(callSite.line)
+        if transactionkit_record_misuse_if_testing(message, fileID, line) {
+            return DBMisuseError(message: message, fileID: fileID, line: line)
+        }
+        fatalError(message, file: callSite.file, line: callSite.line)
     }
 
     /// A transaction was used after its block returned.
@@ -18,8 +35,8 @@ package enum Misuse {
         outcome: String,
         usedFor use: String,
         at callSite: CallSite
-    ) -> Never {
-        fail(
+    ) -> DBMisuseError {
+        report(
             "\(kind.typeName) used (\(use)) after its `\(kind.methodName)` block returned; "
                 + "it was opened at \(openedAt) and has \(outcome).",
             fix: "a transaction is valid only while its block runs. Pass it down as an argument; "
@@ -34,8 +51,8 @@ package enum Misuse {
         openedAt: CallSite,
         usedFor use: String,
         at callSite: CallSite
-    ) -> Never {
-        fail(
+    ) -> DBMisuseError {
+        report(
             "\(kind.typeName) used (\(use)) on a thread other than the one running its `\(kind.methodName)` block "
                 + "(opened at \(openedAt)).",
             fix: "use a transaction only on the thread that runs its block: do not hand it to "
@@ -50,8 +67,8 @@ package enum Misuse {
         outerKind: TransactionKind,
         outerOpenedAt: CallSite,
         at callSite: CallSite
-    ) -> Never {
-        fail(
+    ) -> DBMisuseError {
+        report(
             "`\(kind.methodName)` called inside a `\(outerKind.methodName)` transaction of the same DB "
                 + "(opened at \(outerOpenedAt)). Transactions do not nest.",
             fix: "pass the outer transaction down instead of opening a new one "
@@ -61,8 +78,8 @@ package enum Misuse {
     }
 
     /// A `MockDB` transaction reached `SQLiteDB.shimOnlyBridge(_:)`.
-    package static func mockTransactionBridged(at callSite: CallSite) -> Never {
-        fail(
+    package static func mockTransactionBridged(at callSite: CallSite) -> DBMisuseError {
+        report(
             "SQLiteDB.shimOnlyBridge received a transaction that came from a MockDB. "
                 + "Real data-access code (a legacy finder or its Wrapper) ran inside a unit test.",
             fix: "mock the finder that called the bridge: give the code under test its Mock "
@@ -71,8 +88,8 @@ package enum Misuse {
     }
 
     /// A finalization was registered while finalizations were running.
-    package static func finalizationDuringFinalization(key: String, at callSite: CallSite) -> Never {
-        fail(
+    package static func finalizationDuringFinalization(key: String, at callSite: CallSite) -> DBMisuseError {
+        report(
             "addFinalization(key: \"\(key)\") called while the transaction's finalizations were running.",
             fix: "register every finalization from the write block itself; "
                 + "a finalization may write, and may add completions, but may not add finalizations.",

@@ -25,7 +25,7 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
 
     @inlinable
     package func read<T>(at callSite: CallSite, _ block: (DBReadTransaction) throws -> T) throws -> T {
-        ActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite)
+        if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite) { throw misuse }
         let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope, isMock: backend.isMock)
         do {
             return try backend.performRead { connection in
@@ -38,7 +38,7 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
 
     @inlinable
     package func write<T>(at callSite: CallSite, _ block: (DBWriteTransaction) throws -> T) throws -> T {
-        ActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite)
+        if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite) { throw misuse }
         let transaction = DBWriteTransaction(kind: .write, openedAt: callSite, scope: scope, isMock: backend.isMock)
         let value: T
         do {
@@ -59,7 +59,7 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         at callSite: CallSite,
         _ block: @Sendable (DBReadTransaction) throws -> T
     ) async throws -> T {
-        ActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite)
+        if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite) { throw misuse }
         let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope, isMock: backend.isMock)
         let handoff = TransactionHandoff(transaction)
         do {
@@ -76,7 +76,7 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         at callSite: CallSite,
         _ block: @Sendable (DBWriteTransaction) throws -> T
     ) async throws -> T {
-        ActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite)
+        if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite) { throw misuse }
         let transaction = DBWriteTransaction(kind: .write, openedAt: callSite, scope: scope, isMock: backend.isMock)
         let handoff = TransactionHandoff(transaction)
         let value: T

@@ -9,7 +9,7 @@ extension SQLiteDB {
     /// ```swift
     /// struct ComposeManager_MessageFinderWrapper: ComposeManager_MessageFinderShim {
     ///     func insert(_ draft: Draft, _ tx: DBWriteTransaction) throws -> Message {
-    ///         let db = SQLiteDB.shimOnlyBridge(tx)
+    ///         let db = try SQLiteDB.shimOnlyBridge(tx)
     ///         return try LegacyMessageFinder.insert(draft, LegacyTransaction(db))
     ///     }
     /// }
@@ -29,27 +29,34 @@ extension SQLiteDB {
     /// **Lifetime:** use the `Database` only until the transaction's block
     /// returns; never store it.
     ///
-    /// - Warning: Stops the process when `transaction` came from a `MockDB`
+    /// - Warning: A programmer error when `transaction` came from a `MockDB`
     ///   (the code under test reached a real finder: mock the finder that
     ///   called the bridge), or when its block already returned (escaped
-    ///   transaction). The message names this call site.
+    ///   transaction). The message names this call site. In production it
+    ///   stops the process; under a test runner (a test binary that links
+    ///   `TransactionKitTesting`) it fails the running test and throws
+    ///   ``TransactionKit/DBMisuseError``, so that the finder stops there.
     /// - Parameters:
     ///   - transaction: A transaction handed out by an `SQLiteDB`.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: GRDB's connection, inside the transaction.
+    /// - Throws: ``TransactionKit/DBMisuseError``, only under a test runner,
+    ///   after recording a misuse as a test failure.
     public static func shimOnlyBridge(
         _ transaction: DBReadTransaction,
         file: StaticString = #fileID,
         line: UInt = #line
-    ) -> Database {
+    ) throws(DBMisuseError) -> Database {
         let callSite = CallSite(file: file, line: line)
         if transaction.isMock {
-            Misuse.mockTransactionBridged(at: callSite)
+            throw Misuse.mockTransactionBridged(at: callSite)
         }
-        transaction.checkActive(for: "SQLiteDB.shimOnlyBridge", at: callSite)
+        if let misuse = transaction.checkActive(for: "SQLiteDB.shimOnlyBridge", at: callSite) {
+            throw misuse
+        }
         guard let database = transaction.connection as? Database else {
-            Misuse.fail(
+            throw Misuse.report(
                 "SQLiteDB.shimOnlyBridge received a transaction without an SQLite connection.",
                 fix: "pass a transaction handed out by an SQLiteDB.",
                 at: callSite)

@@ -22,7 +22,7 @@ struct SQLiteDBTests {
         let normal = try SQLiteDB(path: directory.path("normal.sqlite"), options: options)
         let full = try SQLiteDB(path: directory.path("full.sqlite"))
         let (journalMode, synchronous, foreignKeys) = try full.write { tx in
-            let db = SQLiteDB.shimOnlyBridge(tx)
+            let db = try SQLiteDB.shimOnlyBridge(tx)
             return (
                 try String.fetchOne(db, sql: "PRAGMA journal_mode"),
                 try Int.fetchOne(db, sql: "PRAGMA synchronous"),
@@ -96,7 +96,7 @@ struct SQLiteDBTests {
         nonisolated(unsafe) var completed = false
         let error = #expect(throws: DatabaseError.self) {
             try db.write { tx in
-                let db = SQLiteDB.shimOnlyBridge(tx)
+                let db = try SQLiteDB.shimOnlyBridge(tx)
                 try db.execute(sql: "INSERT INTO item (name) VALUES ('kept?')")
                 try db.execute(sql: "INSERT INTO tag (itemID) VALUES (999)")
                 tx.addSyncCompletion { completed = true }
@@ -181,7 +181,7 @@ struct SQLiteDBTests {
                 group.addTask {
                     for _ in 0..<incrementsPerWriter {
                         try await db.write { tx in
-                            let db = SQLiteDB.shimOnlyBridge(tx)
+                            let db = try SQLiteDB.shimOnlyBridge(tx)
                             let value = try Int.fetchOne(db, sql: "SELECT value FROM counter")!
                             try db.execute(sql: "UPDATE counter SET value = ?", arguments: [value + 1])
                         }

@@ -39,7 +39,7 @@ struct SQLiteFaultTests {
     }
 
     static func insert(_ name: String, _ tx: DBWriteTransaction) throws {
-        let db = SQLiteDB.shimOnlyBridge(tx)
+        let db = try SQLiteDB.shimOnlyBridge(tx)
         try db.execute(sql: "INSERT INTO item (name) VALUES (?)", arguments: [name])
         try db.execute(sql: "INSERT INTO audit (item) VALUES (?)", arguments: [db.lastInsertedRowID])
     }
@@ -53,7 +53,7 @@ struct SQLiteFaultTests {
     static func expectIntact(_ path: String, plus extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
         let db = try SQLiteDB(path: path, migrator: migrator)
         let (names, audits, integrity) = try db.read { tx in
-            let db = SQLiteDB.shimOnlyBridge(tx)
+            let db = try SQLiteDB.shimOnlyBridge(tx)
             return (
                 try String.fetchAll(db, sql: "SELECT name FROM item ORDER BY id"),
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit")!,
@@ -176,7 +176,7 @@ struct SQLiteFaultTests {
 
         let error = #expect(throws: DBError.self) {
             try db.write { tx in
-                let connection = SQLiteDB.shimOnlyBridge(tx)
+                let connection = try SQLiteDB.shimOnlyBridge(tx)
                 let pages = try Int.fetchOne(connection, sql: "PRAGMA page_count")!
                 try connection.execute(sql: "PRAGMA max_page_count = \(pages + 2)")
                 for index in 0..<100 {
@@ -407,7 +407,7 @@ struct SQLiteFaultTests {
 
         let db = try SQLiteDB(path: path, migrator: Self.migrator)
         let (columns, tables, applied) = try db.read { tx in
-            let db = SQLiteDB.shimOnlyBridge(tx)
+            let db = try SQLiteDB.shimOnlyBridge(tx)
             return (
                 try db.columns(in: "item").map(\.name),
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'note'"),

@@ -41,7 +41,7 @@ struct SQLiteStressTests {
     /// accounts (when the source can pay), logs it, bumps the counter.
     /// Every seventh transfer throws after writing, and must roll back.
     static func transfer(writer: Int, sequence: Int, _ tx: DBWriteTransaction) throws {
-        let db = SQLiteDB.shimOnlyBridge(tx)
+        let db = try SQLiteDB.shimOnlyBridge(tx)
         let from = (writer * 7 + sequence * 5) % accountCount
         let to = (from + 1 + (sequence * 3) % (accountCount - 1)) % accountCount
         let amount = 1 + (writer * 31 + sequence * 17) % 200
@@ -72,7 +72,7 @@ struct SQLiteStressTests {
     }
 
     static func snapshot(_ tx: DBReadTransaction) throws -> Snapshot {
-        let db = SQLiteDB.shimOnlyBridge(tx)
+        let db = try SQLiteDB.shimOnlyBridge(tx)
         let balances = try Int.fetchAll(db, sql: "SELECT balance FROM account ORDER BY id")
         let counter = try Int.fetchOne(db, sql: "SELECT transfers FROM stats")!
         let logged = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM transfer")!
@@ -191,7 +191,7 @@ struct SQLiteStressTests {
         let queue = DispatchQueue(label: "increment completions", attributes: .concurrent)
 
         @Sendable func increment(_ tx: DBWriteTransaction) throws {
-            let db = SQLiteDB.shimOnlyBridge(tx)
+            let db = try SQLiteDB.shimOnlyBridge(tx)
             let value = try Int.fetchOne(db, sql: "SELECT value FROM counter")!
             try db.execute(sql: "UPDATE counter SET value = ?", arguments: [value + 1])
             tx.addFinalization(key: "count") { _ in counters.finalizations.add(1, ordering: .relaxed) }

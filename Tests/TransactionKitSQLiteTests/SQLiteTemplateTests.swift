@@ -18,7 +18,7 @@ struct SQLiteTemplateTests {
         let db = try Self.shared.makeDatabase()
         #expect(db.isInMemory)
         let (tables, applied, fixtureNames, setting, foreignKeys, integrity) = try db.read { tx in
-            let database = SQLiteDB.shimOnlyBridge(tx)
+            let database = try SQLiteDB.shimOnlyBridge(tx)
             return (
                 try String.fetchAll(database, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 't%' ORDER BY name"),
                 try SyntheticSchema.migrator().appliedIdentifiers(database),

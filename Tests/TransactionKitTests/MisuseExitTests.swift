@@ -20,8 +20,10 @@ struct MisuseExitTests {
             try MisuseScenarios.useEscapedWriteTransaction(backend, in: directory)
         }
         let message = try #require(result).standardErrorText
-        #expect(message.contains("TransactionKit misuse at \(MisuseScenarios.file):\(MisuseScenarios.line(of: "escaped?.addSyncCompletion {}"))"))
+        #expect(message.contains("\(MisuseScenarios.file):\(MisuseScenarios.line(of: "escaped?.addSyncCompletion {}")): Fatal error: TransactionKit misuse: "))
         #expect(message.contains("DBWriteTransaction used (addSyncCompletion) after its `write` block returned"))
+        let callSite = "\(MisuseScenarios.file):\(MisuseScenarios.line(of: "escaped?.addSyncCompletion {}"))"
+        #expect(message.components(separatedBy: callSite).count == 2, "the call site is printed once")
         #expect(message.contains("has been committed"))
         #expect(message.contains("Fix: a transaction is valid only while its block runs"))
     }
@@ -62,7 +64,7 @@ struct MisuseExitTests {
             try MisuseScenarios.readInsideWrite(backend, in: directory)
         }
         let message = try #require(result).standardErrorText
-        #expect(message.contains("TransactionKit misuse at \(MisuseScenarios.file):\(MisuseScenarios.line(of: "_ = try fixture.db.read { _ in 1 }"))"))
+        #expect(message.contains("\(MisuseScenarios.file):\(MisuseScenarios.line(of: "_ = try fixture.db.read { _ in 1 }")): Fatal error: TransactionKit misuse: "))
         #expect(message.contains("`read` called inside a `write` transaction of the same DB"))
         #expect(message.contains("Fix: pass the outer transaction down"))
     }
@@ -119,7 +121,7 @@ struct MisuseExitTests {
             try MisuseScenarios.useTransactionOnAnotherThread(backend, in: directory)
         }
         let message = try #require(result).standardErrorText
-        #expect(message.contains("TransactionKit misuse at \(MisuseScenarios.file):\(MisuseScenarios.line(of: "smuggled.addSyncCompletion {}"))"))
+        #expect(message.contains("\(MisuseScenarios.file):\(MisuseScenarios.line(of: "smuggled.addSyncCompletion {}")): Fatal error: TransactionKit misuse: "))
         #expect(message.contains("DBWriteTransaction used (addSyncCompletion) on a thread other than the one running its `write` block"))
         #expect(message.contains("Fix: use a transaction only on the thread that runs its block"))
     }
@@ -140,7 +142,7 @@ struct MisuseExitTests {
             messages[backend] = [escaped, nested].map { $0?.misuseLine ?? "no message" }
         }
         let mock = try #require(messages[.mock])
-        #expect(mock.allSatisfy { $0.hasPrefix("TransactionKit misuse at") })
+        #expect(mock.allSatisfy { $0.hasPrefix("TransactionKit misuse: ") })
         #expect(messages[.sqliteInMemory] == mock)
         #expect(messages[.sqliteFile] == mock)
     }
@@ -150,7 +152,7 @@ let result = await #expect(processExitsWith: .failure, observing: [\.standardErr
             try MisuseScenarios.bridgeMockTransaction()
         }
         let message = try #require(result).standardErrorText
-        #expect(message.contains("TransactionKit misuse at \(MisuseScenarios.file):\(MisuseScenarios.line(of: "_ = SQLiteDB.shimOnlyBridge(tx)"))"))
+        #expect(message.contains("\(MisuseScenarios.file):\(MisuseScenarios.line(of: "_ = try SQLiteDB.shimOnlyBridge(tx)")): Fatal error: TransactionKit misuse: "))
         #expect(message.contains("SQLiteDB.shimOnlyBridge received a transaction that came from a MockDB"))
         #expect(message.contains("Fix: mock the finder that called the bridge"))
     }
@@ -173,7 +175,7 @@ let result = await #expect(processExitsWith: .failure, observing: [\.standardErr
             let fixture = try backend.makeFixture(in: directory)
             nonisolated(unsafe) var escaped: DBReadTransaction?
             try fixture.db.read { tx in escaped = tx }
-            _ = SQLiteDB.shimOnlyBridge(escaped!)
+            _ = try SQLiteDB.shimOnlyBridge(escaped!)
         }
         let message = try #require(result).standardErrorText
         #expect(message.contains("DBReadTransaction used (SQLiteDB.shimOnlyBridge) after its `read` block returned"))
@@ -185,9 +187,9 @@ extension ExitTest.Result {
         String(decoding: standardErrorContent, as: UTF8.self)
     }
 
-    /// The misuse message, from `TransactionKit misuse at` to the end of its line.
+    /// The misuse message, from `TransactionKit misuse:` to the end of its line.
     var misuseLine: String? {
-        guard let start = standardErrorText.range(of: "TransactionKit misuse at") else { return nil }
+        guard let start = standardErrorText.range(of: "TransactionKit misuse: ") else { return nil }
         return String(standardErrorText[start.lowerBound...].prefix { $0 != "\n" })
     }
 }

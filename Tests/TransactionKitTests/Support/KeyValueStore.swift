@@ -20,14 +20,14 @@ struct SQLiteKeyValueStore: KeyValueStore {
     }
 
     func set(_ key: String, _ value: Int, _ tx: DBWriteTransaction) throws {
-        let db = SQLiteDB.shimOnlyBridge(tx)
+        let db = try SQLiteDB.shimOnlyBridge(tx)
         try db.execute(
             sql: "INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
             arguments: [key, value])
     }
 
     func get(_ key: String, _ tx: DBReadTransaction) throws -> Int? {
-        let db = SQLiteDB.shimOnlyBridge(tx)
+        let db = try SQLiteDB.shimOnlyBridge(tx)
         return try Int.fetchOne(db, sql: "SELECT value FROM kv WHERE key = ?", arguments: [key])
     }
 }

@@ -45,7 +45,7 @@ enum MisuseScenarios {
     static func bridgeMockTransaction() throws {
         let db = MockDB()
         try db.write { tx in
-            _ = SQLiteDB.shimOnlyBridge(tx)
+            _ = try SQLiteDB.shimOnlyBridge(tx)
         }
     }
 

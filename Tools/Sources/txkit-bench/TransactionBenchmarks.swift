@@ -244,7 +244,7 @@ final class TransactionBenchmarks {
                         let id = Self.pointID(index, count)
                         let value = try sqliteDB.read { tx in
                             try Int64.fetchOne(
-                                SQLiteDB.shimOnlyBridge(tx).cachedStatement(sql: Self.pointReadSQL), arguments: [id])
+                                try SQLiteDB.shimOnlyBridge(tx).cachedStatement(sql: Self.pointReadSQL), arguments: [id])
                         }
                         try Self.check(value, id)
                     }

@@ -219,7 +219,7 @@ struct TortureCommand: ParsableCommand {
     static func check(path: String, setting: TortureWriterCommand.Durability, acknowledged: Set<Int>) throws -> Check {
         let db = try SQLiteDB(path: path, migrator: TortureWriterCommand.migrator, options: setting.options)
         return try db.read { tx in
-            let db = SQLiteDB.shimOnlyBridge(tx)
+            let db = try SQLiteDB.shimOnlyBridge(tx)
             var check = Check()
             let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
             check.integrity = integrity.joined(separator: "; ")

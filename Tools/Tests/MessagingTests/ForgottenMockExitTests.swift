@@ -15,8 +15,8 @@ struct ForgottenMockExitTests {
             _ = try services.accounts.register(name: "Alice")
         }
         let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
-        #expect(message.contains("TransactionKit misuse at Messaging/AccountManager_LegacyUserFinderWrapper.swift:"))
-        #expect(message.contains("SQLiteDB.shimOnlyBridge received a transaction that came from a MockDB"))
+        #expect(message.contains("Messaging/AccountManager_LegacyUserFinderWrapper.swift:"))
+        #expect(message.contains("Fatal error: TransactionKit misuse: SQLiteDB.shimOnlyBridge received a transaction that came from a MockDB"))
         #expect(message.contains("Fix: mock the finder that called the bridge"))
     }
     // snippet:end forgotten-mock-exit-test

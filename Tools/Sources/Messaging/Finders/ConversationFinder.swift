@@ -15,7 +15,7 @@ import TransactionKitSQLite
 ///
 /// **Thread:** the thread that runs the transaction's block.
 ///
-/// - Warning: Given a `MockDB` transaction, the bridge stops the process
+/// - Warning: Given a `MockDB` transaction, the bridge reports a misuse
 ///   ("mock the finder that called the bridge"): unit tests pass a mock of
 ///   ``ConversationFinding`` instead.
 public struct ConversationFinder: ConversationFinding {
@@ -27,7 +27,7 @@ public struct ConversationFinder: ConversationFinding {
     public func insertConversation(
         title: String, memberIDs: [Int64], createdAt: Date, _ tx: DBWriteTransaction
     ) throws -> Conversation {
-        let db = SQLiteDB.shimOnlyBridge(tx)
+        let db = try SQLiteDB.shimOnlyBridge(tx)
         try db.execute(
             sql: "INSERT INTO conversation (title, createdAt) VALUES (?, ?)", arguments: [title, createdAt])
         let conversation = Conversation(id: db.lastInsertedRowID, title: title, createdAt: createdAt)
@@ -43,14 +43,14 @@ public struct ConversationFinder: ConversationFinding {
     /// The conversation with this id, if any. See ``ConversationFinding``.
     public func conversation(id: Int64, _ tx: DBReadTransaction) throws -> Conversation? {
         try Row.fetchOne(
-            SQLiteDB.shimOnlyBridge(tx), sql: "SELECT * FROM conversation WHERE id = ?", arguments: [id]
+            try SQLiteDB.shimOnlyBridge(tx), sql: "SELECT * FROM conversation WHERE id = ?", arguments: [id]
         ).map(Conversation.init(row:))
     }
 
     /// The members' ids, ascending. See ``ConversationFinding``.
     public func memberIDs(conversationID: Int64, _ tx: DBReadTransaction) throws -> [Int64] {
         try Int64.fetchAll(
-            SQLiteDB.shimOnlyBridge(tx),
+            try SQLiteDB.shimOnlyBridge(tx),
             sql: "SELECT userID FROM membership WHERE conversationID = ? ORDER BY userID",
             arguments: [conversationID])
     }
@@ -59,7 +59,7 @@ public struct ConversationFinder: ConversationFinding {
     /// See ``ConversationFinding``.
     public func conversations(memberID: Int64, _ tx: DBReadTransaction) throws -> [Conversation] {
         try Row.fetchAll(
-            SQLiteDB.shimOnlyBridge(tx),
+            try SQLiteDB.shimOnlyBridge(tx),
             sql: """
                 SELECT conversation.* FROM conversation
                 JOIN membership ON membership.conversationID = conversation.id
@@ -74,7 +74,7 @@ public struct ConversationFinder: ConversationFinding {
     /// See ``ConversationFinding``.
     public func lastReadMessageID(conversationID: Int64, userID: Int64, _ tx: DBReadTransaction) throws -> Int64? {
         try Int64?.fetchOne(
-            SQLiteDB.shimOnlyBridge(tx),
+            try SQLiteDB.shimOnlyBridge(tx),
             sql: "SELECT lastReadMessageID FROM membership WHERE conversationID = ? AND userID = ?",
             arguments: [conversationID, userID]) ?? nil
     }

@@ -8,7 +8,7 @@ import GRDB
 /// builds it from a TransactionKit transaction, in one audited place:
 ///
 /// ```swift
-/// let legacy = LegacyTransaction(SQLiteDB.shimOnlyBridge(tx))
+/// let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))
 /// ```
 ///
 /// **Lifetime:** valid only while the TransactionKit transaction it came

@@ -22,7 +22,7 @@ struct FinderIntegrationTests {
     @Test func theMigratorCreatesTheSchema() throws {
         let tables = try db.read { tx in
             try String.fetchAll(
-                SQLiteDB.shimOnlyBridge(tx),
+                try SQLiteDB.shimOnlyBridge(tx),
                 sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
         }
         #expect(tables == ["conversation", "membership", "message", "user"])

@@ -10,7 +10,7 @@ import TransactionKitSQLite
 ///
 /// **Thread:** the thread that runs the transaction's block.
 ///
-/// - Warning: Given a `MockDB` transaction, the bridge stops the process:
+/// - Warning: Given a `MockDB` transaction, the bridge reports a misuse:
 ///   unit tests pass `AccountManager.Mocks.LegacyUserFinder` instead.
 // snippet:begin account-user-wrapper
 public struct AccountManager_LegacyUserFinderWrapper: AccountManager_LegacyUserFinderShim {

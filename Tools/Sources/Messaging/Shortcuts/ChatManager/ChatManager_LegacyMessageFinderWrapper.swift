@@ -7,7 +7,7 @@ import TransactionKitSQLite
 ///
 /// **Thread:** the thread that runs the transaction's block.
 ///
-/// - Warning: Given a `MockDB` transaction, the bridge stops the process:
+/// - Warning: Given a `MockDB` transaction, the bridge reports a misuse:
 ///   unit tests pass `ChatManager.Mocks.LegacyMessageFinder` instead.
 // snippet:begin chat-message-wrapper
 public struct ChatManager_LegacyMessageFinderWrapper: ChatManager_LegacyMessageFinderShim {
@@ -20,7 +20,7 @@ public struct ChatManager_LegacyMessageFinderWrapper: ChatManager_LegacyMessageF
     ) throws -> Message {
         try LegacyMessageFinder.insert(
             conversationID: conversationID, senderID: senderID, body: body, sentAt: sentAt,
-            transaction: LegacyTransaction(SQLiteDB.shimOnlyBridge(tx)))
+            transaction: LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx)))
     }
 }
 // snippet:end chat-message-wrapper

@@ -7,7 +7,7 @@ import TransactionKitSQLite
 ///
 /// **Thread:** the thread that runs the transaction's block.
 ///
-/// - Warning: Given a `MockDB` transaction, the bridge stops the process,
+/// - Warning: Given a `MockDB` transaction, the bridge reports a misuse,
 ///   even though the sanitizer never runs SQL: unit tests pass
 ///   `ChatManager.Mocks.LegacyMessageSanitizer` instead.
 // snippet:begin chat-sanitizer-wrapper
@@ -19,7 +19,7 @@ public struct ChatManager_LegacyMessageSanitizerWrapper: ChatManager_LegacyMessa
 
     /// Forwards to `LegacyMessageSanitizer.sanitize(_:transaction:)`.
     public func sanitize(_ body: String, _ tx: DBReadTransaction) throws -> String {
-        sanitizer.sanitize(body, transaction: LegacyTransaction(SQLiteDB.shimOnlyBridge(tx)))
+        sanitizer.sanitize(body, transaction: LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx)))
     }
 }
 // snippet:end chat-sanitizer-wrapper

@@ -6,7 +6,7 @@ import TransactionKitSQLite
 ///
 /// **Thread:** the thread that runs the transaction's block.
 ///
-/// - Warning: Given a `MockDB` transaction, the bridge stops the process:
+/// - Warning: Given a `MockDB` transaction, the bridge reports a misuse:
 ///   unit tests pass `ChatManager.Mocks.LegacyUserFinder` instead.
 public struct ChatManager_LegacyUserFinderWrapper: ChatManager_LegacyUserFinderShim {
     private let finder = LegacyUserFinder()

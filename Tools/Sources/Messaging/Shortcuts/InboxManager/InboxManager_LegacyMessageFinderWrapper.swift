@@ -7,7 +7,7 @@ import TransactionKitSQLite
 ///
 /// **Thread:** the thread that runs the transaction's block.
 ///
-/// - Warning: Given a `MockDB` transaction, the bridge stops the process:
+/// - Warning: Given a `MockDB` transaction, the bridge reports a misuse:
 ///   unit tests pass `InboxManager.Mocks.LegacyMessageFinder` instead.
 public struct InboxManager_LegacyMessageFinderWrapper: InboxManager_LegacyMessageFinderShim {
     /// Creates the wrapper; the legacy finder is static, so it holds nothing.
@@ -16,7 +16,7 @@ public struct InboxManager_LegacyMessageFinderWrapper: InboxManager_LegacyMessag
     /// Forwards to `LegacyMessageFinder.latestMessage(conversationID:transaction:)`.
     public func latestMessage(conversationID: Int64, _ tx: DBReadTransaction) throws -> Message? {
         try LegacyMessageFinder.latestMessage(
-            conversationID: conversationID, transaction: LegacyTransaction(SQLiteDB.shimOnlyBridge(tx)))
+            conversationID: conversationID, transaction: LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx)))
     }
 
     /// Forwards to `LegacyMessageFinder.countMessages(conversationID:after:notSentBy:transaction:)`.
@@ -25,6 +25,6 @@ public struct InboxManager_LegacyMessageFinderWrapper: InboxManager_LegacyMessag
     ) throws -> Int {
         try LegacyMessageFinder.countMessages(
             conversationID: conversationID, after: messageID, notSentBy: userID,
-            transaction: LegacyTransaction(SQLiteDB.shimOnlyBridge(tx)))
+            transaction: LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx)))
     }
 }
