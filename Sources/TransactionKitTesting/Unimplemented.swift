@@ -9,8 +9,11 @@ import Darwin
 #endif
 
 /// The error a mock throws when the code under test calls a method that the
-/// test did not stub, after ``unimplemented(_:fileID:filePath:line:column:staticFilePath:)``
+/// test did not stub, after ``unimplemented(_:in:fileID:filePath:line:column:staticFilePath:)``
 /// recorded the failure.
+///
+/// ``MockMethod`` throws it for you; a hand-written mock method throws
+/// `unimplemented(in: Self.self)`, which names the method itself.
 ///
 /// ```swift
 /// func user(id: Int64, _ tx: DBReadTransaction) throws -> User? {
@@ -28,7 +31,7 @@ public struct UnimplementedError: Error, Sendable, CustomStringConvertible {
     public let method: String
 
     /// Creates the error for `method`. Prefer
-    /// ``unimplemented(_:fileID:filePath:line:column:staticFilePath:)``, which also records
+    /// ``unimplemented(_:in:fileID:filePath:line:column:staticFilePath:)``, which also records
     /// the test failure.
     ///
     /// - Parameter method: The method that nobody stubbed.
@@ -81,7 +84,11 @@ public struct UnimplementedError: Error, Sendable, CustomStringConvertible {
 /// - Warning: Returning a placeholder instead of throwing hides the mistake
 ///   from the code under test; throw the returned error.
 /// - Parameters:
-///   - method: The mock method, for example `"ChatManager.Mocks.LegacyUserFinder.user(id:)"`.
+///   - method: The mock method; the default, `#function`, names the method
+///     that calls `unimplemented()`, for example `user(id:_:)`.
+///   - mockType: The mock's type, written in front of the method in the
+///     message (`unimplemented(in: Self.self)`); `nil` to name the method
+///     alone.
 ///   - fileID: The call site, for the recorded issue; leave the default.
 ///   - filePath: The call site, for the recorded issue; leave the default.
 ///   - line: The call site, for the recorded issue; leave the default.
@@ -89,14 +96,15 @@ public struct UnimplementedError: Error, Sendable, CustomStringConvertible {
 ///   - staticFilePath: The call site, for `XCTFail`; leave the default.
 /// - Returns: An ``UnimplementedError`` to throw.
 public func unimplemented(
-    _ method: String,
+    _ method: String = #function,
+    in mockType: Any.Type? = nil,
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line,
     column: Int = #column,
     staticFilePath: StaticString = #filePath
 ) -> UnimplementedError {
-    let error = UnimplementedError(method: method)
+    let error = UnimplementedError(method: mockType.map { "\($0).\(method)" } ?? method)
     if Test.current != nil {
         Issue.record(
             Comment(rawValue: error.description),
