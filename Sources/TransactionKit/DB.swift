@@ -160,7 +160,9 @@ extension DB {
     ///   - line: The call site's line, for misuse messages; leave the default.
     ///   - block: The work, given the transaction.
     /// - Throws: `CancellationError` when the task is cancelled before the
-    ///   transaction begins (nothing runs); ``DBError`` for storage failures;
+    ///   transaction begins (the block does not run) or while the block runs
+    ///   (its value is dropped), on every backend; ``DBError`` for storage
+    ///   failures;
     ///   otherwise whatever `block` throws, unchanged.
     public func read<T: Sendable>(
         file: StaticString = #fileID,
@@ -193,7 +195,10 @@ extension DB {
     ///   - line: The call site's line, for misuse messages; leave the default.
     ///   - block: The work, given the transaction.
     /// - Throws: `CancellationError` when the task is cancelled before the
-    ///   transaction begins or commits (nothing persists, no hook runs);
+    ///   transaction begins, or while the block runs: the write rolls back
+    ///   before its finalizations, nothing persists and no hook runs, on
+    ///   every backend (a statement run after the cancellation may throw
+    ///   `CancellationError` inside the block already, on SQLite);
     ///   ``DBError`` when the transaction cannot begin or commit, or the
     ///   storage fails; otherwise whatever `block` throws, unchanged.
     public func write<T: Sendable>(

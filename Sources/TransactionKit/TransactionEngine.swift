@@ -62,9 +62,14 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite) { throw misuse }
         let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope, isMock: backend.isMock)
         let handoff = TransactionHandoff(transaction)
+        let cancellation = CancellationFlag()
         do {
-            return try await backend.performRead { connection in
-                try Self.runRead(handoff.transaction, connection, block)
+            return try await withTaskCancellationHandler {
+                try await backend.performRead { connection in
+                    try Self.runRead(handoff.transaction, connection, block, cancellation: cancellation)
+                }
+            } onCancel: {
+                cancellation.cancel()
             }
         } catch {
             throw classify(error, transaction)
@@ -79,10 +84,15 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite) { throw misuse }
         let transaction = DBWriteTransaction(kind: .write, openedAt: callSite, scope: scope, isMock: backend.isMock)
         let handoff = TransactionHandoff(transaction)
+        let cancellation = CancellationFlag()
         let value: T
         do {
-            value = try await backend.performWrite { connection in
-                try Self.runWrite(handoff.transaction, connection, block)
+            value = try await withTaskCancellationHandler {
+                try await backend.performWrite { connection in
+                    try Self.runWrite(handoff.transaction, connection, block, cancellation: cancellation)
+                }
+            } onCancel: {
+                cancellation.cancel()
             }
         } catch {
             throw classify(error, transaction)
@@ -93,34 +103,45 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
 
     // MARK: - Shared steps
 
+    /// Runs a read block. `cancellation`, for async reads, turns a task
+    /// cancelled while the block ran into `CancellationError`.
     @inlinable
     static func runRead<T>(
         _ transaction: DBReadTransaction,
         _ connection: AnyObject?,
-        _ block: (DBReadTransaction) throws -> T
+        _ block: (DBReadTransaction) throws -> T,
+        cancellation: CancellationFlag? = nil
     ) throws -> T {
         transaction.open(connection: connection)
         defer { transaction.closeRead() }
         return try ActiveTransactions.whileActive(transaction) {
             do {
-                return try block(transaction)
+                let value = try block(transaction)
+                try cancellation?.check()
+                return value
             } catch {
                 throw TransactionBlockFailure(error: error)
             }
         }
     }
 
+    /// Runs a write block and its finalizations. `cancellation`, for async
+    /// writes, rolls back a write whose task was cancelled while the block
+    /// ran, before its finalizations, with `CancellationError`.
     @inlinable
     static func runWrite<T>(
         _ transaction: DBWriteTransaction,
         _ connection: AnyObject?,
-        _ block: (DBWriteTransaction) throws -> T
+        _ block: (DBWriteTransaction) throws -> T,
+        cancellation: CancellationFlag? = nil
     ) throws -> T {
         transaction.open(connection: connection)
         return try ActiveTransactions.whileActive(transaction) {
             do {
                 let value = try block(transaction)
+                try cancellation?.check()
                 try transaction.runFinalizations(transaction)
+                try cancellation?.check()
                 return value
             } catch {
                 transaction.rollBack()
