@@ -70,6 +70,8 @@ let package = Package(
                 "TransactionKit",
                 "TransactionKitSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // sqlite3_busy_handler, to count a writer's busy waits.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

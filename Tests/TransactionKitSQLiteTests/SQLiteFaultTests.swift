@@ -5,6 +5,8 @@ import Darwin
 #endif
 import Foundation
 import GRDB
+import GRDBSQLite
+import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
@@ -130,38 +132,39 @@ struct SQLiteFaultTests {
         try Self.expectIntact(path, plus: ["after"])
     }
 
-    @Test func aLockReleasedWithinTheBusyTimeoutIsWaitedFor() async throws {
+    @Test func aLockReleasedWhileAWriterWaitsIsWaitedFor() async throws {
         let directory = try Directory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("waits.sqlite")
         let ready = directory.path("holder-ready")
         let release = directory.path("holder-release")
+        // A busy handler that counts its calls, and otherwise waits like a
+        // 60 s busy timeout: the test releases the lock only once the writer
+        // is known to be waiting for it, instead of guessing with a sleep.
+        let busyWaits = BusyWaitCounter()
         var options = SQLiteDB.Options()
-        options.busyTimeout = .seconds(60)
+        options.prepareDatabase { db in busyWaits.install(on: db) }
         let db = try SQLiteDB(path: path, migrator: Self.migrator, options: options)
         try Self.commitBefore(db)
 
         let holder = Task {
             await #expect(processExitsWith: .success) { [path = path as String, ready = ready as String, release = release as String] in
-                // Holds the write lock until the release file appears (at most 30 s).
-                try LockHolder.hold(path: path, ready: ready, release: release, atMostSeconds: 30)
+                // Holds the write lock until the release file appears (at most 60 s).
+                try LockHolder.hold(path: path, ready: ready, release: release, atMostSeconds: 60)
             }
         }
         try await LockHolder.waitForFile(ready)
 
-        // The write is called 300 ms before the lock is released; if it
-        // finishes only after the release, it waited (a write that ignored
-        // the lock, or failed fast, would finish or throw before).
         let writer = Task {
             try await db.write { tx in try Self.insert("after waiting", tx) }
-            return ContinuousClock.now
         }
-        try await Task.sleep(for: .milliseconds(300))
-        let releasedAt = ContinuousClock.now
+        while busyWaits.count == 0 {
+            try await Task.sleep(for: .milliseconds(1))
+        }
         _ = FileManager.default.createFile(atPath: release, contents: Data())
-        let finishedAt = try await writer.value
+        try await writer.value
         _ = await holder.value
-        #expect(finishedAt > releasedAt)
+        #expect(busyWaits.count >= 1, "the writer met the lock and waited for it")
         try Self.expectIntact(path, plus: ["after waiting"])
     }
 
@@ -458,5 +461,23 @@ struct SQLiteFaultTests {
         print("SQL error inside a write (rethrown unchanged): \(error.map { "\($0)" } ?? "none")")
         #expect(try Self.names(db) == Self.committedBefore)
         try Self.expectIntact(path)
+    }
+}
+
+/// Counts the calls of an SQLite busy handler that retries every millisecond
+/// for up to 60 s (the behaviour of a 60 s busy timeout).
+final class BusyWaitCounter: Sendable {
+    private let calls = Atomic<Int>(0)
+
+    var count: Int { calls.load(ordering: .acquiring) }
+
+    func install(on db: Database) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        sqlite3_busy_handler(db.sqliteConnection, { context, attempts in
+            let counter = Unmanaged<BusyWaitCounter>.fromOpaque(context!).takeUnretainedValue()
+            counter.calls.wrappingAdd(1, ordering: .releasing)
+            usleep(1_000)
+            return attempts < 60_000 ? 1 : 0
+        }, context)
     }
 }

@@ -56,7 +56,6 @@ struct SQLiteTemplateTests {
         try await db.write { tx in
             try SQLiteDB.shimOnlyBridge(tx).execute(sql: "INSERT INTO t01 (name) VALUES (?)", arguments: [marker])
         }
-        try await Task.sleep(for: .milliseconds(5))
         let seen = try await db.read { tx in
             try String.fetchAll(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT name FROM t01 ORDER BY id")
         }
