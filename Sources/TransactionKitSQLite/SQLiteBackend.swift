@@ -59,18 +59,21 @@ struct SQLiteBackend: TransactionBackend {
 
     /// Errors raised outside the block: storage faults become `DBError`;
     /// a constraint violation found at commit (a deferred foreign key) is an
-    /// error about the data, and passes through unchanged.
+    /// error about the data: a `DBConstraintViolation`.
     func storageError(from error: any Error, during operation: DBError.Operation) -> any Error {
-        if SQLiteErrors.isConstraintViolation(error) {
-            return error
+        if let violation = SQLiteErrors.constraintViolation(from: error, path: path) {
+            return violation
         }
         return SQLiteErrors.storageError(from: error, path: path, operation: operation)
             ?? SQLiteErrors.other(error, path: path, operation: operation)
     }
 
-    /// Errors thrown by the block: storage faults become `DBError`, anything
-    /// else passes through unchanged.
+    /// Errors thrown by the block: storage faults become `DBError`,
+    /// constraint violations `DBConstraintViolation`; anything else passes
+    /// through unchanged.
     func blockError(from error: any Error, during operation: DBError.Operation) -> any Error {
-        SQLiteErrors.storageError(from: error, path: path, operation: operation) ?? error
+        SQLiteErrors.constraintViolation(from: error, path: path)
+            ?? SQLiteErrors.storageError(from: error, path: path, operation: operation)
+            ?? error
     }
 }

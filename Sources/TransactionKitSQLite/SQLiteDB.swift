@@ -36,9 +36,11 @@ import TransactionKit
 ///
 /// **Errors:** opening, migrating, beginning and committing fail with
 /// ``DBError``, which names the path; so do storage faults (busy, full disk,
-/// read-only, corrupt, I/O) raised by a statement inside a block. Other
-/// errors thrown by a block (including SQL errors about your data, such as a
-/// constraint violation) are rethrown unchanged.
+/// read-only, corrupt, I/O) raised by a statement inside a block. A
+/// constraint violation, inside the block or at commit, is thrown as
+/// ``TransactionKit/DBConstraintViolation`` (kind, table, columns). Other
+/// errors thrown by a block (including other SQL errors) are rethrown
+/// unchanged.
 ///
 /// - Warning: Nested transactions on the same `SQLiteDB`, and transactions
 ///   used after their block returned, stop the process with a message naming

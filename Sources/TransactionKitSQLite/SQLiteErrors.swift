@@ -18,9 +18,40 @@ enum SQLiteErrors {
         }
     }
 
-    /// Whether `error` is SQLite's `SQLITE_CONSTRAINT` (an error about the data).
-    static func isConstraintViolation(_ error: any Error) -> Bool {
-        (error as? DatabaseError)?.resultCode.primaryResultCode == .SQLITE_CONSTRAINT
+    /// SQLite's `SQLITE_CONSTRAINT` as a ``DBConstraintViolation``, with the
+    /// table and columns SQLite names in its message
+    /// (`UNIQUE constraint failed: user.name`), or `nil` for other errors.
+    static func constraintViolation(from error: any Error, path: String) -> DBConstraintViolation? {
+        guard let error = error as? DatabaseError, error.resultCode.primaryResultCode == .SQLITE_CONSTRAINT else {
+            return nil
+        }
+        let kind: DBConstraintViolation.Kind
+        switch error.extendedResultCode {
+        case .SQLITE_CONSTRAINT_UNIQUE: kind = .unique
+        case .SQLITE_CONSTRAINT_PRIMARYKEY: kind = .primaryKey
+        case .SQLITE_CONSTRAINT_FOREIGNKEY: kind = .foreignKey
+        case .SQLITE_CONSTRAINT_NOTNULL: kind = .notNull
+        case .SQLITE_CONSTRAINT_CHECK: kind = .check
+        default: kind = .other
+        }
+        let message = error.message ?? "\(error.resultCode)"
+        var violation = DBConstraintViolation(kind: kind, path: path, message: message, underlyingError: error)
+        // "<KIND> constraint failed: <detail>", where detail is
+        // "table.column, table.column" or a CHECK constraint's name.
+        if let colon = message.range(of: "constraint failed: ") {
+            let detail = String(message[colon.upperBound...])
+            if kind == .check {
+                violation.constraint = detail
+            } else {
+                let qualified = detail.components(separatedBy: ", ")
+                let parts = qualified.map { $0.split(separator: ".", maxSplits: 1).map(String.init) }
+                if parts.allSatisfy({ $0.count == 2 }), let table = parts.first?.first {
+                    violation.table = table
+                    violation.columns = parts.map { $0[1] }
+                }
+            }
+        }
+        return violation
     }
 
     /// A `DBError` for a storage fault, or `nil` when `error` is not one.

@@ -82,7 +82,8 @@ struct SQLiteDBTests {
     }
 
     /// A deferred foreign key is checked at commit: the violation is an error
-    /// about the data, rethrown unchanged, and nothing of the write persists.
+    /// about the data, thrown as `DBConstraintViolation`, and nothing of the
+    /// write persists.
     @Test func aConstraintViolatedAtCommitIsRethrownAndRolledBack() throws {
         var migrator = Self.migrator
         migrator.registerMigration("v2 deferred") { db in
@@ -94,7 +95,7 @@ struct SQLiteDBTests {
         }
         let db = try SQLiteDB.inMemory(migrator: migrator)
         nonisolated(unsafe) var completed = false
-        let error = #expect(throws: DatabaseError.self) {
+        let error = #expect(throws: DBConstraintViolation.self) {
             try db.write { tx in
                 let db = try SQLiteDB.shimOnlyBridge(tx)
                 try db.execute(sql: "INSERT INTO item (name) VALUES ('kept?')")
@@ -102,19 +103,56 @@ struct SQLiteDBTests {
                 tx.addSyncCompletion { completed = true }
             }
         }
-        #expect(error?.resultCode == .SQLITE_CONSTRAINT)
+        #expect(error?.kind == .foreignKey)
+        #expect(error?.path == "in-memory")
+        #expect((error?.underlyingError as? DatabaseError)?.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY)
         #expect(!completed)
         let count = try db.read { tx in try Int.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT COUNT(*) FROM item") }
         #expect(count == 0)
     }
 
-    @Test func sqlErrorsAboutTheDataAreRethrownUnchanged() throws {
-        let db = try SQLiteDB.inMemory(migrator: Self.migrator)
-        try db.write { tx in try SQLiteDB.shimOnlyBridge(tx).execute(sql: "INSERT INTO item (name) VALUES ('a')") }
-        let error = #expect(throws: DatabaseError.self) {
-            try db.write { tx in try SQLiteDB.shimOnlyBridge(tx).execute(sql: "INSERT INTO item (name) VALUES ('a')") }
+    @Test func constraintViolationsAreTypedWithTheirTableAndColumns() throws {
+        var migrator = Self.migrator
+        migrator.registerMigration("v2 constraints") { db in
+            try db.execute(sql: """
+                CREATE TABLE account (
+                    id INTEGER PRIMARY KEY,
+                    email TEXT NOT NULL,
+                    region TEXT NOT NULL,
+                    balance INTEGER NOT NULL CONSTRAINT balanceIsPositive CHECK (balance >= 0),
+                    UNIQUE (email, region))
+                """)
         }
-        #expect(error?.resultCode == .SQLITE_CONSTRAINT)
+        let db = try SQLiteDB.inMemory(migrator: migrator)
+        func violation(_ sql: String) -> DBConstraintViolation? {
+            #expect(throws: DBConstraintViolation.self) {
+                try db.write { tx in try SQLiteDB.shimOnlyBridge(tx).execute(sql: sql) }
+            }
+        }
+        try db.write { tx in
+            try SQLiteDB.shimOnlyBridge(tx).execute(sql: "INSERT INTO account VALUES (1, 'a@x', 'eu', 5)")
+        }
+
+        let unique = violation("INSERT INTO account VALUES (2, 'a@x', 'eu', 5)")
+        #expect(unique?.kind == .unique)
+        #expect(unique?.table == "account")
+        #expect(unique?.columns == ["email", "region"])
+        #expect(unique?.description.hasPrefix("unique constraint violated on account(email, region) in in-memory") == true)
+
+        let primaryKey = violation("INSERT INTO account VALUES (1, 'b@x', 'eu', 5)")
+        #expect(primaryKey?.kind == .primaryKey)
+        #expect(primaryKey?.table == "account" && primaryKey?.columns == ["id"])
+
+        let notNull = violation("INSERT INTO account (id, email, balance) VALUES (3, 'c@x', 5)")
+        #expect(notNull?.kind == .notNull)
+        #expect(notNull?.table == "account" && notNull?.columns == ["region"])
+
+        let check = violation("INSERT INTO account VALUES (4, 'd@x', 'eu', -1)")
+        #expect(check?.kind == .check)
+        #expect(check?.constraint == "balanceIsPositive")
+        #expect(check?.table == nil)
+
+        #expect(try db.read { tx in try Int.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT COUNT(*) FROM account") } == 1)
     }
 
     @Test func aMissingDirectoryIsATypedErrorNamingThePath() throws {

@@ -451,14 +451,15 @@ struct SQLiteFaultTests {
         let path = directory.path("sql-error.sqlite")
         let db = try SQLiteDB(path: path, migrator: Self.migrator)
         try Self.commitBefore(db)
-        let error = #expect(throws: DatabaseError.self) {
+        let error = #expect(throws: DBConstraintViolation.self) {
             try db.write { tx in
                 try Self.insert("rolled back", tx)
                 try SQLiteDB.shimOnlyBridge(tx).execute(sql: "INSERT INTO item (name) VALUES (NULL)")
             }
         }
-        #expect(error?.resultCode == .SQLITE_CONSTRAINT)
-        print("SQL error inside a write (rethrown unchanged): \(error.map { "\($0)" } ?? "none")")
+        #expect(error?.kind == .notNull)
+        #expect(error?.path == path)
+        print("constraint violated inside a write: \(error.map { "\($0)" } ?? "none")")
         #expect(try Self.names(db) == Self.committedBefore)
         try Self.expectIntact(path)
     }

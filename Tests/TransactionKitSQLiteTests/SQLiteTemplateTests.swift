@@ -140,7 +140,7 @@ struct SQLiteTemplateTests {
         }
         #expect(try names(in: db) == ["fixture"])
         // Foreign keys are enforced.
-        #expect(throws: DatabaseError.self) {
+        #expect(throws: DBConstraintViolation.self) {
             try db.write { tx in try SQLiteDB.shimOnlyBridge(tx).execute(sql: "INSERT INTO t02 (name, t01Id) VALUES ('orphan', 999)") }
         }
         // The copy grows past the template's size.

@@ -28,6 +28,9 @@ struct MisuseUnderATestRunnerTests {
         let (status, output) = try Self.runFixture()
         let lines = try Self.markedLines()
 
+        // The end of the fixture's output, shown with any failed expectation.
+        let tail = Comment(rawValue: "swift test on the fixture ended with:\n" + String(output.suffix(4_000)))
+        #expect(output.contains("Test run with 7 tests"), tail)
         #expect(status != 0, "the fixture's failing tests make swift test fail")
         #expect(!output.contains("Fatal error"), "no misuse stopped the process")
         #expect(!output.contains("unexpected signal"))

@@ -45,6 +45,10 @@ public struct AccountManager: Sendable {
     // snippet:begin account-register
     /// Registers a user under a trimmed, unique name.
     ///
+    /// The name is checked first; a registration that races another one to
+    /// the same name is caught by the database's unique index, which the
+    /// manager sees as a `DBConstraintViolation` without importing GRDB.
+    ///
     /// - Throws: ``Failure/invalidName(_:)`` (without opening a transaction),
     ///   ``Failure/nameTaken(_:)``, or `DBError`.
     public func register(name: String) throws -> User {
@@ -54,11 +58,17 @@ public struct AccountManager: Sendable {
         else {
             throw Failure.invalidName(name)
         }
-        return try db.write { tx in
-            if try users.user(named: name, tx) != nil {
-                throw Failure.nameTaken(name)
+        do {
+            return try db.write { tx in
+                if try users.user(named: name, tx) != nil {
+                    throw Failure.nameTaken(name)
+                }
+                return try users.insertUser(named: name, tx)
             }
-            return try users.insertUser(named: name, tx)
+        } catch let violation as DBConstraintViolation where violation.kind == .unique {
+            // Another registration took the name between the check and the
+            // insert: the database's unique index has the last word.
+            throw Failure.nameTaken(name)
         }
     }
     // snippet:end account-register

@@ -33,9 +33,11 @@ struct FinderIntegrationTests {
 
         let found = try db.read { tx in try users.user(named: "ALICE", tx) }
         #expect(found == alice)
-        #expect(throws: DatabaseError.self) {
+        let violation = #expect(throws: DBConstraintViolation.self) {
             try db.write { tx in try users.insertUser(named: "alice", tx) }
         }
+        #expect(violation?.kind == .unique)
+        #expect(violation?.table == "user" && violation?.columns == ["name"])
     }
 
     @Test func blockingIsStored() throws {
@@ -70,7 +72,7 @@ struct FinderIntegrationTests {
 
     @Test func aMembershipNeedsAnExistingUser() throws {
         // Foreign keys are on: the mock could never tell us this.
-        #expect(throws: DatabaseError.self) {
+        #expect(throws: DBConstraintViolation.self) {
             try db.write { tx in
                 try conversations.insertConversation(title: "Ghosts", memberIDs: [404], createdAt: Date(), tx)
             }
