@@ -61,6 +61,13 @@ struct DemoCommand: ParsableCommand {
         } catch {
             throw DemoFailure("the demo stopped: \(error)")
         }
+        // Close explicitly, so that a failed final checkpoint (the data
+        // stays in the -wal file) is reported and the command fails.
+        do {
+            try db.close()
+        } catch {
+            throw DemoFailure("the demo's data did not all reach the database file: \(error)")
+        }
         if let kept = location.keptPath {
             print("")
             print("The database stays in \(kept). Run the same command again to reopen it.")
