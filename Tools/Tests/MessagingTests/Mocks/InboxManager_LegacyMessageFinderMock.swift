@@ -2,26 +2,18 @@ import Messaging
 import TransactionKit
 import TransactionKitTesting
 
-/// `InboxManager.Mocks.LegacyMessageFinder`: answers from stubs, records
-/// calls, fails the test on an unstubbed call. Not thread-safe.
-final class InboxManager_LegacyMessageFinderMock: InboxManager_LegacyMessageFinderShim, @unchecked Sendable {
-    var latestMessageStub: ((_ conversationID: Int64) -> Message?)?
-    var countMessagesStub: ((_ conversationID: Int64, _ after: Int64?, _ notSentBy: Int64) -> Int)?
-    private(set) var calls: [String] = []
+/// `InboxManager.Mocks.LegacyMessageFinder`: a mock of `InboxManager_LegacyMessageFinderShim`, one `MockMethod` per method.
+final class InboxManager_LegacyMessageFinderMock: InboxManager_LegacyMessageFinderShim, Sendable {
+    let latestMessage = MockMethod<Int64, Message?>()
+    let countMessages = MockMethod<(conversationID: Int64, messageID: Int64?, userID: Int64), Int>()
 
     func latestMessage(conversationID: Int64, _ tx: DBReadTransaction) throws -> Message? {
-        tx.preconditionActive()
-        calls.append("latestMessage(\(conversationID))")
-        guard let latestMessageStub else { throw unimplemented("InboxManager.Mocks.LegacyMessageFinder.latestMessage") }
-        return latestMessageStub(conversationID)
+        try latestMessage.call(conversationID, tx, in: self)
     }
 
     func countMessages(
         conversationID: Int64, after messageID: Int64?, notSentBy userID: Int64, _ tx: DBReadTransaction
     ) throws -> Int {
-        tx.preconditionActive()
-        calls.append("countMessages(\(conversationID), after: \(messageID.map(String.init) ?? "nil"), notSentBy: \(userID))")
-        guard let countMessagesStub else { throw unimplemented("InboxManager.Mocks.LegacyMessageFinder.countMessages") }
-        return countMessagesStub(conversationID, messageID, userID)
+        try countMessages.call((conversationID, messageID, userID), tx, in: self)
     }
 }

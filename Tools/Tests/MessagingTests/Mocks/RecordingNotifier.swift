@@ -1,21 +1,21 @@
-import Foundation
 import Messaging
+import TransactionKitTesting
 
-/// A ``MessageNotifying`` that remembers every notification, from any thread.
-final class RecordingNotifier: MessageNotifying, @unchecked Sendable {
-    struct Notification: Equatable {
+/// A `MessageNotifying` that remembers every notification, from any thread.
+final class RecordingNotifier: MessageNotifying, Sendable {
+    struct Notification: Equatable, Sendable {
         let messageID: Int64
         let recipientIDs: [Int64]
     }
 
-    private let lock = NSLock()
-    private var storage: [Notification] = []
+    private let recorded = Locked<[Notification]>([])
 
+    /// Every notification so far, in order.
     var notifications: [Notification] {
-        lock.withLock { storage }
+        recorded.value
     }
 
     func messageWasSent(_ message: Message, to recipientIDs: [Int64]) {
-        lock.withLock { storage.append(Notification(messageID: message.id, recipientIDs: recipientIDs)) }
+        recorded.withValue { $0.append(Notification(messageID: message.id, recipientIDs: recipientIDs)) }
     }
 }

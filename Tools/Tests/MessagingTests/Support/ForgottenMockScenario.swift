@@ -8,10 +8,10 @@ import TransactionKitTesting
 enum ForgottenMockScenario {
     static func sendWithTheRealSanitizer() throws {
         let conversations = ConversationFinderMock()
-        conversations.stubConversation(
-            Conversation(id: 1, title: "Lunch", createdAt: .distantPast), memberIDs: [1, 2])
+        conversations.conversation.returns(Conversation(id: 1, title: "Lunch", createdAt: .distantPast))
+        conversations.memberIDs.returns([1, 2])
         let users = ChatManager.Mocks.LegacyUserFinder()
-        users.stubUsers([User(id: 1, name: "Alice"), User(id: 2, name: "Bob")])
+        users.user.stub { id in [User(id: 1, name: "Alice"), User(id: 2, name: "Bob")].first { $0.id == id } }
         let chat = ChatManager(
             db: MockDB(),
             conversations: conversations,

@@ -11,14 +11,15 @@ struct AccountManagerTests {
     @Test func registeringTrimsTheNameAndInsertsTheUser() throws {
         let db = MockDB()
         let users = AccountManager.Mocks.LegacyUserFinder()
-        users.userByNameStub = { _ in nil }
-        users.insertUserStub = { name in User(id: 7, name: name) }
+        users.userByName.returns(nil)
+        users.insertUser.stub { name in User(id: 7, name: name) }
         let accounts = AccountManager(db: db, users: users)
 
         let user = try accounts.register(name: "  Alice ")
 
         #expect(user == User(id: 7, name: "Alice"))
-        #expect(users.calls == ["user(named: Alice)", "insertUser(named: Alice)"])
+        #expect(users.userByName.calls == ["Alice"])
+        #expect(users.insertUser.calls == ["Alice"])
         #expect(db.statistics == MockDB.Statistics(writes: 1, commits: 1))
     }
     // snippet:end account-unit-test
@@ -32,26 +33,28 @@ struct AccountManagerTests {
 
         #expect(throws: AccountManager.Failure.self) { try accounts.register(name: name) }
 
-        #expect(users.calls.isEmpty)
+        #expect(users.userByID.calls.isEmpty && users.userByName.calls.isEmpty)
+        #expect(users.insertUser.calls.isEmpty && users.setBlocked.calls.isEmpty)
         #expect(db.writeCount == 0)
     }
 
     @Test func aTakenNameRollsBackWithoutInserting() throws {
         let db = MockDB()
         let users = AccountManager.Mocks.LegacyUserFinder()
-        users.userByNameStub = { _ in User(id: 1, name: "alice") }
+        users.userByName.returns(User(id: 1, name: "alice"))
         let accounts = AccountManager(db: db, users: users)
 
         #expect(throws: AccountManager.Failure.nameTaken("Alice")) { try accounts.register(name: "Alice") }
 
-        #expect(users.calls == ["user(named: Alice)"])
+        #expect(users.userByName.calls == ["Alice"])
+        #expect(users.insertUser.calls.isEmpty)
         #expect(db.statistics == MockDB.Statistics(writes: 1, rollbacks: 1))
     }
 
     @Test func lookingUpAUserReadsOnce() throws {
         let db = MockDB()
         let users = AccountManager.Mocks.LegacyUserFinder()
-        users.userByNameStub = { $0 == "Alice" ? User(id: 1, name: "Alice") : nil }
+        users.userByName.stub { $0 == "Alice" ? User(id: 1, name: "Alice") : nil }
         let accounts = AccountManager(db: db, users: users)
 
         #expect(try accounts.user(named: " Alice ")?.id == 1)
@@ -62,31 +65,31 @@ struct AccountManagerTests {
     @Test func blockingAUserWritesOnce() throws {
         let db = MockDB()
         let users = AccountManager.Mocks.LegacyUserFinder()
-        users.userByIDStub = { User(id: $0, name: "Mallory") }
-        var blocked: [Int64] = []
-        users.setBlockedStub = { isBlocked, id in if isBlocked { blocked.append(id) } }
+        users.userByID.stub { User(id: $0, name: "Mallory") }
+        users.setBlocked.returns(())
 
         let changed = try AccountManager(db: db, users: users).block(userID: 3)
 
         #expect(changed)
-        #expect(blocked == [3])
+        #expect(users.setBlocked.calls.filter(\.isBlocked).map(\.userID) == [3])
         #expect(db.commitCount == 1)
     }
 
     @Test func blockingABlockedUserWritesNothing() throws {
         let users = AccountManager.Mocks.LegacyUserFinder()
-        users.userByIDStub = { User(id: $0, name: "Mallory", isBlocked: true) }
+        users.userByID.stub { User(id: $0, name: "Mallory", isBlocked: true) }
         // setBlocked is not stubbed: calling it would fail this test.
 
         let changed = try AccountManager(db: MockDB(), users: users).block(userID: 3)
 
         #expect(!changed)
-        #expect(users.calls == ["user(id: 3)"])
+        #expect(users.userByID.calls == [3])
+        #expect(users.setBlocked.calls.isEmpty)
     }
 
     @Test func blockingAnUnknownUserFails() throws {
         let users = AccountManager.Mocks.LegacyUserFinder()
-        users.userByIDStub = { _ in nil }
+        users.userByID.returns(nil)
 
         #expect(throws: AccountManager.Failure.unknownUser(42)) {
             try AccountManager(db: MockDB(), users: users).block(userID: 42)
@@ -97,14 +100,14 @@ struct AccountManagerTests {
     @Test func anUnstubbedCallFailsTheTestInsteadOfCrashing() throws {
         let db = MockDB()
         let users = AccountManager.Mocks.LegacyUserFinder()
-        users.userByNameStub = { _ in nil }
-        // insertUserStub is missing: the mock records an issue and throws.
+        users.userByName.returns(nil)
+        // insertUser is not stubbed: the mock records an issue and throws.
         let accounts = AccountManager(db: db, users: users)
 
         try withKnownIssue {
             _ = try accounts.register(name: "Alice")
         } matching: { issue in
-            issue.description.contains("AccountManager.Mocks.LegacyUserFinder.insertUser(named:) was called")
+            issue.description.contains("AccountManager_LegacyUserFinderMock.insertUser(named:_:) was called")
                 || issue.error is UnimplementedError
         }
         #expect(db.rollbackCount == 1)

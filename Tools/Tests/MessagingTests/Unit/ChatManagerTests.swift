@@ -10,7 +10,7 @@ import TransactionKitTesting
 struct ChatManagerTests {
     /// A manager on MockDB with every dependency mocked, and a few stubs
     /// most tests share: Alice (1) and Bob (2) in conversation 10, Mallory (3)
-    /// blocked, a sanitizer that trims.
+    /// blocked, a sanitizer that trims, inserted messages numbered from 100.
     struct Harness {
         let db = MockDB()
         let conversations = ConversationFinderMock()
@@ -21,12 +21,22 @@ struct ChatManagerTests {
         let conversation = Conversation(id: 10, title: "Alice, Bob", createdAt: Date(timeIntervalSince1970: 0))
 
         init() {
-            users.stubUsers([
-                User(id: 1, name: "Alice"), User(id: 2, name: "Bob"), User(id: 3, name: "Mallory", isBlocked: true),
-            ])
-            conversations.stubConversation(conversation, memberIDs: [1, 2, 3])
-            sanitizer.sanitizeStub = { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            messages.stubInserts(firstID: 100)
+            let team = [User(id: 1, name: "Alice"), User(id: 2, name: "Bob"), User(id: 3, name: "Mallory", isBlocked: true)]
+            users.user.stub { id in team.first { $0.id == id } }
+            let conversation = self.conversation
+            conversations.conversation.stub { id in id == conversation.id ? conversation : nil }
+            conversations.memberIDs.stub { id in id == conversation.id ? [1, 2, 3] : [] }
+            conversations.setLastReadMessageID.returns(())
+            conversations.setLastMessageAt.returns(())
+            sanitizer.sanitize.stub { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            let nextID = Locked<Int64>(100)
+            messages.insert.stub { conversationID, senderID, body, sentAt in
+                let id = nextID.withValue { id in
+                    defer { id += 1 }
+                    return id
+                }
+                return Message(id: id, conversationID: conversationID, senderID: senderID, body: body, sentAt: sentAt)
+            }
         }
 
         var chat: ChatManager {
@@ -40,23 +50,20 @@ struct ChatManagerTests {
 
     @Test func theDefaultTitleListsTheMembersAlphabetically() throws {
         let h = Harness()
-        h.users.stubUsers([User(id: 1, name: "Zoe"), User(id: 2, name: "Bob"), User(id: 4, name: "Carol")])
-        var inserted: (String, [Int64])?
-        h.conversations.insertConversationStub = { title, members, date in
-            inserted = (title, members)
-            return Conversation(id: 11, title: title, createdAt: date)
-        }
+        let team = [User(id: 1, name: "Zoe"), User(id: 2, name: "Bob"), User(id: 4, name: "Carol")]
+        h.users.user.stub { id in team.first { $0.id == id } }
+        h.conversations.insertConversation.stub { title, _, date in Conversation(id: 11, title: title, createdAt: date) }
 
         let conversation = try h.chat.startConversation(creatorID: 1, with: [4, 2, 4, 1], title: "  ")
 
         #expect(conversation.title == "Bob, Carol, Zoe")
-        #expect(inserted?.1 == [1, 2, 4])
+        #expect(h.conversations.insertConversation.calls.map(\.memberIDs) == [[1, 2, 4]])
         #expect(h.db.commitCount == 1)
     }
 
     @Test func anExplicitTitleIsTrimmed() throws {
         let h = Harness()
-        h.conversations.insertConversationStub = { title, _, date in Conversation(id: 11, title: title, createdAt: date) }
+        h.conversations.insertConversation.stub { title, _, date in Conversation(id: 11, title: title, createdAt: date) }
 
         let conversation = try h.chat.startConversation(creatorID: 1, with: [2], title: " Lunch \n")
 
@@ -79,7 +86,7 @@ struct ChatManagerTests {
         #expect(throws: ChatManager.Failure.blocked(3)) {
             try h.chat.startConversation(creatorID: 3, with: [1])
         }
-        #expect(h.conversations.calls.isEmpty)
+        #expect(h.conversations.insertConversation.calls.isEmpty)
     }
 
     // MARK: Sending
@@ -91,9 +98,10 @@ struct ChatManagerTests {
 
         let message = try h.chat.send("  Lunch?  ", from: 1, in: 10, at: sentAt)
 
-        #expect(message.body == "Lunch?")
-        #expect(h.messages.inserted == [message])
-        #expect(h.conversations.calls.suffix(2) == ["setLastReadMessageID(100, 10, 1)", "setLastMessageAt(10)"])
+        #expect(message == Message(id: 100, conversationID: 10, senderID: 1, body: "Lunch?", sentAt: sentAt))
+        #expect(h.messages.insert.calls.map(\.body) == ["Lunch?"])
+        #expect(h.conversations.setLastReadMessageID.calls.map { [$0.messageID, $0.conversationID, $0.userID] } == [[100, 10, 1]])
+        #expect(h.conversations.setLastMessageAt.calls.map(\.conversationID) == [10])
         #expect(h.notifier.notifications == [.init(messageID: 100, recipientIDs: [2, 3])])
         #expect(h.db.statistics == MockDB.Statistics(writes: 1, commits: 1))
     }
@@ -101,12 +109,12 @@ struct ChatManagerTests {
 
     @Test func aNonMemberCannotSend() throws {
         let h = Harness()
-        h.conversations.memberIDsStub = { _ in [2, 3] }
+        h.conversations.memberIDs.returns([2, 3])
 
         #expect(throws: ChatManager.Failure.notAMember(userID: 1, conversationID: 10)) {
             try h.chat.send("Hi", from: 1, in: 10)
         }
-        #expect(h.messages.inserted.isEmpty)
+        #expect(h.messages.insert.calls.isEmpty)
         #expect(h.notifier.notifications.isEmpty)
         #expect(h.db.rollbackCount == 1)
     }
@@ -114,7 +122,7 @@ struct ChatManagerTests {
     @Test func aBlockedMemberCannotSend() throws {
         let h = Harness()
         #expect(throws: ChatManager.Failure.blocked(3)) { try h.chat.send("Hi", from: 3, in: 10) }
-        #expect(h.sanitizer.sanitizedBodies.isEmpty)
+        #expect(h.sanitizer.sanitize.calls.isEmpty)
     }
 
     @Test func anUnknownConversationIsRefused() throws {
@@ -124,9 +132,9 @@ struct ChatManagerTests {
 
     @Test func aMessageThatSanitizesToNothingIsRefused() throws {
         let h = Harness()
-        h.sanitizer.sanitizeStub = { _ in "" }
+        h.sanitizer.sanitize.returns("")
         #expect(throws: ChatManager.Failure.emptyMessage) { try h.chat.send(" \n ", from: 1, in: 10) }
-        #expect(h.messages.inserted.isEmpty)
+        #expect(h.messages.insert.calls.isEmpty)
     }
 
     @Test func aMessageTooLongIsRefused() throws {
@@ -136,7 +144,7 @@ struct ChatManagerTests {
             try h.chat.send(body, from: 1, in: 10)
         }
         _ = try h.chat.send(String(body.dropLast()), from: 1, in: 10)
-        #expect(h.messages.inserted.count == 1)
+        #expect(h.messages.insert.callCount == 1)
     }
 
     @Test func aBatchUpdatesTheConversationOnceAndNotifiesPerMessage() throws {
@@ -145,7 +153,7 @@ struct ChatManagerTests {
         let sent = try h.chat.sendAll(["one", "two", "three"], from: 2, in: 10)
 
         #expect(sent.map(\.id) == [100, 101, 102])
-        #expect(h.conversations.calls.filter { $0.hasPrefix("setLastMessageAt") }.count == 1)
+        #expect(h.conversations.setLastMessageAt.callCount == 1)
         #expect(h.notifier.notifications.map(\.messageID) == [100, 101, 102])
         #expect(h.db.commitCount == 1)
     }
@@ -159,8 +167,8 @@ struct ChatManagerTests {
 
         // The first message reached the (mock) finder, but the transaction
         // rolled back: no finalization, no notification.
-        #expect(h.messages.inserted.count == 1)
-        #expect(!h.conversations.calls.contains("setLastMessageAt(10)"))
+        #expect(h.messages.insert.callCount == 1)
+        #expect(h.conversations.setLastMessageAt.calls.isEmpty)
         #expect(h.notifier.notifications.isEmpty)
         #expect(h.db.statistics == MockDB.Statistics(writes: 1, rollbacks: 1))
     }

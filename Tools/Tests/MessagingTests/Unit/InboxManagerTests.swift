@@ -18,11 +18,11 @@ struct InboxManagerTests {
     @Test func theInboxCountsUnreadMessagesAndShowsAPreview() throws {
         let db = MockDB()
         let conversations = ConversationFinderMock()
-        conversations.conversationsStub = { _ in [lunch, quiet] }
-        conversations.lastReadMessageIDStub = { conversationID, _ in conversationID == 1 ? 4 : nil }
+        conversations.conversations.returns([lunch, quiet])
+        conversations.lastReadMessageID.stub { conversationID, _ in conversationID == 1 ? 4 : nil }
         let messages = InboxManager.Mocks.LegacyMessageFinder()
-        messages.countMessagesStub = { conversationID, after, _ in conversationID == 1 && after == 4 ? 3 : 0 }
-        messages.latestMessageStub = { conversationID in
+        messages.countMessages.stub { conversationID, after, _ in conversationID == 1 && after == 4 ? 3 : 0 }
+        messages.latestMessage.stub { conversationID in
             conversationID == 1 ? message(7, in: 1, "Pizza or sushi? I vote for the new place on Main Street") : nil
         }
 
@@ -45,11 +45,11 @@ struct InboxManagerTests {
     ])
     func previews(body: String, expected: String) throws {
         let conversations = ConversationFinderMock()
-        conversations.conversationsStub = { _ in [lunch] }
-        conversations.lastReadMessageIDStub = { _, _ in nil }
+        conversations.conversations.returns([lunch])
+        conversations.lastReadMessageID.returns(nil)
         let messages = InboxManager.Mocks.LegacyMessageFinder()
-        messages.countMessagesStub = { _, _, _ in 1 }
-        messages.latestMessageStub = { _ in message(1, in: 1, body) }
+        messages.countMessages.returns(1)
+        messages.latestMessage.returns(message(1, in: 1, body))
 
         let inbox = try InboxManager(db: MockDB(), conversations: conversations, messages: messages).inbox(for: 5)
 
@@ -59,37 +59,38 @@ struct InboxManagerTests {
     @Test func markingReadMovesTheMarkToTheLatestMessage() throws {
         let db = MockDB()
         let conversations = ConversationFinderMock()
-        conversations.stubConversation(lunch, memberIDs: [5, 9])
-        conversations.lastReadMessageIDStub = { _, _ in 4 }
+        conversations.memberIDs.stub { $0 == lunch.id ? [5, 9] : [] }
+        conversations.lastReadMessageID.returns(4)
+        conversations.setLastReadMessageID.returns(())
         let messages = InboxManager.Mocks.LegacyMessageFinder()
-        messages.latestMessageStub = { _ in message(7, in: 1, "hi") }
+        messages.latestMessage.returns(message(7, in: 1, "hi"))
 
         let changed = try InboxManager(db: db, conversations: conversations, messages: messages)
             .markRead(conversationID: 1, userID: 5)
 
         #expect(changed)
-        #expect(conversations.calls.last == "setLastReadMessageID(7, 1, 5)")
+        #expect(conversations.setLastReadMessageID.calls.map { [$0.messageID, $0.conversationID, $0.userID] } == [[7, 1, 5]])
         #expect(db.commitCount == 1)
     }
 
     @Test func markingReadWritesNothingWhenUpToDate() throws {
         let conversations = ConversationFinderMock()
-        conversations.memberIDsStub = { _ in [5, 9] }
-        conversations.lastReadMessageIDStub = { _, _ in 7 }
+        conversations.memberIDs.returns([5, 9])
+        conversations.lastReadMessageID.returns(7)
         // setLastReadMessageID is not stubbed: calling it would fail the test.
         let messages = InboxManager.Mocks.LegacyMessageFinder()
-        messages.latestMessageStub = { _ in message(7, in: 1, "hi") }
+        messages.latestMessage.returns(message(7, in: 1, "hi"))
 
         let manager = InboxManager(db: MockDB(), conversations: conversations, messages: messages)
 
         #expect(try manager.markRead(conversationID: 1, userID: 5) == false)
-        messages.latestMessageStub = { _ in nil }
+        messages.latestMessage.returns(nil)
         #expect(try manager.markRead(conversationID: 1, userID: 5) == false)
     }
 
     @Test func onlyMembersCanMarkRead() throws {
         let conversations = ConversationFinderMock()
-        conversations.memberIDsStub = { _ in [9] }
+        conversations.memberIDs.returns([9])
         let manager = InboxManager(
             db: MockDB(), conversations: conversations, messages: InboxManager.Mocks.LegacyMessageFinder())
 
