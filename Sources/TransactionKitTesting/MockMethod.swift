@@ -128,6 +128,13 @@ public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
     }
 }
 
+extension MockMethod where Result == Void {
+    /// Answers every call by returning normally.
+    public func returns() {
+        returns(())
+    }
+}
+
 extension MockMethod where Arguments == Void {
     /// Handles a call without arguments. See
     /// ``call(_:_:in:function:fileID:filePath:line:column:)``.

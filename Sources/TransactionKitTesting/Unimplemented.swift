@@ -18,8 +18,7 @@ import Darwin
 /// ```swift
 /// func user(id: Int64, _ tx: DBReadTransaction) throws -> User? {
 ///     tx.preconditionActive()
-///     userCalls.append(id)
-///     guard let userStub else { throw unimplemented("ChatManager.Mocks.LegacyUserFinder.user(id:)") }
+///     guard let userStub = userStub.value else { throw unimplemented(in: Self.self) }
 ///     return try userStub(id)
 /// }
 /// ```
@@ -50,16 +49,18 @@ public struct UnimplementedError: Error, Sendable, CustomStringConvertible {
 /// error to throw from it — swift-dependencies' "unimplemented" idea.
 ///
 /// ```swift
-/// final class InboxManager_LegacyMessageFinderMock: InboxManager_LegacyMessageFinderShim {
-///     var latestMessageStub: ((Int64) -> Message?)?
+/// final class ClockMock: Clock, Sendable {
+///     let nowStub = Locked<(@Sendable () -> Date)?>(nil)
 ///
-///     func latestMessage(conversationID: Int64, _ tx: DBReadTransaction) throws -> Message? {
-///         tx.preconditionActive()
-///         guard let latestMessageStub else { throw unimplemented("InboxManager.Mocks.LegacyMessageFinder.latestMessage") }
-///         return latestMessageStub(conversationID)
+///     func now() throws -> Date {
+///         guard let nowStub = nowStub.value else { throw unimplemented(in: Self.self) }  // "ClockMock.now()"
+///         return nowStub()
 ///     }
 /// }
 /// ```
+///
+/// Mocks of finders rarely call it directly: ``MockMethod`` does, with the
+/// mock's type and method filled in.
 ///
 /// **Under Swift Testing** (a `@Test` is running on this task), it records an
 /// issue at the mock's call site: the current test fails, the other tests go

@@ -51,6 +51,22 @@ struct AccountManagerTests {
         #expect(db.statistics == MockDB.Statistics(writes: 1, rollbacks: 1))
     }
 
+    /// A registration that raced another one to the same name passes the
+    /// check, and the database's unique index refuses the insert: the mock
+    /// throws the very `DBConstraintViolation` an `SQLiteDB` would.
+    @Test func aNameTakenByARacingRegistrationIsReportedAsTaken() throws {
+        let db = MockDB()
+        let users = AccountManager.Mocks.LegacyUserFinder()
+        users.userByName.returns(nil)
+        users.insertUser.fails(with: DBConstraintViolation(kind: .unique, table: "user", columns: ["name"]))
+        let accounts = AccountManager(db: db, users: users)
+
+        #expect(throws: AccountManager.Failure.nameTaken("Alice")) { try accounts.register(name: "Alice") }
+
+        #expect(users.insertUser.calls == ["Alice"])
+        #expect(db.statistics == MockDB.Statistics(writes: 1, rollbacks: 1))
+    }
+
     @Test func lookingUpAUserReadsOnce() throws {
         let db = MockDB()
         let users = AccountManager.Mocks.LegacyUserFinder()
