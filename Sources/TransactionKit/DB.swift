@@ -29,8 +29,18 @@
 ///   thrown as ``DBError``, which names the database path.
 ///
 /// **Threads:** a `DB` is `Sendable`: share it between threads and tasks.
-/// Writes are serialized; reads may run concurrently with each other and with
-/// a write, each on its own snapshot.
+/// Writes are serialized everywhere. Whether a read runs while a write's
+/// block runs depends on the backend, and the behaviour suite pins it:
+///
+/// | backend | a read while a write runs |
+/// | --- | --- |
+/// | file `SQLiteDB` (WAL) | runs beside it, on the last committed snapshot |
+/// | `MockDB` | runs beside it, as a file database does |
+/// | in-memory `SQLiteDB`, `SQLiteTemplate` copies | waits until the write ends (one connection) |
+///
+/// So a block that waits for another thread's write to finish works on a
+/// file and on `MockDB`, and deadlocks in memory; a test that relies on a
+/// read running beside a write belongs on a file database.
 ///
 /// - Warning: Opening a transaction inside a transaction of the same `DB`
 ///   (a nested transaction), using a transaction after its block returned,

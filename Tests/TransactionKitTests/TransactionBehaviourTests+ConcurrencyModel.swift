@@ -1,0 +1,68 @@
+import Foundation
+import Synchronization
+import Testing
+import TransactionKit
+import TransactionKitSQLite
+import TransactionKitTesting
+
+/// Whether a read runs while a write's block is running, per backend (the
+/// table in `DB`'s documentation):
+///
+/// | backend | a read during a write |
+/// | --- | --- |
+/// | file `SQLiteDB` (WAL pool) | runs beside it, on the last committed snapshot |
+/// | `MockDB` | runs beside it (as a file database does) |
+/// | in-memory `SQLiteDB`, template copies (one connection) | waits for the write to end |
+extension TransactionBehaviourTests {
+    @Test(arguments: Backend.allCases)
+    func aReadDuringAWriteRunsBesideItOrWaitsAsDocumented(_ backend: Backend) throws {
+        let fixture = try backend.makeFixture()
+        try fixture.db.write { tx in try fixture.store.set("a", 1, tx) }
+        let writeIsPaused = Atomic<Bool>(false)
+        let releaseWrite = Atomic<Bool>(false)
+        let readValue = Mutex<Int??>(nil)
+
+        let writer = Thread {
+            try? fixture.db.write { tx in
+                try fixture.store.set("a", 2, tx)
+                writeIsPaused.store(true, ordering: .releasing)
+                Self.waitUntil(seconds: 30) { releaseWrite.load(ordering: .acquiring) }
+            }
+        }
+        writer.start()
+        Self.waitUntil(seconds: 30) { writeIsPaused.load(ordering: .acquiring) }
+
+        let reader = Thread {
+            let value = try? fixture.db.read { tx in try fixture.store.get("a", tx) }
+            readValue.withLock { $0 = .some(value) }
+        }
+        reader.start()
+        let readFinished = { readValue.withLock { $0 != nil } }
+
+        switch backend {
+        case .sqliteFile, .mock:
+            Self.waitUntil(seconds: 30, readFinished)
+            #expect(readFinished(), "the read ran while the write's block was paused")
+            #expect(readValue.withLock { $0 } == .some(1), "it saw the last committed value")
+            releaseWrite.store(true, ordering: .releasing)
+        case .sqliteInMemory:
+            // The one connection is busy with the write: the read must not
+            // finish while the write is paused (checked for 200 ms).
+            Self.waitUntil(seconds: 0.2, readFinished)
+            #expect(!readFinished(), "the read waited for the write")
+            releaseWrite.store(true, ordering: .releasing)
+            Self.waitUntil(seconds: 30, readFinished)
+            #expect(readValue.withLock { $0 } == .some(2), "it ran after the commit")
+        }
+        Self.waitUntil(seconds: 30) { writer.isFinished }
+        #expect(try fixture.value("a") == 2)
+    }
+
+    /// Polls `condition` every millisecond until it holds or `seconds` pass.
+    static func waitUntil(seconds: Double, _ condition: () -> Bool) {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while !condition(), ContinuousClock.now < deadline {
+            usleep(1_000)
+        }
+    }
+}
