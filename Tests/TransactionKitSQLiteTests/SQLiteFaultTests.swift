@@ -149,8 +149,8 @@ struct SQLiteFaultTests {
 
         let holder = Task {
             await #expect(processExitsWith: .success) { [path = path as String, ready = ready as String, release = release as String] in
-                // Holds the write lock until the release file appears (at most 60 s).
-                try LockHolder.hold(path: path, ready: ready, release: release, atMostSeconds: 60)
+                // Holds the write lock until the release file appears (at most 30 s).
+                try LockHolder.hold(path: path, ready: ready, release: release, atMostSeconds: 30)
             }
         }
         try await LockHolder.waitForFile(ready)

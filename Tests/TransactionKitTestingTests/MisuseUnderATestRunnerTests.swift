@@ -24,8 +24,8 @@ struct MisuseUnderATestRunnerTests {
         ("precondition", "MISUSE: precondition"),
     ]
 
-    @Test func eachMisuseFailsItsOwnTestAndTheRunReachesBothSummaries() throws {
-        let (status, output) = try Self.runFixture()
+    @Test func eachMisuseFailsItsOwnTestAndTheRunReachesBothSummaries() async throws {
+        let (status, output) = try await Self.runFixture()
         let lines = try Self.markedLines()
 
         // The end of the fixture's output, shown with any failed expectation.
@@ -58,18 +58,32 @@ struct MisuseUnderATestRunnerTests {
     }
 
     /// Runs `swift test` on the fixture; returns its exit status and its
-    /// standard output and error, interleaved.
-    static func runFixture() throws -> (Int32, String) {
+    /// standard output and error, interleaved. It waits without blocking a
+    /// thread: a first run builds the fixture for a minute or more, and a
+    /// blocked thread of the cooperative pool (two threads on a 2-core
+    /// machine) would starve the async tests running meanwhile.
+    static func runFixture() async throws -> (Int32, String) {
+        let log = FileManager.default.temporaryDirectory
+            .appendingPathComponent("misuse-fixture-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        defer { try? handle.close() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "test", "--package-path", fixture.path, "--scratch-path", scratch.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        process.standardOutput = handle
+        process.standardError = handle
+        let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+            process.terminationHandler = { process in continuation.resume(returning: process.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        return (status, try String(contentsOf: log, encoding: .utf8))
     }
 
     /// The line of each `// MISUSE:` marker in the fixture's Mistakes.swift.
