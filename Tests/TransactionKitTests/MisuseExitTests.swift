@@ -20,9 +20,9 @@ struct MisuseExitTests {
             try MisuseScenarios.useEscapedWriteTransaction(backend, in: directory)
         }
         let message = try #require(result).standardErrorText
-        #expect(message.contains("\(MisuseScenarios.file):\(MisuseScenarios.line(of: "escaped?.addSyncCompletion {}")): Fatal error: TransactionKit misuse: "))
+        #expect(message.contains("\(MisuseScenarios.file):\(try #require(result?.announcedLine)): Fatal error: TransactionKit misuse: "))
         #expect(message.contains("DBWriteTransaction used (addSyncCompletion) after its `write` block returned"))
-        let callSite = "\(MisuseScenarios.file):\(MisuseScenarios.line(of: "escaped?.addSyncCompletion {}"))"
+        let callSite = "\(MisuseScenarios.file):\(try #require(result?.announcedLine))"
         #expect(message.components(separatedBy: callSite).count == 2, "the call site is printed once")
         #expect(message.contains("has been committed"))
         #expect(message.contains("Fix: a transaction is valid only while its block runs"))
@@ -36,7 +36,7 @@ struct MisuseExitTests {
             try MisuseScenarios.checkRolledBackTransaction(backend, in: directory)
         }
         let message = try #require(result).standardErrorText
-        #expect(message.contains("\(MisuseScenarios.file):\(MisuseScenarios.line(of: "escaped?.preconditionActive()"))"))
+        #expect(message.contains("\(MisuseScenarios.file):\(try #require(result?.announcedLine))"))
         #expect(message.contains("has been rolled back"))
     }
 
@@ -64,7 +64,7 @@ struct MisuseExitTests {
             try MisuseScenarios.readInsideWrite(backend, in: directory)
         }
         let message = try #require(result).standardErrorText
-        #expect(message.contains("\(MisuseScenarios.file):\(MisuseScenarios.line(of: "_ = try fixture.db.read { _ in 1 }")): Fatal error: TransactionKit misuse: "))
+        #expect(message.contains("\(MisuseScenarios.file):\(try #require(result?.announcedLine)): Fatal error: TransactionKit misuse: "))
         #expect(message.contains("`read` called inside a `write` transaction of the same DB"))
         #expect(message.contains("Fix: pass the outer transaction down"))
     }
@@ -121,7 +121,7 @@ struct MisuseExitTests {
             try MisuseScenarios.useTransactionOnAnotherThread(backend, in: directory)
         }
         let message = try #require(result).standardErrorText
-        #expect(message.contains("\(MisuseScenarios.file):\(MisuseScenarios.line(of: "smuggled.addSyncCompletion {}")): Fatal error: TransactionKit misuse: "))
+        #expect(message.contains("\(MisuseScenarios.file):\(try #require(result?.announcedLine)): Fatal error: TransactionKit misuse: "))
         #expect(message.contains("DBWriteTransaction used (addSyncCompletion) on a thread other than the one running its `write` block"))
         #expect(message.contains("Fix: use a transaction only on the thread that runs its block"))
     }
@@ -148,11 +148,11 @@ struct MisuseExitTests {
     }
 
     @Test func bridgingAMockDBTransaction() async throws {
-let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             try MisuseScenarios.bridgeMockTransaction()
         }
         let message = try #require(result).standardErrorText
-        #expect(message.contains("\(MisuseScenarios.file):\(MisuseScenarios.line(of: "_ = try SQLiteDB.shimOnlyBridge(tx)")): Fatal error: TransactionKit misuse: "))
+        #expect(message.contains("\(MisuseScenarios.file):\(try #require(result?.announcedLine)): Fatal error: TransactionKit misuse: "))
         #expect(message.contains("SQLiteDB.shimOnlyBridge received a transaction that came from a MockDB"))
         #expect(message.contains("Fix: mock the finder that called the bridge"))
     }
@@ -185,6 +185,13 @@ let result = await #expect(processExitsWith: .failure, observing: [\.standardErr
 extension ExitTest.Result {
     var standardErrorText: String {
         String(decoding: standardErrorContent, as: UTF8.self)
+    }
+
+    /// The line a scenario announced just before its misuse (see
+    /// `MisuseScenarios.announce`).
+    var announcedLine: Int? {
+        guard let start = standardErrorText.range(of: "misuse-line: ") else { return nil }
+        return Int(standardErrorText[start.upperBound...].prefix { $0.isNumber })
     }
 
     /// The misuse message, from `TransactionKit misuse:` to the end of its line.

@@ -4,25 +4,25 @@ import TransactionKitSQLite
 import TransactionKitTesting
 
 /// Misuses run by the exit tests, outside any macro so that `#fileID` and
-/// `#line` are those of this file. ``line(of:)`` finds the line of a misuse
-/// in this very file, so the expected call sites never drift when it is
-/// edited.
+/// `#line` are those of this file.
+///
+/// Each misuse shares its line with `announce(#line)`, which writes that line
+/// number to standard error just before the misuse stops the process: the
+/// parent checks that the call site in the misuse message is that very line,
+/// without reading this file at run time.
 enum MisuseScenarios {
     static let file = "TransactionKitTests/MisuseScenarios.swift"
-    private static let sourcePath = #filePath
 
-    /// The number of the first line of this file that contains `code`.
-    static func line(of code: String) -> Int {
-        let source = (try? String(contentsOfFile: sourcePath, encoding: .utf8)) ?? ""
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        return (lines.firstIndex { $0.contains(code) } ?? -1) + 1
+    /// Writes `misuse-line: N` to standard error, unbuffered.
+    static func announce(_ line: Int) {
+        FileHandle.standardError.write(Data("misuse-line: \(line)\n".utf8))
     }
 
     static func useEscapedWriteTransaction(_ backend: Backend, in directory: String) throws {
         let fixture = try backend.makeFixture(in: directory)
         nonisolated(unsafe) var escaped: DBWriteTransaction?
         try fixture.db.write { tx in escaped = tx }
-        escaped?.addSyncCompletion {}
+        announce(#line); escaped?.addSyncCompletion {}
     }
 
     static func checkRolledBackTransaction(_ backend: Backend, in directory: String) throws {
@@ -32,20 +32,20 @@ enum MisuseScenarios {
             escaped = tx
             throw TestError(id: 1)
         }
-        escaped?.preconditionActive()
+        announce(#line); escaped?.preconditionActive()
     }
 
     static func readInsideWrite(_ backend: Backend, in directory: String) throws {
         let fixture = try backend.makeFixture(in: directory)
         try fixture.db.write { _ in
-            _ = try fixture.db.read { _ in 1 }
+            announce(#line); _ = try fixture.db.read { _ in 1 }
         }
     }
 
     static func bridgeMockTransaction() throws {
         let db = MockDB()
         try db.write { tx in
-            _ = try SQLiteDB.shimOnlyBridge(tx)
+            announce(#line); _ = try SQLiteDB.shimOnlyBridge(tx)
         }
     }
 
@@ -55,7 +55,7 @@ enum MisuseScenarios {
             nonisolated(unsafe) let smuggled = tx
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
-                smuggled.addSyncCompletion {}
+                announce(#line); smuggled.addSyncCompletion {}
                 done.signal()
             }
             thread.start()
