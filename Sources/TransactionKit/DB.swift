@@ -51,16 +51,16 @@
 ///   transactions; this protocol is implemented by `SQLiteDB` and `MockDB`,
 ///   not by applications.
 public protocol DB: Sendable {
-    /// Runs `block` in a read transaction. Call ``DB/read(file:line:_:)``
+    /// Runs `block` in a read transaction. Call ``DB/read(file:line:_:)-476x0``
     /// instead, which fills in the call site.
     func read<T>(_ block: (DBReadTransaction) throws -> T, file: StaticString, line: UInt) throws -> T
 
-    /// Runs `block` in a write transaction. Call ``DB/write(file:line:_:)``
+    /// Runs `block` in a write transaction. Call ``DB/write(file:line:_:)-8id91``
     /// instead, which fills in the call site.
     func write<T>(_ block: (DBWriteTransaction) throws -> T, file: StaticString, line: UInt) throws -> T
 
     /// Runs `block` in a read transaction, asynchronously. Call
-    /// ``DB/read(file:line:_:)-(_,_,(DBReadTransaction)->T)`` instead, which
+    /// ``DB/read(file:line:_:)-252pk`` instead, which
     /// fills in the call site.
     func read<T: Sendable>(
         _ block: @Sendable (DBReadTransaction) throws -> T,
@@ -69,7 +69,7 @@ public protocol DB: Sendable {
     ) async throws -> T
 
     /// Runs `block` in a write transaction, asynchronously. Call
-    /// ``DB/write(file:line:_:)-(_,_,(DBWriteTransaction)->T)`` instead, which
+    /// ``DB/write(file:line:_:)-28del`` instead, which
     /// fills in the call site.
     func write<T: Sendable>(
         _ block: @Sendable (DBWriteTransaction) throws -> T,

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// An opaque read transaction, handed to the block of ``DB/read(file:line:_:)``.
+/// An opaque read transaction, handed to the block of ``DB/read(file:line:_:)-476x0``.
 ///
 /// Business logic passes it along to finders and never looks inside:
 ///

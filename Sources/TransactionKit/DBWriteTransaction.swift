@@ -1,4 +1,4 @@
-/// An opaque write transaction, handed to the block of ``DB/write(file:line:_:)``.
+/// An opaque write transaction, handed to the block of ``DB/write(file:line:_:)-8id91``.
 ///
 /// ```swift
 /// try db.write { tx in

@@ -35,13 +35,13 @@ extension SQLiteDB {
     ///   transaction). The message names this call site. In production it
     ///   stops the process; under a test runner (a test binary that links
     ///   `TransactionKitTesting`) it fails the running test and throws
-    ///   ``TransactionKit/DBMisuseError``, so that the finder stops there.
+    ///   ``/TransactionKit/DBMisuseError``, so that the finder stops there.
     /// - Parameters:
     ///   - transaction: A transaction handed out by an `SQLiteDB`.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: GRDB's connection, inside the transaction.
-    /// - Throws: ``TransactionKit/DBMisuseError``, only under a test runner,
+    /// - Throws: ``/TransactionKit/DBMisuseError``, only under a test runner,
     ///   after recording a misuse as a test failure.
     public static func shimOnlyBridge(
         _ transaction: DBReadTransaction,

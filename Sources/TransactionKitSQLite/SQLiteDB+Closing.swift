@@ -12,7 +12,7 @@ extension SQLiteDB {
     ///
     /// Closing is idempotent: a second call does nothing. A transaction
     /// already running finishes first; every `read` or `write` begun after
-    /// `close()` throws ``DBError`` of kind ``DBError/Kind/closed``.
+    /// `close()` throws ``/TransactionKit/DBError`` of kind ``/TransactionKit/DBError/Kind/closed``.
     ///
     /// A file database runs a passive checkpoint first, which copies the
     /// committed transactions from the `-wal` file into the database file
@@ -29,7 +29,7 @@ extension SQLiteDB {
     ///
     /// **Thread:** the calling thread, which waits for running transactions.
     ///
-    /// - Throws: ``DBError`` with operation ``DBError/Operation/close``: the
+    /// - Throws: ``/TransactionKit/DBError`` with operation ``/TransactionKit/DBError/Operation/close``: the
     ///   checkpoint's error (`.diskFull`, `.ioError`, …), or GRDB's error
     ///   when a connection cannot close.
     public func close() throws(DBError) {

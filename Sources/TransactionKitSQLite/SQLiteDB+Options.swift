@@ -36,7 +36,7 @@ extension SQLiteDB {
     /// ```
     public struct Options: Sendable {
         /// How long a transaction waits for a lock held by another connection
-        /// or process before failing with ``DBError/Kind/busy``. Default: 5 s.
+        /// or process before failing with ``/TransactionKit/DBError/Kind/busy``. Default: 5 s.
         public var busyTimeout: Duration = .seconds(5)
 
         /// How durable commits are. Default: ``Durability/full``.
@@ -51,13 +51,13 @@ extension SQLiteDB {
         /// A read-only file database is opened with `SQLITE_OPEN_READONLY`:
         /// the file must exist (it is never created), its migrations must all
         /// be applied already (a pending one fails the open with
-        /// ``DBError/Kind/readOnly``, and nothing is written), and its
+        /// ``/TransactionKit/DBError/Kind/readOnly``, and nothing is written), and its
         /// permissions may be read-only. A read-only in-memory database is
         /// migrated when it is created, then refuses writes
         /// (`PRAGMA query_only`).
         ///
-        /// Reads work as usual. Every ``SQLiteDB/write(file:line:_:)`` throws
-        /// ``DBError`` of kind ``DBError/Kind/readOnly`` before its block
+        /// Reads work as usual. Every ``SQLiteDB/write(file:line:_:)-5zp2t`` throws
+        /// ``/TransactionKit/DBError`` of kind ``/TransactionKit/DBError/Kind/readOnly`` before its block
         /// runs, the same error `MockDB(isReadOnly: true)` throws.
         public var readOnly: Bool = false
 
@@ -91,8 +91,8 @@ extension SQLiteDB {
         ///   keep it to connection setup (functions, collations, keys,
         ///   tracing, pragmas that do not write).
         /// - Parameter body: Prepares one connection. An error it throws fails
-        ///   the open (``DBError`` with the error as
-        ///   ``DBError/underlyingError``), or the read that opened a new
+        ///   the open (``/TransactionKit/DBError`` with the error as
+        ///   ``/TransactionKit/DBError/underlyingError``), or the read that opened a new
         ///   reader connection.
         public mutating func prepareDatabase(_ body: @escaping @Sendable (Database) throws -> Void) {
             preparations.append(body)

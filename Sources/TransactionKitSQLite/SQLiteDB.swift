@@ -1,7 +1,7 @@
 import GRDB
 import TransactionKit
 
-/// A ``DB`` backed by SQLite, through GRDB.swift and the system SQLite.
+/// A ``/TransactionKit/DB`` backed by SQLite, through GRDB.swift and the system SQLite.
 ///
 /// ```swift
 /// var migrator = DatabaseMigrator()
@@ -26,7 +26,7 @@ import TransactionKit
 /// permissions (SQLite gives its `-wal` and `-shm` files the same). See
 /// ``Options``.
 ///
-/// **Transaction semantics:** those of ``DB``. Write transactions begin with
+/// **Transaction semantics:** those of ``/TransactionKit/DB``. Write transactions begin with
 /// `BEGIN IMMEDIATE`, so a busy database is reported when the write begins,
 /// not halfway through it.
 ///
@@ -35,10 +35,10 @@ import TransactionKit
 /// queues. Async variants suspend the caller instead.
 ///
 /// **Errors:** opening, migrating, beginning and committing fail with
-/// ``DBError``, which names the path; so do storage faults (busy, full disk,
+/// ``/TransactionKit/DBError``, which names the path; so do storage faults (busy, full disk,
 /// read-only, corrupt, I/O) raised by a statement inside a block. A
 /// constraint violation, inside the block or at commit, is thrown as
-/// ``TransactionKit/DBConstraintViolation`` (kind, table, columns). Other
+/// ``/TransactionKit/DBConstraintViolation`` (kind, table, columns). Other
 /// errors thrown by a block (including other SQL errors) are rethrown
 /// unchanged.
 ///
@@ -53,7 +53,7 @@ public final class SQLiteDB: DB {
     public let isInMemory: Bool
 
     /// Whether this database was opened read-only (``Options/readOnly``):
-    /// every write throws ``DBError`` of kind ``DBError/Kind/readOnly``.
+    /// every write throws ``/TransactionKit/DBError`` of kind ``/TransactionKit/DBError/Kind/readOnly``.
     public let isReadOnly: Bool
 
     /// The GRDB connection(s): a `DatabasePool` for a file, a
@@ -95,7 +95,7 @@ public final class SQLiteDB: DB {
     ///     the open with `.readOnly`.
     ///   - options: Busy timeout, durability, reader count, read-only mode
     ///     and connection preparation.
-    /// - Throws: ``DBError`` naming `path`: `.missingDirectory`, `.readOnly`,
+    /// - Throws: ``/TransactionKit/DBError`` naming `path`: `.missingDirectory`, `.readOnly`,
     ///   `.corrupt`, `.cannotOpen`, `.busy`, `.migrationFailed`, …
     public convenience init(
         path: String,
@@ -129,7 +129,7 @@ public final class SQLiteDB: DB {
     ///     then refuses writes).
     ///   - options: Busy timeout, read-only mode and connection preparation
     ///     (durability and reader count do not apply in memory).
-    /// - Throws: ``DBError`` with path `in-memory`.
+    /// - Throws: ``/TransactionKit/DBError`` with path `in-memory`.
     public static func inMemory(
         migrator: DatabaseMigrator? = nil,
         options: Options = Options()
@@ -169,12 +169,12 @@ public final class SQLiteDB: DB {
 
     // MARK: - DB
 
-    /// Runs `block` in a read transaction. See ``DB/read(file:line:_:)``.
+    /// Runs `block` in a read transaction. See ``/TransactionKit/DB/read(file:line:_:)-476x0``.
     public func read<T>(_ block: (DBReadTransaction) throws -> T, file: StaticString, line: UInt) throws -> T {
         try engine.read(at: CallSite(file: file, line: line), block)
     }
 
-    /// Runs `block` in a write transaction. See ``DB/write(file:line:_:)``.
+    /// Runs `block` in a write transaction. See ``/TransactionKit/DB/write(file:line:_:)-8id91``.
     public func write<T>(_ block: (DBWriteTransaction) throws -> T, file: StaticString, line: UInt) throws -> T {
         try engine.write(at: CallSite(file: file, line: line), block)
     }

@@ -140,7 +140,7 @@ public final class SQLiteTemplate: Sendable {
     /// - Warning: Do not call it from the template's own fixtures block.
     /// - Returns: A new in-memory `SQLiteDB` that shares nothing with any
     ///   other database.
-    /// - Throws: ``DBError`` with path `in-memory`: `.migrationFailed` when a
+    /// - Throws: ``/TransactionKit/DBError`` with path `in-memory`: `.migrationFailed` when a
     ///   migration fails, `.other` when the fixtures throw (the error is the
     ///   `underlyingError`), or an open error. A template that failed to
     ///   build is retried at the next call.

@@ -1,7 +1,7 @@
 import Synchronization
 import TransactionKit
 
-/// A fake ``DB`` for unit tests: deterministic, in memory, inspectable, and
+/// A fake ``/TransactionKit/DB`` for unit tests: deterministic, in memory, inspectable, and
 /// linked to no database at all.
 ///
 /// `MockDB` is to `SQLiteDB` what NIO's `EmbeddedChannel` is to a socket. It
@@ -77,8 +77,8 @@ public final class MockDB: DB {
     /// - Parameters:
     ///   - label: Names this database in messages and errors (where
     ///     `SQLiteDB` names its path); defaults to `MockDB`.
-    ///   - isReadOnly: When `true`, every `write` throws ``DBError`` of kind
-    ///     ``DBError/Kind/readOnly`` before its block runs, the same error
+    ///   - isReadOnly: When `true`, every `write` throws ``/TransactionKit/DBError`` of kind
+    ///     ``/TransactionKit/DBError/Kind/readOnly`` before its block runs, the same error
     ///     an `SQLiteDB` opened read-only throws. Reads work as usual.
     public init(label: String = "MockDB", isReadOnly: Bool = false) {
         self.label = label
@@ -87,8 +87,8 @@ public final class MockDB: DB {
     }
 
     /// Closes the database, as `SQLiteDB.close()` does: every `read` or
-    /// `write` begun afterwards throws ``DBError`` of kind
-    /// ``DBError/Kind/closed``. Idempotent.
+    /// `write` begun afterwards throws ``/TransactionKit/DBError`` of kind
+    /// ``/TransactionKit/DBError/Kind/closed``. Idempotent.
     ///
     /// ```swift
     /// db.close()
@@ -162,12 +162,12 @@ public final class MockDB: DB {
 
     // MARK: - DB
 
-    /// Runs `block` in a read transaction. See ``DB/read(file:line:_:)``.
+    /// Runs `block` in a read transaction. See ``/TransactionKit/DB/read(file:line:_:)-476x0``.
     public func read<T>(_ block: (DBReadTransaction) throws -> T, file: StaticString, line: UInt) throws -> T {
         try engine.read(at: CallSite(file: file, line: line), block)
     }
 
-    /// Runs `block` in a write transaction. See ``DB/write(file:line:_:)``.
+    /// Runs `block` in a write transaction. See ``/TransactionKit/DB/write(file:line:_:)-8id91``.
     public func write<T>(_ block: (DBWriteTransaction) throws -> T, file: StaticString, line: UInt) throws -> T {
         try engine.write(at: CallSite(file: file, line: line), block)
     }
