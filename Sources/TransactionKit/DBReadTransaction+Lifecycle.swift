@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -30,9 +31,11 @@ import Darwin
 /// the backend returned: each step happens-before the next one through the
 /// backend's own synchronization (a dispatch queue or an async continuation),
 /// never concurrently. That is why the engine may carry it through an
-/// `@unchecked Sendable` wrapper without a lock.
+/// `@unchecked Sendable` wrapper without a lock. The one reader that has no
+/// such order is the misuse check on a foreign thread, which is why the
+/// state and the owner thread are atomics.
 extension DBReadTransaction {
-    package enum State: Sendable {
+    package enum State: UInt8, Sendable {
         case pending
         case open
         case finalizing
@@ -57,6 +60,27 @@ extension DBReadTransaction {
         var asyncCompletions: [AsyncCompletion] = []
     }
 
+    /// Where the transaction is in its life. Only the thread that runs the
+    /// engine's steps changes it; any thread may read it.
+    package internal(set) var state: State {
+        get { State(rawValue: atomicState.load(ordering: .relaxed)).unsafelyUnwrapped }
+        set { atomicState.store(newValue.rawValue, ordering: .relaxed) }
+    }
+
+    /// Whether the calling thread is the one that runs the block.
+    private var isOnOwnerThread: Bool {
+        atomicOwnerThread.load(ordering: .relaxed) == Self.currentThread
+    }
+
+    /// The calling thread, as a number an atomic can hold.
+    private static var currentThread: UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
+    }
+
     private var existingHooks: Hooks {
         if let hooks { return hooks }
         let hooks = Hooks()
@@ -69,7 +93,7 @@ extension DBReadTransaction {
     package func open(connection: AnyObject?) {
         precondition(state == .pending, "TransactionKit internal error: transaction opened twice")
         self.connection = connection
-        ownerThread = pthread_self()
+        atomicOwnerThread.store(Self.currentThread, ordering: .relaxed)
         state = .open
     }
 
@@ -142,7 +166,7 @@ extension DBReadTransaction {
     package func checkActive(for use: String, at callSite: CallSite) -> DBMisuseError? {
         switch state {
         case .open, .finalizing:
-            if let ownerThread, pthread_equal(ownerThread, pthread_self()) != 0 {
+            if isOnOwnerThread {
                 return nil
             }
             return Misuse.transactionUsedOnAnotherThread(kind: kind, openedAt: openedAt, usedFor: use, at: callSite)

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Synchronization
 
 /// An opaque read transaction, handed to the block of ``DB/read(file:line:_:)-476x0``.
 ///
@@ -38,18 +32,29 @@ import Darwin
 public class DBReadTransaction {
     // The transaction's lifecycle lives in the transaction object itself
     // (see DBReadTransaction+Lifecycle.swift), so that a transaction costs one
-    // allocation, not two. These properties are used only on the thread that
-    // runs the block, or in strict happens-before order around it (see
-    // DBReadTransaction+Lifecycle.swift), and no access to them spans a call, so the
-    // runtime exclusivity checks (about 60 instructions per access, eight
-    // accesses per write transaction) are turned off for them.
+    // allocation, not two.
+    //
+    // `state` and the owner thread are atomics: the misuse check reads them
+    // from whatever thread a transaction was smuggled to, while the thread
+    // that runs the block may be changing them. Relaxed ordering is enough:
+    // the check only needs a value that is not torn, and any value it can
+    // see on a foreign thread is a misuse. The other properties are used
+    // only on the thread that runs the block, or in strict happens-before
+    // order around it (see DBReadTransaction+Lifecycle.swift), and no access
+    // to them spans a call, so their runtime exclusivity checks are turned
+    // off: with the checks, an empty MockDB write and read cost 13 % more
+    // instructions (callgrind) and more time (Benchmarks/README.md,
+    // "What safety costs").
 
     package let kind: TransactionKind
     package let openedAt: CallSite
     package let scope: DatabaseScope
     /// Whether the transaction comes from a `MockDB`.
     package let isMock: Bool
-    @exclusivity(unchecked) package internal(set) var state: State = .pending
+    let atomicState = Atomic<UInt8>(State.pending.rawValue)
+    /// The thread that runs the block, as a number (`pthread_self()`);
+    /// 0 until the transaction opens.
+    let atomicOwnerThread = Atomic<UInt>(0)
     /// The backend's connection while the block runs (GRDB's `Database` for
     /// `SQLiteDB`, `nil` for `MockDB`). Dropped when the transaction ends.
     @exclusivity(unchecked) package internal(set) var connection: AnyObject?
@@ -58,8 +63,6 @@ public class DBReadTransaction {
     @exclusivity(unchecked) package var outerActive: UnsafeMutableRawPointer?
     /// Finalizations and completions, allocated by the first hook.
     @exclusivity(unchecked) var hooks: Hooks?
-    /// The thread that runs the block; set when the transaction opens.
-    @exclusivity(unchecked) package internal(set) var ownerThread: pthread_t?
 
     package init(kind: TransactionKind, openedAt: CallSite, scope: DatabaseScope, isMock: Bool) {
         self.kind = kind
