@@ -21,6 +21,7 @@ let package = Package(
         .package(name: "TransactionKit", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // The worked example: a small messaging app, its legacy data-access
@@ -36,11 +37,26 @@ let package = Package(
         ),
         // snippet:end package-example-targets
 
-        // The shipped tool: demo, torture. Links neither Testing nor XCTest.
+        // The code generator behind `txkit shim`, `mock` and `inventory`:
+        // reads Swift sources with swift-syntax, writes shims, wrappers and
+        // mocks. A library so that its tests call it without a subprocess.
+        .target(
+            name: "TxkitGenerator",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+
+        // The shipped tool: demo, torture, shim, mock, inventory. Links
+        // neither Testing nor XCTest.
         .executableTarget(
             name: "txkit",
             dependencies: [
                 "Messaging",
+                "TxkitGenerator",
                 .product(name: "TransactionKit", package: "TransactionKit"),
                 .product(name: "TransactionKitSQLite", package: "TransactionKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -76,6 +92,33 @@ let package = Package(
             ]
         ),
         // snippet:end package-example-tests
+
+        // The generator's golden fixture: legacy types of every shape the
+        // generator must handle (GeneratorFixture/Legacy), and the shims,
+        // wrappers and mocks `txkit` generated from them, compiled here and
+        // checked byte for byte by TxkitGeneratorTests
+        // (Fixtures/Generator/txkit.json).
+        .target(
+            name: "GeneratorFixture",
+            dependencies: [
+                .product(name: "TransactionKit", package: "TransactionKit"),
+                .product(name: "TransactionKitSQLite", package: "TransactionKit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "GeneratorFixtureTests",
+            dependencies: [
+                "GeneratorFixture",
+                .product(name: "TransactionKit", package: "TransactionKit"),
+                .product(name: "TransactionKitSQLite", package: "TransactionKit"),
+                .product(name: "TransactionKitTesting", package: "TransactionKit"),
+            ]
+        ),
+        .testTarget(
+            name: "TxkitGeneratorTests",
+            dependencies: ["TxkitGenerator"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

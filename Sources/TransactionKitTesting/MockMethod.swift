@@ -128,6 +128,47 @@ public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
     }
 }
 
+extension MockMethod {
+    /// Handles one call from a mock member that cannot throw (a property,
+    /// a non-throwing or `rethrows` method): checks `tx`, records
+    /// `arguments`, and answers from the stub.
+    ///
+    /// Such a member has nothing to return when nobody stubbed it, or when
+    /// its stub throws: the failure is recorded as for
+    /// ``call(_:_:in:function:fileID:filePath:line:column:)``, then the
+    /// process stops with the same message. Stub such members before the
+    /// code under test runs.
+    ///
+    /// - Parameters:
+    ///   - arguments: The call's arguments (a tuple for several).
+    ///   - tx: The transaction the call received, if any.
+    ///   - mock: The mock, which names the method in failures.
+    ///   - function: The mock's member; leave the default.
+    ///   - fileID: The call site, for failures; leave the default.
+    ///   - filePath: The call site, for failures; leave the default.
+    ///   - line: The call site, for failures; leave the default.
+    ///   - column: The call site, for failures; leave the default.
+    /// - Returns: The stub's result.
+    public func callWithoutThrowing<Mock>(
+        _ arguments: Arguments,
+        _ tx: DBReadTransaction? = nil,
+        in mock: Mock,
+        function: String = #function,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Result {
+        do {
+            return try call(
+                arguments, tx, in: mock, function: function, fileID: fileID, filePath: filePath, line: line,
+                column: column)
+        } catch {
+            fatalError("\(Mock.self).\(function) cannot throw, and its MockMethod failed: \(error)", file: fileID, line: line)
+        }
+    }
+}
+
 extension MockMethod where Result == Void {
     /// Answers every call by returning normally.
     public func returns() {
@@ -148,5 +189,22 @@ extension MockMethod where Arguments == Void {
         column: UInt = #column
     ) throws -> Result {
         try call((), tx, in: mock, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
+
+extension MockMethod where Arguments == Void {
+    /// Handles a call without arguments to a member that cannot throw. See
+    /// ``callWithoutThrowing(_:_:in:function:fileID:filePath:line:column:)``.
+    public func callWithoutThrowing<Mock>(
+        _ tx: DBReadTransaction? = nil,
+        in mock: Mock,
+        function: String = #function,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Result {
+        callWithoutThrowing(
+            (), tx, in: mock, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }

@@ -10,6 +10,9 @@ struct TxKit: AsyncParsableCommand {
             DemoCommand.self,
             TortureCommand.self,
             TortureWriterCommand.self,
+            ShimCommand.self,
+            MockCommand.self,
+            InventoryCommand.self,
         ],
         defaultSubcommand: DemoCommand.self
     )

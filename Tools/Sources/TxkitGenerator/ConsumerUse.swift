@@ -1,0 +1,30 @@
+/// One place where a consumer uses a member of a legacy type.
+struct ConsumerUse {
+    enum Access {
+        /// A call, with its argument labels in order (`nil` for an unlabeled
+        /// argument; trailing closures come last, the first one unlabeled).
+        case call(labels: [String?])
+        /// A property read, write, or both (`x.count += 1`).
+        case property(isRead: Bool, isWrite: Bool)
+    }
+
+    /// The transaction the use runs in, when the code around it says.
+    enum Context {
+        case read
+        case write
+        case unknown
+    }
+
+    var memberName: String
+    var access: Access
+    /// Whether the use goes through the legacy type (`Legacy.find(…)`,
+    /// a variable of the legacy type) rather than through the shim the
+    /// generator wrote before (`Shims.Legacy`), where legacy transaction
+    /// parameters are unlabeled.
+    var isThroughLegacyType: Bool
+    var context: Context
+    /// `file:line`, for messages.
+    var location: String
+    /// The call as written, for messages.
+    var text: String
+}

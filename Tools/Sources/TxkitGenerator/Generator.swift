@@ -1,0 +1,170 @@
+import Foundation
+
+/// The code generator behind `txkit shim` and `txkit mock`: reads the
+/// sources once, then produces the files for one consumer/legacy pair or
+/// one protocol. It writes nothing itself (see ``GeneratedFileWriter``).
+public final class Generator {
+    public let configuration: GeneratorConfiguration
+    public let index: SourceIndex
+
+    /// Reads the sources `txkit.json` names (or `sources`, relative to
+    /// `root`).
+    public convenience init(root: String, configuration: GeneratorConfiguration, sources: [String]? = nil) throws {
+        let paths = (sources ?? configuration.sources).map { path in
+            path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path)
+        }
+        try self.init(configuration: configuration, sources: SourceSet(paths: paths))
+    }
+
+    public init(configuration: GeneratorConfiguration, sources: SourceSet) {
+        self.configuration = configuration
+        index = SourceIndex(sources)
+    }
+
+    /// The command that regenerates a pair, as its marker names it.
+    public static func shimCommand(consumer: String, legacy: String) -> String {
+        "shim --consumer \(consumer) --legacy \(legacy)"
+    }
+
+    /// The pairs a previous `txkit shim` generated, from the markers of
+    /// the shim files in the sources, sorted.
+    public func generatedPairs() -> [(consumer: String, legacy: String)] {
+        var pairs: [(String, String)] = []
+        for file in index.sources.files {
+            guard let command = file.generatedBy else { continue }
+            let words = command.split(separator: " ").map(String.init)
+            guard words.first == "shim", let c = words.firstIndex(of: "--consumer"), let l = words.firstIndex(of: "--legacy"),
+                  c + 1 < words.count, l + 1 < words.count
+            else { continue }
+            if !pairs.contains(where: { $0 == (words[c + 1], words[l + 1]) }) {
+                pairs.append((words[c + 1], words[l + 1]))
+            }
+        }
+        return pairs.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+    }
+
+    /// The shim, wrapper and mock for `consumer`'s use of `legacy`, and
+    /// the consumer's `Shims`/`Wrappers` and `Mocks` namespaces (which
+    /// list every legacy type generated for the consumer so far).
+    public func shim(consumer consumerName: String, legacy legacyName: String) throws -> [GeneratedFile] {
+        let consumer = try index.type(named: consumerName)
+        let legacy = try index.type(named: legacyName)
+        let plan = try ShimPlan(consumer: consumer, legacy: legacy, configuration: configuration)
+        let marker = GeneratedFile.marker(command: Self.shimCommand(consumer: consumerName, legacy: legacyName))
+        let renderer = ShimRenderer(plan: plan, configuration: configuration, marker: marker)
+
+        let shimsFolder = configuration.shimsFolder.replacingOccurrences(of: "$consumer", with: consumerName)
+        let mocksFolder = configuration.mocksFolder.replacingOccurrences(of: "$consumer", with: consumerName)
+        let mockName = "\(consumerName)_\(legacyName)Mock"
+        let mock = MockRenderer(
+            mockName: mockName,
+            protocolName: renderer.shimName,
+            members: plan.members,
+            imports: ShimRenderer.imports(
+                of: legacy, configuration: configuration,
+                adding: configuration.mockImports + ["TransactionKit", "TransactionKitTesting"]),
+            documentation: "`\(consumerName).Mocks.\(legacyName)`: a mock of ``\(renderer.shimName)``, "
+                + "one `MockMethod` per member.",
+            marker: marker)
+
+        var legacies = generatedPairs().filter { $0.consumer == consumerName }.map(\.legacy)
+        if !legacies.contains(legacyName) { legacies.append(legacyName) }
+        legacies.sort()
+        let access = SwiftText.modifier(SwiftText.narrower(configuration.accessLevel, consumer.accessLevel))
+        let namespaceMarker = GeneratedFile.marker(command: "shim --all")
+
+        return [
+            GeneratedFile(path: "\(shimsFolder)/\(renderer.shimName).swift", contents: renderer.shim()),
+            GeneratedFile(path: "\(shimsFolder)/\(renderer.wrapperName).swift", contents: renderer.wrapper()),
+            GeneratedFile(
+                path: "\(shimsFolder)/\(consumerName)+Shortcuts.swift",
+                contents: shortcutsNamespace(consumerName, legacies, access: access, marker: namespaceMarker)),
+            GeneratedFile(path: "\(mocksFolder)/\(mockName).swift", contents: mock.render()),
+            GeneratedFile(
+                path: "\(mocksFolder)/\(consumerName)+Mocks.swift",
+                contents: mocksNamespace(consumerName, legacies, marker: namespaceMarker)),
+        ]
+    }
+
+    /// A mock of a protocol (a Good-Way finder) in the same style.
+    ///
+    /// - Parameter mockName: The class's name; `PMock` by default.
+    public func mock(protocol protocolName: String, mockName: String? = nil) throws -> GeneratedFile {
+        let type = try index.type(named: protocolName)
+        guard type.kind == .protocol else {
+            throw GeneratorError.unsupportedUse(
+                "\(protocolName) is a \(type.kind?.rawValue ?? "type known only from extensions"), not a protocol",
+                location: type.files.first ?? protocolName)
+        }
+        var members = type.members.filter { !$0.isStatic }.map { member in
+            var transactions: [Int: String] = [:]
+            for (index, parameter) in member.parameters.enumerated()
+            where parameter.type == "DBReadTransaction" || parameter.type == "DBWriteTransaction" {
+                transactions[index] = parameter.type
+            }
+            var isWritten = false
+            if case let .property(isSettable) = member.kind { isWritten = isSettable }
+            return ShimMember(
+                legacy: member, transactions: transactions, suppliedSets: [], isWritten: isWritten, isBridged: false)
+        }
+        ShimPlan.nameStubs(&members)
+        let name = mockName ?? "\(protocolName)Mock"
+        var command = "mock --protocol \(protocolName)"
+        if let mockName { command += " --name \(mockName)" }
+        let renderer = MockRenderer(
+            mockName: name,
+            protocolName: protocolName,
+            members: members,
+            imports: ShimRenderer.imports(
+                of: type, configuration: configuration,
+                adding: configuration.mockImports + ["TransactionKit", "TransactionKitTesting"]),
+            documentation: "A mock of ``\(protocolName)``, one `MockMethod` per member.",
+            marker: GeneratedFile.marker(command: command))
+        let folder = configuration.mocksFolder.replacingOccurrences(of: "$consumer", with: protocolName)
+        return GeneratedFile(path: "\(folder)/\(name).swift", contents: renderer.render())
+    }
+
+    private func shortcutsNamespace(_ consumer: String, _ legacies: [String], access: String, marker: String) -> String {
+        var lines = [
+            marker,
+            "",
+            "extension \(consumer) {",
+            "    /// What `\(consumer)` uses of legacy types, as protocols (Shortcut Way).",
+            "    \(access)enum Shims {",
+        ]
+        for legacy in legacies {
+            lines += [
+                "        /// See ``\(consumer)_\(legacy)Shim``.",
+                "        \(access)typealias \(legacy) = \(consumer)_\(legacy)Shim",
+            ]
+        }
+        lines += [
+            "    }",
+            "",
+            "    /// The production conformances, bridging to the legacy types.",
+            "    \(access)enum Wrappers {",
+        ]
+        for legacy in legacies {
+            lines += [
+                "        /// See ``\(consumer)_\(legacy)Wrapper``.",
+                "        \(access)typealias \(legacy) = \(consumer)_\(legacy)Wrapper",
+            ]
+        }
+        lines += ["    }", "}"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func mocksNamespace(_ consumer: String, _ legacies: [String], marker: String) -> String {
+        var lines = [marker, ""]
+        lines += configuration.mockImports.map { "import \($0)" }
+        if !configuration.mockImports.isEmpty { lines.append("") }
+        lines += [
+            "extension \(consumer) {",
+            "    /// Test doubles for `\(consumer).Shims`; they live in the test target.",
+            "    enum Mocks {",
+        ]
+        lines += legacies.map { "        typealias \($0) = \(consumer)_\($0)Mock" }
+        lines += ["    }", "}"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+/// The project's settings for `txkit shim`, `mock` and `inventory`, read from
+/// `txkit.json` at the package root.
+///
+/// Every path is relative to the folder that holds `txkit.json`. A missing
+/// key takes its default, which fits the worked example.
+///
+/// ```json
+/// {
+///   "sources": ["Sources/Messaging"],
+///   "legacyTransactions": [
+///     { "type": "LegacyTransaction", "transaction": "infer",
+///       "bridge": "LegacyTransaction(try SQLiteDB.shimOnlyBridge($tx))" }
+///   ],
+///   "shimsFolder": "Sources/Messaging/Shortcuts/$consumer",
+///   "mocksFolder": "Tests/MessagingTests/Mocks",
+///   "mockImports": ["Messaging"],
+///   "writeMembers": ["LegacyUserFinder.touch"],
+///   "readMembers": [],
+///   "wrapperImports": ["TransactionKitSQLite"],
+///   "excludedImports": ["GRDB"],
+///   "accessLevel": "public"
+/// }
+/// ```
+public struct GeneratorConfiguration: Codable, Equatable, Sendable {
+    /// A legacy transaction type, and how a shim replaces it.
+    public struct LegacyTransaction: Codable, Equatable, Sendable {
+        /// Which TransactionKit transaction a shim takes in its place.
+        public enum Replacement: String, Codable, Sendable {
+            /// Always `DBReadTransaction`.
+            case read
+            /// Always `DBWriteTransaction`.
+            case write
+            /// `DBWriteTransaction` for members listed in `writeMembers` or
+            /// named with a writing verb (`insert…`, `set…`, `delete…`) that
+            /// the consumer never calls inside a `read` block;
+            /// `DBReadTransaction` otherwise (a write transaction is also a
+            /// read transaction, so callers in write blocks still compile).
+            case infer
+        }
+
+        /// The legacy type's name, as written in parameter types.
+        public var type: String
+        /// Which TransactionKit transaction replaces it.
+        public var transaction: Replacement
+        /// The Swift expression that builds the legacy transaction in a
+        /// wrapper, where `$tx` stands for the TransactionKit transaction.
+        public var bridge: String
+
+        public init(type: String, transaction: Replacement, bridge: String) {
+            self.type = type
+            self.transaction = transaction
+            self.bridge = bridge
+        }
+    }
+
+    /// Files or folders (searched recursively for `.swift` files) that hold
+    /// the consumers and the legacy types.
+    public var sources: [String]
+    /// The legacy transaction types.
+    public var legacyTransactions: [LegacyTransaction]
+    /// Where shims, wrappers and the `Shims`/`Wrappers` namespace go;
+    /// `$consumer` stands for the consumer's name.
+    public var shimsFolder: String
+    /// Where mocks and the `Mocks` namespace go; `$consumer` stands for the
+    /// consumer's name.
+    public var mocksFolder: String
+    /// Modules a mock imports besides TransactionKit and TransactionKitTesting
+    /// (the module that declares the shims).
+    public var mockImports: [String]
+    /// Members (`LegacyType.member`) whose `infer` transaction is always
+    /// `DBWriteTransaction`, whatever their name.
+    public var writeMembers: [String]
+    /// Members whose `infer` transaction is always `DBReadTransaction`.
+    public var readMembers: [String]
+    /// Modules a wrapper imports besides TransactionKit: the one that
+    /// declares the bridge (`TransactionKitSQLite` for `SQLiteDB`).
+    public var wrapperImports: [String]
+    /// Imports of the legacy files that shims and mocks leave out (the
+    /// database library the legacy code uses).
+    public var excludedImports: [String]
+    /// The access level of shims and wrappers: `public`, `package` or
+    /// `internal`. Mocks are always internal to their test target.
+    public var accessLevel: String
+
+    /// The settings that fit the worked example.
+    public static let defaults = GeneratorConfiguration(
+        sources: ["Sources"],
+        legacyTransactions: [
+            LegacyTransaction(
+                type: "LegacyTransaction", transaction: .infer,
+                bridge: "LegacyTransaction(try SQLiteDB.shimOnlyBridge($tx))"),
+        ],
+        shimsFolder: "Sources/Shortcuts/$consumer",
+        mocksFolder: "Tests/Mocks",
+        mockImports: [],
+        writeMembers: [],
+        readMembers: [],
+        wrapperImports: ["TransactionKitSQLite"],
+        excludedImports: ["GRDB"],
+        accessLevel: "public")
+
+    public init(
+        sources: [String], legacyTransactions: [LegacyTransaction], shimsFolder: String, mocksFolder: String,
+        mockImports: [String], writeMembers: [String] = [], readMembers: [String] = [], wrapperImports: [String], excludedImports: [String], accessLevel: String
+    ) {
+        self.wrapperImports = wrapperImports
+        self.writeMembers = writeMembers
+        self.readMembers = readMembers
+        self.sources = sources
+        self.legacyTransactions = legacyTransactions
+        self.shimsFolder = shimsFolder
+        self.mocksFolder = mocksFolder
+        self.mockImports = mockImports
+        self.excludedImports = excludedImports
+        self.accessLevel = accessLevel
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Self.defaults
+        sources = try container.decodeIfPresent([String].self, forKey: .sources) ?? defaults.sources
+        legacyTransactions = try container.decodeIfPresent([LegacyTransaction].self, forKey: .legacyTransactions)
+            ?? defaults.legacyTransactions
+        shimsFolder = try container.decodeIfPresent(String.self, forKey: .shimsFolder) ?? defaults.shimsFolder
+        mocksFolder = try container.decodeIfPresent(String.self, forKey: .mocksFolder) ?? defaults.mocksFolder
+        mockImports = try container.decodeIfPresent([String].self, forKey: .mockImports) ?? defaults.mockImports
+        writeMembers = try container.decodeIfPresent([String].self, forKey: .writeMembers) ?? []
+        readMembers = try container.decodeIfPresent([String].self, forKey: .readMembers) ?? []
+        wrapperImports = try container.decodeIfPresent([String].self, forKey: .wrapperImports)
+            ?? defaults.wrapperImports
+        excludedImports = try container.decodeIfPresent([String].self, forKey: .excludedImports)
+            ?? defaults.excludedImports
+        accessLevel = try container.decodeIfPresent(String.self, forKey: .accessLevel) ?? defaults.accessLevel
+        guard ["public", "package", "internal"].contains(accessLevel) else {
+            throw GeneratorError.invalidConfiguration(
+                "accessLevel must be public, package or internal, not \"\(accessLevel)\"")
+        }
+        for legacy in legacyTransactions where !legacy.bridge.contains("$tx") {
+            throw GeneratorError.invalidConfiguration(
+                "the bridge of \(legacy.type) must contain $tx (the TransactionKit transaction): \(legacy.bridge)")
+        }
+    }
+
+    /// The settings in `folder/txkit.json`, or the defaults when the file
+    /// does not exist.
+    public static func load(from folder: String) throws -> GeneratorConfiguration {
+        let path = (folder as NSString).appendingPathComponent("txkit.json")
+        guard FileManager.default.fileExists(atPath: path) else { return .defaults }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw GeneratorError.unreadablePath(path, reason: "\(error.localizedDescription)")
+        }
+        do {
+            return try JSONDecoder().decode(GeneratorConfiguration.self, from: data)
+        } catch let error as GeneratorError {
+            throw error
+        } catch {
+            throw GeneratorError.invalidConfiguration("\(path): \(error)")
+        }
+    }
+
+    /// The legacy transaction named `type`, if it is one.
+    func legacyTransaction(named type: String) -> LegacyTransaction? {
+        legacyTransactions.first { $0.type == type }
+    }
+}

@@ -1,0 +1,121 @@
+import SwiftSyntax
+
+/// The migration's state, as `txkit inventory` reports it: the legacy
+/// types, who uses them and how, and the Good-Way finders.
+public struct Inventory: Codable, Equatable, Sendable {
+    /// How a consumer reaches a legacy type or a finder.
+    public enum State: String, Codable, Sendable {
+        /// It names the legacy type (a static call, a property of its type).
+        case direct
+        /// Through its generated shim (`Shims.Legacy`), Shortcut Way.
+        case bridged
+        /// Through a Good-Way finder protocol.
+        case converted
+    }
+
+    public struct Use: Codable, Equatable, Sendable {
+        public var consumer: String
+        /// The legacy type, or the finder protocol for `converted`.
+        public var type: String
+        public var state: State
+        /// For `bridged`: whether the generated shim and wrapper match what
+        /// `txkit shim` generates now (`nil` when none was generated).
+        public var isCurrent: Bool?
+    }
+
+    /// Types with members that take a legacy transaction.
+    public var legacyTypes: [String]
+    /// Protocols with members that take a `DBReadTransaction` or
+    /// `DBWriteTransaction` (Good-Way finders), generated shims excluded.
+    public var finders: [String]
+    public var uses: [Use]
+
+    public var directCount: Int { uses.filter { $0.state == .direct }.count }
+    public var bridgedCount: Int { uses.filter { $0.state == .bridged }.count }
+    public var staleCount: Int { uses.filter { $0.isCurrent == false }.count }
+    public var convertedCount: Int { uses.filter { $0.state == .converted }.count }
+
+    /// One line for CI logs and dashboards.
+    public var progressLine: String {
+        let migrated = bridgedCount + convertedCount
+        let total = uses.count
+        let percent = total == 0 ? 100 : migrated * 100 / total
+        return "\(migrated) of \(total) uses migrated (\(percent) %): \(directCount) direct, "
+            + "\(bridgedCount) bridged (\(staleCount) stale), \(convertedCount) converted"
+    }
+}
+
+extension Generator {
+    /// Lists legacy types and finders and classifies every consumer's use
+    /// of them by the names it mentions (one pass over each type's tokens).
+    public func inventory(root: String) -> Inventory {
+        let legacyTransactions = Set(configuration.legacyTransactions.map(\.type))
+        var legacyTypes: [String] = []
+        var finders: [String] = []
+        for name in index.typeNames where !name.contains(".") {
+            let type = index.types[name]!
+            if isGenerated(type) { continue }
+            let types = Set(type.members.flatMap { $0.parameters.map(\.type) })
+            if type.kind == .protocol {
+                if types.contains("DBReadTransaction") || types.contains("DBWriteTransaction") { finders.append(name) }
+            } else if !types.isDisjoint(with: legacyTransactions) {
+                legacyTypes.append(name)
+            }
+        }
+        let legacySet = Set(legacyTypes)
+        let finderSet = Set(finders)
+        let generated = Set(generatedPairs().map { "\($0.consumer)|\($0.legacy)" })
+
+        var uses: [Inventory.Use] = []
+        for name in index.typeNames where !name.contains(".") {
+            let type = index.types[name]!
+            if legacySet.contains(name) || finderSet.contains(name) || isGenerated(type) { continue }
+            if legacyTransactions.contains(name) { continue }
+            var direct = Set<String>(), bridged = Set<String>(), converted = Set<String>()
+            for declaration in type.declarations where declaration.file.generatedBy == nil {
+                var previous: [String] = []
+                for token in declaration.memberBlock.tokens(viewMode: .sourceAccurate) {
+                    let text = token.text
+                    if legacySet.contains(text) {
+                        let qualifier = previous.count == 2 && previous[1] == "." ? previous[0] : nil
+                        if qualifier == "Shims" { bridged.insert(text) } else if qualifier != "Mocks" && qualifier != "Wrappers" {
+                            direct.insert(text)
+                        }
+                    } else if finderSet.contains(text) {
+                        converted.insert(text)
+                    } else if text.hasPrefix(name + "_"), text.hasSuffix("Shim") {
+                        let legacy = String(text.dropFirst(name.count + 1).dropLast("Shim".count))
+                        if legacySet.contains(legacy) { bridged.insert(legacy) }
+                    }
+                    previous = Array((previous + [text]).suffix(2))
+                }
+            }
+            for legacy in direct.sorted() {
+                uses.append(.init(consumer: name, type: legacy, state: .direct, isCurrent: nil))
+            }
+            for legacy in bridged.subtracting(direct).sorted() {
+                let isCurrent = generated.contains("\(name)|\(legacy)") ? shimIsCurrent(name, legacy) : nil
+                uses.append(.init(consumer: name, type: legacy, state: .bridged, isCurrent: isCurrent))
+            }
+            for finder in converted.sorted() {
+                uses.append(.init(consumer: name, type: finder, state: .converted, isCurrent: nil))
+            }
+        }
+        return Inventory(legacyTypes: legacyTypes, finders: finders, uses: uses)
+    }
+
+    private func isGenerated(_ type: LegacyType) -> Bool {
+        !type.declarations.isEmpty && type.declarations.allSatisfy { $0.file.generatedBy != nil }
+    }
+
+    /// Whether the shim and wrapper on disk are what `txkit shim` writes now.
+    private func shimIsCurrent(_ consumer: String, _ legacy: String) -> Bool {
+        guard let files = try? shim(consumer: consumer, legacy: legacy) else { return false }
+        for file in files where file.path.hasSuffix("Shim.swift") || file.path.hasSuffix("Wrapper.swift") {
+            guard let onDisk = index.sources.files.first(where: { $0.path.hasSuffix("/" + file.path) || $0.path == file.path }),
+                  onDisk.tree.description == file.contents
+            else { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,163 @@
+import SwiftSyntax
+
+/// Turns the members of a type's body into ``LegacyMember`` values. Nested
+/// types are left to the type collector; initializers, subscripts and
+/// private members are not shimmed.
+final class MemberReader {
+    let file: SourceFile
+    let isProtocol: Bool
+    var order: Int
+    var members: [LegacyMember] = []
+    var hasArgumentlessInit = false
+
+    /// Attributes a shim keeps on a member.
+    static func keptAttributes(_ attributes: AttributeListSyntax) -> [String] {
+        attributes.compactMap { element -> String? in
+            guard let attribute = element.as(AttributeSyntax.self) else { return nil }
+            let name = attribute.attributeName.trimmedDescription
+            if name == "discardableResult" || name == "available" || name.hasSuffix("Actor") {
+                return attribute.trimmedDescription
+            }
+            return nil
+        }
+    }
+
+    /// The `///` lines of a declaration's doc comment.
+    static func documentation(_ trivia: Trivia) -> [String] {
+        var lines: [String] = []
+        for piece in trivia {
+            switch piece {
+            case let .docLineComment(text):
+                lines.append(text)
+            case .newlines, .spaces, .tabs, .carriageReturnLineFeeds:
+                continue
+            default:
+                lines = []
+            }
+        }
+        return lines
+    }
+
+    init(file: SourceFile, order: Int, isProtocol: Bool) {
+        self.file = file
+        self.order = order
+        self.isProtocol = isProtocol
+    }
+
+    func read(_ items: MemberBlockItemListSyntax) {
+        for item in items {
+            read(item.decl)
+        }
+    }
+
+    private func read(_ decl: DeclSyntax) {
+        if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+            for clause in ifConfig.clauses {
+                if case let .decls(items)? = clause.elements {
+                    read(items)
+                }
+            }
+        } else if let function = decl.as(FunctionDeclSyntax.self) {
+            guard isVisible(function.modifiers) else { return }
+            members.append(member(function))
+        } else if let variable = decl.as(VariableDeclSyntax.self) {
+            guard isVisible(variable.modifiers) else { return }
+            members += properties(variable)
+        } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+            let parameters = initializer.signature.parameterClause.parameters
+            if isVisible(initializer.modifiers), initializer.optionalMark == nil,
+               parameters.allSatisfy({ $0.defaultValue != nil }) {
+                hasArgumentlessInit = true
+            }
+        }
+    }
+
+    private func isVisible(_ modifiers: DeclModifierListSyntax) -> Bool {
+        !modifiers.contains { modifier in
+            (modifier.name.tokenKind == .keyword(.private) || modifier.name.tokenKind == .keyword(.fileprivate))
+                && modifier.detail == nil
+        }
+    }
+
+    private func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+    }
+
+    private func nextOrder() -> Int {
+        order += 1
+        return order
+    }
+
+    private func member(_ function: FunctionDeclSyntax) -> LegacyMember {
+        let signature = function.signature
+        let parameters = signature.parameterClause.parameters.map { parameter -> LegacyParameter in
+            var type = parameter.type.trimmedDescription
+            var isInout = false
+            if type.hasPrefix("inout ") {
+                isInout = true
+                type = String(type.dropFirst("inout ".count))
+            }
+            let first = parameter.firstName.text
+            return LegacyParameter(
+                label: first == "_" ? nil : first,
+                name: parameter.secondName?.text ?? first,
+                type: type,
+                isInout: isInout,
+                isVariadic: parameter.ellipsis != nil,
+                defaultValue: parameter.defaultValue?.value.trimmedDescription)
+        }
+        return LegacyMember(
+            kind: .function,
+            name: function.name.text,
+            isStatic: isStatic(function.modifiers),
+            genericParameters: function.genericParameterClause?.trimmedDescription ?? "",
+            whereClause: function.genericWhereClause?.trimmedDescription ?? "",
+            parameters: parameters,
+            isAsync: signature.effectSpecifiers?.asyncSpecifier != nil,
+            throwsClause: signature.effectSpecifiers?.throwsClause?.trimmedDescription,
+            resultType: signature.returnClause.map { $0.type.trimmedDescription }.flatMap { $0 == "Void" || $0 == "()" ? nil : $0 },
+            attributes: Self.keptAttributes(function.attributes),
+            documentation: Self.documentation(function.leadingTrivia),
+            location: file.location(of: function.name),
+            order: nextOrder())
+    }
+
+    private func properties(_ variable: VariableDeclSyntax) -> [LegacyMember] {
+        let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+        return variable.bindings.compactMap { binding -> LegacyMember? in
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  let type = binding.typeAnnotation?.type.trimmedDescription
+            else { return nil }
+            let isSettable: Bool
+            switch binding.accessorBlock?.accessors {
+            case nil:
+                isSettable = !isLet
+            case .getter?:
+                isSettable = false
+            case let .accessors(accessors)?:
+                isSettable = accessors.contains {
+                    $0.accessorSpecifier.tokenKind == .keyword(.set)
+                } || (isProtocol && accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) })
+                    || accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.didSet) || $0.accessorSpecifier.tokenKind == .keyword(.willSet) }
+            }
+            let setter = variable.modifiers.contains { modifier in
+                modifier.detail?.detail.text == "set"
+                    && (modifier.name.tokenKind == .keyword(.private) || modifier.name.tokenKind == .keyword(.fileprivate))
+            }
+            return LegacyMember(
+                kind: .property(isSettable: isSettable && !setter),
+                name: name,
+                isStatic: isStatic(variable.modifiers),
+                genericParameters: "",
+                whereClause: "",
+                parameters: [],
+                isAsync: false,
+                throwsClause: nil,
+                resultType: type,
+                attributes: Self.keptAttributes(variable.attributes),
+                documentation: Self.documentation(variable.leadingTrivia),
+                location: file.location(of: binding.pattern),
+                order: nextOrder())
+        }
+    }
+}

@@ -1,0 +1,121 @@
+/// Writes a mock: one `MockMethod` per member, each member forwarding to
+/// it (which checks the transaction, records the arguments, and answers
+/// from the stub or fails the test through `unimplemented`).
+struct MockRenderer {
+    let mockName: String
+    let protocolName: String
+    let members: [ShimMember]
+    let imports: [String]
+    let documentation: String
+    let marker: String
+
+    func render() -> String {
+        var lines = [marker, ""]
+        lines += imports.map { "import \($0)" }
+        lines += [
+            "",
+            "/// \(documentation)",
+            "final class \(mockName): \(protocolName), Sendable {",
+        ]
+        for member in members {
+            lines += stubs(member).map { "    " + $0 }
+        }
+        for member in members {
+            lines.append("")
+            lines += forwarding(member).map { "    " + $0 }
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func stubs(_ member: ShimMember) -> [String] {
+        switch member.legacy.kind {
+        case .property:
+            let type = valueType(member.resultType ?? "Void", in: member)
+            let getter = "let get\(SwiftText.capitalized(member.stubName)) = MockMethod<Void, \(type)>()"
+            guard member.isWritten else { return [getter] }
+            return [getter, "let set\(SwiftText.capitalized(member.stubName)) = MockMethod<\(type), Void>()"]
+        case .function:
+            return ["let \(member.stubName) = MockMethod<\(argumentsType(member)), \(resultType(member))>()"]
+        }
+    }
+
+    /// The recorded arguments' type: `Void`, one type, or a labeled tuple.
+    private func argumentsType(_ member: ShimMember) -> String {
+        let recorded = member.recordedParameters
+        switch recorded.count {
+        case 0: return "Void"
+        case 1: return valueType(recorded[0].parameter.valueType, in: member)
+        default:
+            let elements = recorded.map { "\($0.parameter.name): \(valueType($0.parameter.valueType, in: member))" }
+            return "(\(elements.joined(separator: ", ")))"
+        }
+    }
+
+    private func resultType(_ member: ShimMember) -> String {
+        valueType(member.resultType ?? "Void", in: member)
+    }
+
+    /// Generic and opaque types are recorded by description and returned
+    /// as `any Sendable`.
+    private func valueType(_ type: String, in member: ShimMember) -> String {
+        guard member.isGeneric(type) else { return type }
+        return type == member.resultType ? "any Sendable" : "String"
+    }
+
+    private func forwarding(_ member: ShimMember) -> [String] {
+        switch member.legacy.kind {
+        case .property:
+            let name = SwiftText.capitalized(member.stubName)
+            let type = member.resultType ?? "Void"
+            let cast = member.isGeneric(type) ? " as! \(type)" : ""
+            if member.isWritten {
+                return [
+                    "var \(member.legacy.name): \(type) {",
+                    "    get { get\(name).callWithoutThrowing(in: self)\(cast) }",
+                    "    set { set\(name).callWithoutThrowing(newValue, in: self) }",
+                    "}",
+                ]
+            }
+            return ["var \(member.legacy.name): \(type) { get\(name).callWithoutThrowing(in: self)\(cast) }"]
+        case .function:
+            let signature = ShimRenderer.signature(member, parameters: Array(member.legacy.parameters.indices))
+            return member.legacy.attributes + ["\(signature) {"] + body(member).map { "    " + $0 } + ["}"]
+        }
+    }
+
+    private func body(_ member: ShimMember) -> [String] {
+        let recorded = member.recordedParameters.map { entry -> String in
+            member.isGeneric(entry.parameter.type) ? "String(describing: \(entry.parameter.name))" : entry.parameter.name
+        }
+        var arguments: [String] = []
+        switch recorded.count {
+        case 0: break
+        case 1: arguments.append(recorded[0])
+        default: arguments.append("(\(recorded.joined(separator: ", ")))")
+        }
+        if let index = member.transactions.keys.first {
+            arguments.append(member.isBridged ? "tx" : member.legacy.parameters[index].name)
+        }
+        arguments.append("in: self")
+        let cast = member.resultType.map { member.isGeneric($0) ? " as! \($0)" : "" } ?? ""
+        let argumentList = arguments.joined(separator: ", ")
+        switch member.shimThrowsClause {
+        case "throws"?:
+            return ["try \(member.stubName).call(\(argumentList))\(cast)"]
+        case let typed? where typed.hasPrefix("throws("):
+            let errorType = typed.dropFirst("throws(".count).dropLast()
+            return [
+                "do {",
+                "    return try \(member.stubName).call(\(argumentList))\(cast)",
+                "} catch let error as \(errorType) {",
+                "    throw error",
+                "} catch {",
+                "    fatalError(\"\\(error)\")",
+                "}",
+            ]
+        default:
+            return ["\(member.stubName).callWithoutThrowing(\(argumentList))\(cast)"]
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// A member of a legacy type that a consumer uses, as its shim declares it.
+struct ShimMember {
+    var legacy: LegacyMember
+    /// The TransactionKit type that replaces each legacy transaction
+    /// parameter, by parameter index.
+    var transactions: [Int: String]
+    /// The parameter sets the consumer's calls supply (sorted indices), so
+    /// that defaulted parameters get overloads in an extension.
+    var suppliedSets: Set<[Int]>
+    /// For a property: whether the consumer writes it.
+    var isWritten: Bool
+    /// The name of the mock's `MockMethod` (for a property, the name both
+    /// `get…` and `set…` derive from).
+    var stubName = ""
+    /// Whether the member comes from a legacy type (its transactions are
+    /// bridged, so it throws); `false` for a protocol's own requirement,
+    /// which a mock declares exactly as written.
+    var isBridged = true
+
+    var takesTransaction: Bool { !transactions.isEmpty }
+
+    /// Whether the shim's requirement throws untyped errors: a bridged
+    /// member always does (the bridge itself can throw).
+    var shimThrowsClause: String? {
+        if isBridged && takesTransaction { return "throws" }
+        return legacy.throwsClause
+    }
+
+    var isRethrows: Bool { shimThrowsClause == "rethrows" }
+
+    /// The shim's result type: `some P` becomes `any P` (a protocol
+    /// requirement cannot return an opaque type).
+    var resultType: String? {
+        guard let result = legacy.resultType else { return nil }
+        return result.hasPrefix("some ") ? "any " + result.dropFirst("some ".count) : result
+    }
+
+    /// The parameters a call passes besides the transaction, and that a
+    /// mock records (closures cannot be stored once they are non-escaping).
+    var recordedParameters: [(index: Int, parameter: LegacyParameter)] {
+        legacy.parameters.enumerated().compactMap { index, parameter in
+            transactions[index] == nil && !parameter.isClosure ? (index, parameter) : nil
+        }
+    }
+
+    /// Whether `type` mentions one of the member's generic parameters (or
+    /// is an opaque `some` type), so that a mock records it by description.
+    func isGeneric(_ type: String) -> Bool {
+        if type.hasPrefix("some ") { return true }
+        let names = legacy.genericParameterNames
+        guard !names.isEmpty else { return false }
+        let words = type.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" })
+        return words.contains { names.contains(String($0)) }
+    }
+}

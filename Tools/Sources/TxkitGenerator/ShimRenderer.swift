@@ -1,0 +1,206 @@
+/// Writes the Swift of a consumer's shim protocol and its wrapper.
+struct ShimRenderer {
+    let plan: ShimPlan
+    let configuration: GeneratorConfiguration
+    let marker: String
+
+    private var consumer: String { plan.consumer.name }
+    private var legacy: String { plan.legacy.name }
+    var shimName: String { "\(consumer)_\(legacy)Shim" }
+    var wrapperName: String { "\(consumer)_\(legacy)Wrapper" }
+    private var access: String { SwiftText.narrower(configuration.accessLevel, plan.consumer.accessLevel) }
+    private var modifier: String { SwiftText.modifier(access) }
+
+    /// The modules the legacy type's files import that generated code
+    /// needs too (Foundation for `Date`…), without the database library.
+    static func imports(of legacy: LegacyType, configuration: GeneratorConfiguration, adding extra: [String]) -> [String] {
+        let kept = legacy.imports.filter { !configuration.excludedImports.contains($0) }
+        var all: [String] = []
+        for module in kept + extra where !all.contains(module) {
+            all.append(module)
+        }
+        return all.sorted()
+    }
+
+    // MARK: Shim
+
+    func shim() -> String {
+        var lines = [marker, ""]
+        lines += Self.imports(of: plan.legacy, configuration: configuration, adding: ["TransactionKit"]).map { "import \($0)" }
+        lines += [
+            "",
+            "/// What ``\(consumer)`` uses of `\(legacy)`, and only that, taking TransactionKit",
+            "/// transactions (Shortcut Way). Call sites read `\(consumer).Shims.\(legacy)`.",
+            "///",
+            "/// Production passes ``\(wrapperName)``; unit tests pass",
+            "/// `\(consumer).Mocks.\(legacy)`.",
+            "\(modifier)protocol \(shimName): Sendable {",
+        ]
+        var first = true
+        for member in plan.members {
+            if !first { lines.append("") }
+            first = false
+            let documentation = member.legacy.documentation.isEmpty
+                ? ["/// `\(legacy).\(member.legacy.displayName)`, as ``\(consumer)`` uses it."]
+                : member.legacy.documentation
+            lines += documentation.map { "    " + $0 }
+            lines += member.legacy.attributes.map { "    " + $0 }
+            lines.append("    " + requirement(member))
+        }
+        lines.append("}")
+        let overloads = plan.members.flatMap(defaultOverloads)
+        if !overloads.isEmpty {
+            lines += ["", "// The legacy defaults, for the calls \(consumer) makes without them.", "extension \(shimName) {"]
+            lines += overloads.joined(separator: [""])
+            lines.append("}")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The requirement: the member's declaration with transactions
+    /// replaced, statics made instance members, no default values.
+    private func requirement(_ member: ShimMember) -> String {
+        switch member.legacy.kind {
+        case .property:
+            let accessors = member.isWritten ? "{ get nonmutating set }" : "{ get }"
+            return "var \(member.legacy.name): \(member.resultType ?? "Void") \(accessors)"
+        case .function:
+            return Self.signature(member, parameters: Array(member.legacy.parameters.indices))
+        }
+    }
+
+    /// `func name<T>(params) async throws -> R where …` over some parameters.
+    static func signature(_ member: ShimMember, parameters: [Int], modifier: String = "") -> String {
+        let declared = parameters.map { index -> String in
+            let parameter = member.legacy.parameters[index]
+            if let transaction = member.transactions[index], member.isBridged {
+                return "_ tx: \(transaction)"
+            }
+            return SwiftText.parameterDeclaration(parameter)
+        }
+        var text = "\(modifier)func \(member.legacy.name)\(member.legacy.genericParameters)(\(declared.joined(separator: ", ")))"
+        text += SwiftText.effects(isAsync: member.legacy.isAsync, throwsClause: member.shimThrowsClause)
+        if let result = member.resultType { text += " -> \(result)" }
+        if !member.legacy.whereClause.isEmpty { text += " \(member.legacy.whereClause)" }
+        return text
+    }
+
+    /// One extension method per parameter set the consumer calls that
+    /// leaves out defaulted parameters; it calls the requirement with the
+    /// legacy default values.
+    private func defaultOverloads(_ member: ShimMember) -> [[String]] {
+        let all = Array(member.legacy.parameters.indices)
+        return member.suppliedSets.sorted { $0.lexicographicallyPrecedes($1) }.compactMap { supplied in
+            guard supplied != all, case .function = member.legacy.kind else { return nil }
+            let arguments = all.map { index -> String in
+                let parameter = member.legacy.parameters[index]
+                if member.transactions[index] != nil { return "tx" }
+                let value = supplied.contains(index)
+                    ? (parameter.isInout ? "&\(parameter.name)" : parameter.name)
+                    : parameter.defaultValue!
+                return SwiftText.argument(parameter, value: value)
+            }
+            let omitted = all.filter { !supplied.contains($0) }.map { "`\(member.legacy.parameters[$0].name)`" }
+            let call = SwiftText.callPrefix(isAsync: member.legacy.isAsync, throwing: member.shimThrowsClause != nil)
+                + "\(member.legacy.name)(\(arguments.joined(separator: ", ")))"
+            return [
+                "    /// ``\(member.legacy.name)`` with the legacy default for \(omitted.joined(separator: ", ")).",
+            ] + member.legacy.attributes.map { "    " + $0 } + [
+                "    " + Self.signature(member, parameters: supplied, modifier: modifier) + " {",
+                "        \(call)",
+                "    }",
+            ]
+        }
+    }
+
+    // MARK: Wrapper
+
+    func wrapper() -> String {
+        var lines = [marker, ""]
+        lines += Self.imports(
+            of: plan.legacy, configuration: configuration, adding: ["TransactionKit"] + configuration.wrapperImports
+        ).map { "import \($0)" }
+        lines += [
+            "",
+            "/// Forwards ``\(shimName)`` to `\(legacy)`, building each legacy transaction",
+            "/// with `\(bridgeDescription)` (Shortcut Way).",
+            "///",
+            "/// - Warning: Given a `MockDB` transaction, the bridge reports a misuse: unit",
+            "///   tests pass `\(consumer).Mocks.\(legacy)` instead.",
+            "\(modifier)struct \(wrapperName): \(shimName) {",
+        ]
+        let hasInstanceMembers = plan.members.contains { !$0.legacy.isStatic }
+        if hasInstanceMembers {
+            let initAccess = SwiftText.modifier(SwiftText.narrower(access, plan.legacy.accessLevel))
+            lines.append("    private let wrapped: \(legacy)")
+            lines.append("")
+            if plan.legacy.hasArgumentlessInit {
+                lines += [
+                    "    /// Creates the wrapper around a new `\(legacy)`.",
+                    "    \(modifier)init() {",
+                    "        wrapped = \(legacy)()",
+                    "    }",
+                    "",
+                ]
+            }
+            lines += [
+                "    /// Creates the wrapper around `wrapped`.",
+                "    \(initAccess)init(_ wrapped: \(legacy)) {",
+                "        self.wrapped = wrapped",
+                "    }",
+            ]
+        } else {
+            lines += [
+                "    /// Creates the wrapper (`\(legacy)`'s members used here are static).",
+                "    \(modifier)init() {}",
+            ]
+        }
+        for member in plan.members {
+            lines.append("")
+            lines += forwarding(member)
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private var bridgeDescription: String {
+        configuration.legacyTransactions.first.map { $0.bridge.replacingOccurrences(of: "$tx", with: "tx") }
+            ?? "SQLiteDB.shimOnlyBridge(tx)"
+    }
+
+    private func forwarding(_ member: ShimMember) -> [String] {
+        let target = member.legacy.isStatic ? legacy : "wrapped"
+        var lines = ["    /// Forwards to `\(legacy).\(member.legacy.displayName)`."]
+        lines += member.legacy.attributes.map { "    " + $0 }
+        switch member.legacy.kind {
+        case .property:
+            let type = member.resultType ?? "Void"
+            if member.isWritten {
+                lines += [
+                    "    \(modifier)var \(member.legacy.name): \(type) {",
+                    "        get { \(target).\(member.legacy.name) }",
+                    "        nonmutating set { \(target).\(member.legacy.name) = newValue }",
+                    "    }",
+                ]
+            } else {
+                lines.append("    \(modifier)var \(member.legacy.name): \(type) { \(target).\(member.legacy.name) }")
+            }
+        case .function:
+            let arguments = member.legacy.parameters.enumerated().map { index, parameter -> String in
+                if member.transactions[index] != nil {
+                    let bridge = configuration.legacyTransaction(named: parameter.type)!.bridge
+                    return SwiftText.argument(parameter, value: bridge.replacingOccurrences(of: "$tx", with: "tx"))
+                }
+                return SwiftText.argument(parameter, value: parameter.isInout ? "&\(parameter.name)" : parameter.name)
+            }
+            let call = SwiftText.callPrefix(isAsync: member.legacy.isAsync, throwing: member.legacy.throwsClause != nil)
+                + "\(target).\(member.legacy.name)(\(arguments.joined(separator: ", ")))"
+            lines += [
+                "    " + Self.signature(member, parameters: Array(member.legacy.parameters.indices), modifier: modifier) + " {",
+                "        \(call)",
+                "    }",
+            ]
+        }
+        return lines
+    }
+}

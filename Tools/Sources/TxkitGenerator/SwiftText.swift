@@ -1,0 +1,63 @@
+/// Small pieces of Swift text the renderers share.
+enum SwiftText {
+    /// Words written in capitals inside an identifier (`userByID`).
+    private static let acronyms: Set<String> = ["id", "url", "uuid", "uri", "json", "sql", "html", "http"]
+
+    /// `name` → `Name`, `id` → `ID`.
+    static func capitalized(_ word: String) -> String {
+        if acronyms.contains(word.lowercased()) { return word.uppercased() }
+        return word.prefix(1).uppercased() + word.dropFirst()
+    }
+
+    /// A type as part of an identifier: `[Int64]?` → `Int64ArrayOptional`
+    /// is more than needed; letters and digits only, capitalized.
+    static func identifier(from type: String) -> String {
+        type.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+            .map { capitalized(String($0)) }
+            .joined()
+    }
+
+    /// A parameter as a declaration spells it: `id: Int64`, `_ body: String`,
+    /// `named name: String`.
+    static func parameterDeclaration(_ parameter: LegacyParameter, type: String? = nil) -> String {
+        let declared = type ?? parameter.declaredType
+        switch parameter.label {
+        case nil:
+            return "_ \(parameter.name): \(declared)"
+        case parameter.name?:
+            return "\(parameter.name): \(declared)"
+        case let label?:
+            return "\(label) \(parameter.name): \(declared)"
+        }
+    }
+
+    /// An argument passing `value` for `parameter`: `id: id`, `body`.
+    static func argument(_ parameter: LegacyParameter, value: String) -> String {
+        parameter.label.map { "\($0): \(value)" } ?? value
+    }
+
+    /// `async throws`, `throws`, `rethrows`… with a leading space, or "".
+    static func effects(isAsync: Bool, throwsClause: String?) -> String {
+        var words: [String] = []
+        if isAsync { words.append("async") }
+        if let throwsClause { words.append(throwsClause) }
+        return words.isEmpty ? "" : " " + words.joined(separator: " ")
+    }
+
+    /// `try await `, `try `… for a call with these effects.
+    static func callPrefix(isAsync: Bool, throwing: Bool) -> String {
+        (throwing ? "try " : "") + (isAsync ? "await " : "")
+    }
+
+    /// The narrower of two access levels.
+    static func narrower(_ a: String, _ b: String) -> String {
+        let order = ["private", "fileprivate", "internal", "package", "public", "open"]
+        let rank = { (level: String) in order.firstIndex(of: level) ?? 2 }
+        return rank(a) <= rank(b) ? a : b
+    }
+
+    /// `public `, `package `, or "" for internal.
+    static func modifier(_ access: String) -> String {
+        access == "internal" ? "" : access + " "
+    }
+}

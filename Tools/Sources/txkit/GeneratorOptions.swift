@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import TxkitGenerator
+
+/// Options shared by `txkit shim`, `mock` and `inventory`.
+struct GeneratorOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The project folder: it holds txkit.json, and output paths are relative to it.", valueName: "DIR"))
+    var root = "."
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp(
+        "Files or folders to read instead of txkit.json's sources (relative to --root).", valueName: "PATH"))
+    var sources: [String] = []
+
+    /// The configuration and the parsed sources.
+    func generator() throws -> Generator {
+        let configuration = try GeneratorConfiguration.load(from: root)
+        return try Generator(root: root, configuration: configuration, sources: sources.isEmpty ? nil : sources)
+    }
+}
+
+/// `--check` or writing, shared by the commands that generate files.
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .long, help: "Write nothing; exit with status 1 and a diff when a file is missing or differs.")
+    var check = false
+
+    /// Writes or checks `files` under `root`, reporting on standard output.
+    func apply(_ files: [GeneratedFile], root: String) throws {
+        let writer = GeneratedFileWriter(root: root)
+        if check {
+            let differences = try writer.check(files)
+            for difference in differences {
+                print(difference.description)
+            }
+            if !differences.isEmpty {
+                throw GeneratorCheckFailure(count: differences.count)
+            }
+            print("\(files.count) generated files are current")
+        } else {
+            let written = try writer.write(files)
+            for path in written {
+                print("wrote \(path)")
+            }
+            print("\(written.count) of \(files.count) files written (the others were current)")
+        }
+    }
+}
+
+/// `--check` found files to regenerate.
+struct GeneratorCheckFailure: Error, CustomStringConvertible {
+    let count: Int
+
+    var description: String {
+        "\(count) generated file\(count == 1 ? "" : "s") out of date: run the command without --check"
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import TxkitGenerator
+
+/// `txkit inventory`: step 1 of the migration guide as a command.
+struct InventoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inventory",
+        abstract: "List the legacy types, who uses them and how far each use is migrated.",
+        discussion: """
+            A legacy type has members that take one of txkit.json's legacy transaction \
+            types. A use is direct (the consumer names the legacy type), bridged (through \
+            its generated shim; stale when the shim differs from what txkit shim writes \
+            now) or converted (through a finder protocol taking DBReadTransaction / \
+            DBWriteTransaction). The last line is the progress.
+            """
+    )
+
+    @Flag(name: .long, help: "Print JSON instead of a table.")
+    var json = false
+
+    @OptionGroup var options: GeneratorOptions
+
+    func run() throws {
+        let inventory = try options.generator().inventory(root: options.root)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(inventory), as: UTF8.self))
+            return
+        }
+        print("legacy types: \(inventory.legacyTypes.joined(separator: ", "))")
+        print("finder protocols: \(inventory.finders.joined(separator: ", "))")
+        print("")
+        let width = max(8, inventory.uses.map(\.consumer.count).max() ?? 0)
+        for use in inventory.uses {
+            var state = use.state.rawValue
+            if use.isCurrent == false { state += " (stale: run txkit shim --all)" }
+            print(use.consumer.padding(toLength: width + 2, withPad: " ", startingAt: 0) + use.type
+                + "  " + state)
+        }
+        print("")
+        print(inventory.progressLine)
+    }
+}
