@@ -25,10 +25,10 @@ struct LineDiff {
         while i < a.count || j < b.count {
             if i < a.count, j < b.count, a[i] == b[j] {
                 lines.append(.same(a[i])); i += 1; j += 1
-            } else if j < b.count, i == a.count || table[i][j + 1] >= table[i + 1][j] {
-                lines.append(.added(b[j])); j += 1
-            } else {
+            } else if i < a.count, j == b.count || table[i + 1][j] >= table[i][j + 1] {
                 lines.append(.removed(a[i])); i += 1
+            } else {
+                lines.append(.added(b[j])); j += 1
             }
         }
         self.lines = lines

@@ -19,6 +19,14 @@ struct ShimMember {
 
     var takesTransaction: Bool { !transactions.isEmpty }
 
+    /// `name(label:_:)`: the requirement's name, transactions unlabeled.
+    var shimDisplayName: String {
+        let labels = legacy.parameters.enumerated().map { index, parameter in
+            (transactions[index] != nil && isBridged ? "_" : parameter.label ?? "_") + ":"
+        }
+        return "\(legacy.name)(\(labels.joined()))"
+    }
+
     /// Whether the shim's requirement throws untyped errors: a bridged
     /// member always does (the bridge itself can throw).
     var shimThrowsClause: String? {

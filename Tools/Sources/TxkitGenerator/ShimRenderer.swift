@@ -104,7 +104,7 @@ struct ShimRenderer {
             let call = SwiftText.callPrefix(isAsync: member.legacy.isAsync, throwing: member.shimThrowsClause != nil)
                 + "\(member.legacy.name)(\(arguments.joined(separator: ", ")))"
             return [
-                "    /// ``\(member.legacy.name)`` with the legacy default for \(omitted.joined(separator: ", ")).",
+                "    /// `\(member.shimDisplayName)` with the legacy default for \(omitted.joined(separator: ", ")).",
             ] + member.legacy.attributes.map { "    " + $0 } + [
                 "    " + Self.signature(member, parameters: supplied, modifier: modifier) + " {",
                 "        \(call)",
