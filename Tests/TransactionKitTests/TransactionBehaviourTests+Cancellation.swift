@@ -73,11 +73,19 @@ final class CancellationGate: Sendable {
     }
 
     /// Called by the test: cancels `task` once its block runs.
+    ///
+    /// The watch runs on a thread of its own, not on the cooperative pool:
+    /// on `MockDB` the block holds one of the pool's threads (two on a
+    /// 2-core machine), and tests running in parallel may hold the other, so
+    /// a watcher on the pool could wait past the block's deadline.
     func cancelWhenTheBlockRuns<T>(_ task: Task<T, any Error>) async throws {
-        while !started.load(ordering: .acquiring) {
-            try await Task.sleep(for: .milliseconds(1))
+        let watcher = Thread { [self] in
+            while !started.load(ordering: .acquiring) {
+                usleep(100)
+            }
+            task.cancel()
+            cancelled.store(true, ordering: .releasing)
         }
-        task.cancel()
-        cancelled.store(true, ordering: .releasing)
+        watcher.start()
     }
 }

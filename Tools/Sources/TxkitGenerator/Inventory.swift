@@ -48,7 +48,7 @@ public struct Inventory: Codable, Equatable, Sendable {
 extension Generator {
     /// Lists legacy types and finders and classifies every consumer's use
     /// of them by the names it mentions (one pass over each type's tokens).
-    public func inventory(root: String) -> Inventory {
+    public func inventory() -> Inventory {
         let legacyTransactions = Set(configuration.legacyTransactions.map(\.type))
         var legacyTypes: [String] = []
         var finders: [String] = []

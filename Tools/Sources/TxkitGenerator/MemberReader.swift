@@ -5,7 +5,6 @@ import SwiftSyntax
 /// private members are not shimmed.
 final class MemberReader {
     let file: SourceFile
-    let isProtocol: Bool
     var order: Int
     var members: [LegacyMember] = []
     var hasArgumentlessInit = false
@@ -38,10 +37,9 @@ final class MemberReader {
         return lines
     }
 
-    init(file: SourceFile, order: Int, isProtocol: Bool) {
+    init(file: SourceFile, order: Int) {
         self.file = file
         self.order = order
-        self.isProtocol = isProtocol
     }
 
     func read(_ items: MemberBlockItemListSyntax) {
@@ -135,10 +133,9 @@ final class MemberReader {
             case .getter?:
                 isSettable = false
             case let .accessors(accessors)?:
-                isSettable = accessors.contains {
-                    $0.accessorSpecifier.tokenKind == .keyword(.set)
-                } || (isProtocol && accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) })
-                    || accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.didSet) || $0.accessorSpecifier.tokenKind == .keyword(.willSet) }
+                // A setter, or observers on a stored property.
+                let settingKinds: [TokenKind] = [.keyword(.set), .keyword(.didSet), .keyword(.willSet)]
+                isSettable = accessors.contains { settingKinds.contains($0.accessorSpecifier.tokenKind) }
             }
             let setter = variable.modifiers.contains { modifier in
                 modifier.detail?.detail.text == "set"

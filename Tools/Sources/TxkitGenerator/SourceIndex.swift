@@ -137,7 +137,7 @@ private final class TypeCollector: SyntaxVisitor {
         if let simple = qualified.split(separator: ".").last.map(String.init), simple != qualified {
             names.append(simple)
         }
-        let reader = MemberReader(file: file, order: order, isProtocol: kind == .protocol)
+        let reader = MemberReader(file: file, order: order)
         reader.read(memberBlock.members)
         order = reader.order
         found.append(Found(

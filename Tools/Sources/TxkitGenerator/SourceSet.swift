@@ -44,9 +44,4 @@ public final class SourceSet {
         roots = sources.map(\.path)
         files = try sources.map { try SourceFile(path: $0.path, text: $0.text) }
     }
-
-    /// The number of lines read, for the benchmarks.
-    public var lineCount: Int {
-        files.reduce(0) { $0 + $1.converter.location(for: $1.tree.endPosition).line }
-    }
 }

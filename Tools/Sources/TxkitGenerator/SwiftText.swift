@@ -9,8 +9,9 @@ enum SwiftText {
         return word.prefix(1).uppercased() + word.dropFirst()
     }
 
-    /// A type as part of an identifier: `[Int64]?` → `Int64ArrayOptional`
-    /// is more than needed; letters and digits only, capitalized.
+    /// A type as part of an identifier, for stub names of overloads that
+    /// differ only by type: letters and digits, each word capitalized
+    /// (`[Int64]` → `Int64`).
     static func identifier(from type: String) -> String {
         type.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
             .map { capitalized(String($0)) }

@@ -22,7 +22,7 @@ struct InventoryCommand: ParsableCommand {
     @OptionGroup var options: GeneratorOptions
 
     func run() throws {
-        let inventory = try options.generator().inventory(root: options.root)
+        let inventory = try options.generator().inventory()
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
