@@ -54,7 +54,8 @@ extension SQLiteDB {
     /// Runs `attempt` again while it throws `SQLITE_BUSY` (primary code)
     /// and `timeout` has not passed since the first call, waiting between
     /// attempts as SQLite's default busy handler does (1 ms growing to
-    /// 100 ms); rethrows the last error.
+    /// 100 ms; the last attempt runs at the deadline); rethrows the last
+    /// error.
     ///
     /// For the steps that SQLite does not retry itself. An attempt that
     /// already waited in SQLite's busy handler for the whole timeout is not
@@ -68,15 +69,17 @@ extension SQLiteDB {
             do {
                 return try attempt()
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-                let delay = delaysInMilliseconds[min(retries, delaysInMilliseconds.count - 1)]
-                guard clock.now + .milliseconds(delay) < deadline else {
+                let remaining = deadline - clock.now
+                guard remaining > .zero else {
                     throw error
                 }
+                let delay = min(.milliseconds(delaysInMilliseconds[min(retries, delaysInMilliseconds.count - 1)]), remaining)
                 retries += 1
                 // Waiting for another process to release its lock: there is
                 // nothing to be notified by, exactly as in SQLite's own busy
                 // handler.
-                Thread.sleep(forTimeInterval: Double(delay) / 1_000)
+                let (seconds, attoseconds) = delay.components
+                Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
             }
         }
     }
@@ -185,22 +188,25 @@ extension SQLiteDB {
     /// fails on a migration the other one has applied meanwhile ("table
     /// already exists"), without changing the file.
     ///
-    /// The decision is therefore checked under the write lock: the applied
-    /// migrations are read in an immediate transaction (which waits for the
-    /// other process's migration transaction within the busy timeout), and
-    /// when they differ from what they were before the failed attempt,
-    /// another connection made progress, and the migrator runs again with a
-    /// fresh decision. A migration is reported as failed only when it fails
-    /// on a database that nobody else changed in the meantime.
+    /// The decision is therefore checked under the write lock: after a
+    /// failure, the applied migrations are read again in an immediate
+    /// transaction (which waits for another process's migration transaction
+    /// within the busy timeout), together with `PRAGMA data_version`, which
+    /// changes only when another connection committed. When another
+    /// connection changed the applied migrations, the migrator runs again
+    /// with a fresh decision. A migration is reported as failed only when it
+    /// fails on a database whose migrations nobody else changed meanwhile,
+    /// and it is then run only once.
     func migrate(with migrator: DatabaseMigrator) throws(DBError) {
-        // Each retry follows a change of the applied migrations, which can
-        // only happen a few times; the bound guards against an endless loop
-        // should another process keep merging and un-merging identifiers.
+        // Each retry follows another connection's change of the applied
+        // migrations, which can happen only a few times; the bound guards
+        // against an endless loop should other processes keep merging and
+        // un-merging identifiers.
         let maximumAttempts = migrator.migrations.count + 2
-        var applied = try appliedMigrationsUnderWriteLock(migrator)
+        var state = try migrationStateUnderWriteLock(migrator)
         var attempt = 1
         while true {
-            if applied == Set(migrator.migrations) {
+            if state.applied == Set(migrator.migrations) {
                 // Decided under the write lock: nothing to do. This is every
                 // open after the first one. (Other identifiers, merged or
                 // from a newer version, are left to GRDB's migrator.)
@@ -213,27 +219,37 @@ extension SQLiteDB {
                 if let storageError = SQLiteErrors.storageError(from: error, path: path, operation: .migrate) {
                     throw storageError
                 }
-                let appliedBefore = applied
-                applied = try appliedMigrationsUnderWriteLock(migrator)
-                if applied != appliedBefore, attempt < maximumAttempts {
+                let before = state
+                state = try migrationStateUnderWriteLock(migrator)
+                let anotherConnectionMigrated = state.dataVersion != before.dataVersion && state.applied != before.applied
+                if anotherConnectionMigrated, attempt < maximumAttempts {
                     attempt += 1
                     continue
                 }
-                let failed = migrator.migrations.first { !applied.contains($0) } ?? "?"
+                let failed = migrator.migrations.first { !state.applied.contains($0) } ?? "?"
                 throw DBError(
                     kind: .migrationFailed, operation: .migrate, path: path,
                     resultCode: (error as? DatabaseError)?.extendedResultCode.rawValue,
-                    message: "migration \"\(failed)\" failed: \(error); the database stays at \(applied.count) applied migration(s)",
+                    message: "migration \"\(failed)\" failed: \(error); "
+                        + "the database stays at \(state.applied.count) applied migration(s)",
                     underlyingError: error)
             }
         }
     }
 
-    /// The identifiers in `grdb_migrations`, read in an immediate
-    /// transaction: no other connection is in the middle of a migration.
-    private func appliedMigrationsUnderWriteLock(_ migrator: DatabaseMigrator) throws(DBError) -> Set<String> {
+    /// The identifiers in `grdb_migrations`, and `PRAGMA data_version`,
+    /// read on the writer connection in an immediate transaction: no other
+    /// connection is in the middle of a migration.
+    private func migrationStateUnderWriteLock(
+        _ migrator: DatabaseMigrator
+    ) throws(DBError) -> (applied: Set<String>, dataVersion: Int) {
         do {
-            return try writer.write { db in try migrator.appliedIdentifiers(db) }
+            return try writer.write { db in
+                (
+                    applied: try migrator.appliedIdentifiers(db),
+                    dataVersion: try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+                )
+            }
         } catch {
             throw SQLiteErrors.storageError(from: error, path: path, operation: .migrate)
                 ?? SQLiteErrors.other(error, path: path, operation: .migrate)
