@@ -12,6 +12,18 @@ import TransactionKit
 extension SQLiteDB {
     /// Checks the path, creates the file with 0600 permissions if needed,
     /// and opens a WAL `DatabasePool` on it.
+    ///
+    /// Another process may be opening the same new file at the same moment.
+    /// Switching a file to WAL (`PRAGMA journal_mode = WAL`, which GRDB's
+    /// `DatabasePool` runs on its writer) reads the file header, then
+    /// upgrades to a write lock to rewrite it; SQLite never calls the busy
+    /// handler for such an upgrade (it could deadlock), so while another
+    /// connection holds a lock on the file the pragma fails with
+    /// `SQLITE_BUSY` at once, whatever the busy timeout. The whole open is
+    /// therefore retried while it fails with `SQLITE_BUSY`, until
+    /// ``Options/busyTimeout`` has passed since the first attempt: a busy
+    /// error is thrown only after the timeout (at most about twice the
+    /// timeout, when the last attempt itself waits in SQLite's busy handler).
     static func openPool(path: String, options: Options) throws(DBError) -> DatabasePool {
         try checkDirectory(of: path)
         if options.readOnly {
@@ -22,20 +34,54 @@ extension SQLiteDB {
         }
         var configuration = options.grdbConfiguration(label: path)
         configuration.readonly = options.readOnly
-        let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            if !options.readOnly {
-                // GRDB sets synchronous=NORMAL with WAL; apply the chosen
-                // durability on the writer connection, the only one that commits.
-                try pool.writeWithoutTransaction { db in
-                    try db.execute(sql: "PRAGMA synchronous = \(options.durability.pragmaValue)")
+            return try retryingWhileBusy(for: options.busyTimeout) {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                if !options.readOnly {
+                    // GRDB sets synchronous=NORMAL with WAL; apply the chosen
+                    // durability on the writer connection, the only one that commits.
+                    try pool.writeWithoutTransaction { db in
+                        try db.execute(sql: "PRAGMA synchronous = \(options.durability.pragmaValue)")
+                    }
                 }
+                return pool
             }
         } catch {
             throw SQLiteErrors.openError(from: error, path: path)
         }
-        return pool
+    }
+
+    /// Runs `attempt` again while it throws `SQLITE_BUSY` (primary code)
+    /// and `timeout` has not passed since the first call, waiting between
+    /// attempts as SQLite's default busy handler does (1 ms growing to
+    /// 100 ms; the last attempt runs at the deadline); rethrows the last
+    /// error.
+    ///
+    /// For the steps that SQLite does not retry itself. An attempt that
+    /// already waited in SQLite's busy handler for the whole timeout is not
+    /// retried: the deadline has passed by then.
+    private static func retryingWhileBusy<T>(for timeout: Duration, _ attempt: () throws -> T) throws -> T {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        let delaysInMilliseconds = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
+        var retries = 0
+        while true {
+            do {
+                return try attempt()
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                let remaining = deadline - clock.now
+                guard remaining > .zero else {
+                    throw error
+                }
+                let delay = min(.milliseconds(delaysInMilliseconds[min(retries, delaysInMilliseconds.count - 1)]), remaining)
+                retries += 1
+                // Waiting for another process to release its lock: there is
+                // nothing to be notified by, exactly as in SQLite's own busy
+                // handler.
+                let (seconds, attoseconds) = delay.components
+                Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+            }
+        }
     }
 
     /// A read-only open never creates the file.
@@ -130,20 +176,83 @@ extension SQLiteDB {
     }
 
     /// Runs the migrator; on failure, names the migration that failed.
+    ///
+    /// Several processes may migrate the same file at the same moment (an
+    /// app and its extension, two server instances opening a new file).
+    /// GRDB's `DatabaseMigrator` decides which migrations to run by reading
+    /// `grdb_migrations` before it takes the write lock, then runs each one
+    /// in its own `BEGIN IMMEDIATE` transaction together with the insertion
+    /// of its identifier into `grdb_migrations`, whose primary key makes a
+    /// second application of the same migration fail and roll back as a
+    /// whole. So a process that decided while another one was migrating
+    /// fails on a migration the other one has applied meanwhile ("table
+    /// already exists"), without changing the file.
+    ///
+    /// The decision is therefore checked under the write lock: after a
+    /// failure, the applied migrations are read again in an immediate
+    /// transaction (which waits for another process's migration transaction
+    /// within the busy timeout), together with `PRAGMA data_version`, which
+    /// changes only when another connection committed. When another
+    /// connection changed the applied migrations, the migrator runs again
+    /// with a fresh decision. A migration is reported as failed only when it
+    /// fails on a database whose migrations nobody else changed meanwhile,
+    /// and it is then run only once.
     func migrate(with migrator: DatabaseMigrator) throws(DBError) {
-        do {
-            try migrator.migrate(writer)
-        } catch {
-            if let storageError = SQLiteErrors.storageError(from: error, path: path, operation: .migrate) {
-                throw storageError
+        // Each retry follows another connection's change of the applied
+        // migrations, which can happen only a few times; the bound guards
+        // against an endless loop should other processes keep merging and
+        // un-merging identifiers.
+        let maximumAttempts = migrator.migrations.count + 2
+        var state = try migrationStateUnderWriteLock(migrator)
+        var attempt = 1
+        while true {
+            if state.applied == Set(migrator.migrations) {
+                // Decided under the write lock: nothing to do. This is every
+                // open after the first one. (Other identifiers, merged or
+                // from a newer version, are left to GRDB's migrator.)
+                return
             }
-            let applied = (try? writer.read { db in try migrator.appliedIdentifiers(db) }) ?? []
-            let failed = migrator.migrations.first { !applied.contains($0) } ?? "?"
-            throw DBError(
-                kind: .migrationFailed, operation: .migrate, path: path,
-                resultCode: (error as? DatabaseError)?.extendedResultCode.rawValue,
-                message: "migration \"\(failed)\" failed: \(error); the database stays at \(applied.count) applied migration(s)",
-                underlyingError: error)
+            do {
+                try migrator.migrate(writer)
+                return
+            } catch {
+                if let storageError = SQLiteErrors.storageError(from: error, path: path, operation: .migrate) {
+                    throw storageError
+                }
+                let before = state
+                state = try migrationStateUnderWriteLock(migrator)
+                let anotherConnectionMigrated = state.dataVersion != before.dataVersion && state.applied != before.applied
+                if anotherConnectionMigrated, attempt < maximumAttempts {
+                    attempt += 1
+                    continue
+                }
+                let failed = migrator.migrations.first { !state.applied.contains($0) } ?? "?"
+                throw DBError(
+                    kind: .migrationFailed, operation: .migrate, path: path,
+                    resultCode: (error as? DatabaseError)?.extendedResultCode.rawValue,
+                    message: "migration \"\(failed)\" failed: \(error); "
+                        + "the database stays at \(state.applied.count) applied migration(s)",
+                    underlyingError: error)
+            }
+        }
+    }
+
+    /// The identifiers in `grdb_migrations`, and `PRAGMA data_version`,
+    /// read on the writer connection in an immediate transaction: no other
+    /// connection is in the middle of a migration.
+    private func migrationStateUnderWriteLock(
+        _ migrator: DatabaseMigrator
+    ) throws(DBError) -> (applied: Set<String>, dataVersion: Int) {
+        do {
+            return try writer.write { db in
+                (
+                    applied: try migrator.appliedIdentifiers(db),
+                    dataVersion: try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+                )
+            }
+        } catch {
+            throw SQLiteErrors.storageError(from: error, path: path, operation: .migrate)
+                ?? SQLiteErrors.other(error, path: path, operation: .migrate)
         }
     }
 }

@@ -37,6 +37,10 @@ extension SQLiteDB {
     public struct Options: Sendable {
         /// How long a transaction waits for a lock held by another connection
         /// or process before failing with ``/TransactionKit/DBError/Kind/busy``. Default: 5 s.
+        ///
+        /// Opening a file waits as long for another process that holds a
+        /// lock on it, also while a new file is switched to WAL mode (a
+        /// step SQLite itself does not retry, which ``SQLiteDB`` retries).
         public var busyTimeout: Duration = .seconds(5)
 
         /// How durable commits are. Default: ``Durability/full``.

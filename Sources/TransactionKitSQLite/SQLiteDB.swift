@@ -84,6 +84,14 @@ public final class SQLiteDB: DB {
     /// **Transaction semantics:** each migration runs in its own transaction,
     /// so a failing migration leaves the database at its last good version.
     ///
+    /// **Several processes** may open the same file at once, even a new one:
+    /// each waits for the others' locks within the busy timeout (also while
+    /// the new file is switched to WAL), and each migration is applied
+    /// exactly once, by whichever process takes the write lock first. A
+    /// process whose migration fails because another process applied it
+    /// meanwhile reads the applied migrations again under the write lock
+    /// and goes on from there.
+    ///
     /// **Thread:** opening and migrating happen synchronously, on the
     /// calling thread.
     ///
