@@ -115,6 +115,40 @@ let package = Package(
                 .product(name: "TransactionKitTesting", package: "TransactionKit"),
             ]
         ),
+        // `txkit shim --apply` end to end: a legacy consumer as written
+        // (ApplyFixtureBefore) and the same consumer after --apply rewrote
+        // it for two legacy types (ApplyFixture, with its generated shims;
+        // Fixtures/Apply/txkit.json), tested on MockDB with the generated
+        // mocks and on SQLiteDB with the generated wrappers.
+        .target(
+            name: "ApplyFixtureBefore",
+            dependencies: [
+                "GeneratorFixture",
+                .product(name: "TransactionKit", package: "TransactionKit"),
+                .product(name: "TransactionKitSQLite", package: "TransactionKit"),
+            ],
+            path: "Fixtures/Apply/Before"
+        ),
+        .target(
+            name: "ApplyFixture",
+            dependencies: [
+                "GeneratorFixture",
+                .product(name: "TransactionKit", package: "TransactionKit"),
+                .product(name: "TransactionKitSQLite", package: "TransactionKit"),
+            ],
+            path: "Fixtures/Apply/After"
+        ),
+        .testTarget(
+            name: "ApplyFixtureTests",
+            dependencies: [
+                "ApplyFixture",
+                "ApplyFixtureBefore",
+                "GeneratorFixture",
+                .product(name: "TransactionKit", package: "TransactionKit"),
+                .product(name: "TransactionKitSQLite", package: "TransactionKit"),
+                .product(name: "TransactionKitTesting", package: "TransactionKit"),
+            ]
+        ),
         .testTarget(
             name: "TxkitGeneratorTests",
             dependencies: ["TxkitGenerator"]

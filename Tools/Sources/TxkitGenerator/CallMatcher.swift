@@ -20,11 +20,17 @@ struct CallMatcher {
     /// The indices of the parameters the call supplies, or `nil` when the
     /// labels do not fit.
     func match(_ labels: [String?]) -> Set<Int>? {
-        var supplied = Set<Int>()
-        return match(parameter: 0, argument: 0, labels, &supplied) ? supplied : nil
+        argumentParameters(labels).map { Set($0) }
     }
 
-    private func match(parameter i: Int, argument j: Int, _ labels: [String?], _ supplied: inout Set<Int>) -> Bool {
+    /// The parameter each argument fills, in argument order, or `nil` when
+    /// the labels do not fit.
+    func argumentParameters(_ labels: [String?]) -> [Int]? {
+        var filled = Array(repeating: -1, count: labels.count)
+        return match(parameter: 0, argument: 0, labels, &filled) ? filled : nil
+    }
+
+    private func match(parameter i: Int, argument j: Int, _ labels: [String?], _ filled: inout [Int]) -> Bool {
         if j == labels.count {
             return parameters[i...].allSatisfy { $0.defaultValue != nil || $0.isVariadic }
         }
@@ -36,20 +42,18 @@ struct CallMatcher {
                 // The first argument carries the label; the others none.
                 var end = j + 1
                 while true {
-                    supplied.insert(i)
-                    if match(parameter: i + 1, argument: end, labels, &supplied) { return true }
-                    supplied.remove(i)
+                    for k in j..<end { filled[k] = i }
+                    if match(parameter: i + 1, argument: end, labels, &filled) { return true }
                     guard end < labels.count, labels[end] == nil else { break }
                     end += 1
                 }
             } else {
-                supplied.insert(i)
-                if match(parameter: i + 1, argument: j + 1, labels, &supplied) { return true }
-                supplied.remove(i)
+                filled[j] = i
+                if match(parameter: i + 1, argument: j + 1, labels, &filled) { return true }
             }
         }
         if parameter.defaultValue != nil || parameter.isVariadic {
-            return match(parameter: i + 1, argument: j, labels, &supplied)
+            return match(parameter: i + 1, argument: j, labels, &filled)
         }
         return false
     }

@@ -92,7 +92,8 @@ final class ConsumerScanner: SyntaxVisitor {
     // MARK: Uses
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let base = node.base, let isThroughLegacyType = baseKind(base) else { return .visitChildren }
+        guard let baseExpression = node.base, let kind = baseKind(baseExpression) else { return .visitChildren }
+        let (isThroughLegacyType, base) = kind
         let name = node.declName.baseName.text
         if name == "init" || name == "self" { return .visitChildren }
         let access: ConsumerUse.Access
@@ -110,25 +111,32 @@ final class ConsumerScanner: SyntaxVisitor {
             access: access,
             isThroughLegacyType: isThroughLegacyType,
             context: context(of: Syntax(node)),
+            base: base,
+            node: node,
+            file: file,
             location: file.location(of: node),
             text: statement.trimmedDescription))
         return .visitChildren
     }
 
     /// Whether `base` names the legacy type or a variable of it (`true`),
-    /// a variable of its shim (`false`), or something else (`nil`).
-    private func baseKind(_ base: ExprSyntax) -> Bool? {
+    /// a variable of its shim (`false`), or something else (`nil`), and
+    /// what kind of name it is.
+    private func baseKind(_ base: ExprSyntax) -> (Bool, ConsumerUse.Base)? {
         if let reference = base.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            if name == legacy { return true }
-            for frame in scopes.reversed() {
-                if let isLegacy = frame[name] { return isLegacy }
+            if name == legacy { return (true, .type) }
+            for (depth, frame) in scopes.enumerated().reversed() {
+                if let isLegacy = frame[name] {
+                    return (isLegacy, depth == 0 ? .storedProperty(name) : .variable(name))
+                }
             }
             return nil
         }
         if let member = base.as(MemberAccessExprSyntax.self),
            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-            return scopes[0][member.declName.baseName.text]
+            let name = member.declName.baseName.text
+            return scopes[0][name].map { ($0, .storedProperty(name)) }
         }
         if let forced = base.as(ForceUnwrapExprSyntax.self) {
             return baseKind(forced.expression)

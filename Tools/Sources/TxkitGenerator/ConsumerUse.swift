@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// One place where a consumer uses a member of a legacy type.
 struct ConsumerUse {
     enum Access {
@@ -15,6 +17,16 @@ struct ConsumerUse {
         case unknown
     }
 
+    /// What the member is reached through.
+    enum Base: Equatable {
+        /// The type itself: `Legacy.find(…)`.
+        case type
+        /// A stored property of the consumer, with or without `self.`.
+        case storedProperty(String)
+        /// A local variable or a parameter.
+        case variable(String)
+    }
+
     var memberName: String
     var access: Access
     /// Whether the use goes through the legacy type (`Legacy.find(…)`,
@@ -23,6 +35,11 @@ struct ConsumerUse {
     /// parameters are unlabeled.
     var isThroughLegacyType: Bool
     var context: Context
+    var base: Base
+    /// The member access (`store.insert`), for `--apply`'s edits.
+    var node: MemberAccessExprSyntax
+    /// The file it is in.
+    var file: SourceFile
     /// `file:line`, for messages.
     var location: String
     /// The call as written, for messages.

@@ -18,6 +18,7 @@ import Foundation
 ///   "mockImports": ["Messaging"],
 ///   "writeMembers": ["LegacyUserFinder.touch"],
 ///   "readMembers": [],
+///   "shimImports": [],
 ///   "wrapperImports": ["TransactionKitSQLite"],
 ///   "excludedImports": ["GRDB"],
 ///   "accessLevel": "public"
@@ -74,6 +75,10 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
     public var writeMembers: [String]
     /// Members whose `infer` transaction is always `DBReadTransaction`.
     public var readMembers: [String]
+    /// Modules shims and wrappers import besides those of the legacy
+    /// type's files: the module that declares the legacy types, when the
+    /// consumer lives in another one.
+    public var shimImports: [String] = []
     /// Modules a wrapper imports besides TransactionKit: the one that
     /// declares the bridge (`TransactionKitSQLite` for `SQLiteDB`).
     public var wrapperImports: [String]
@@ -128,6 +133,7 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         mockImports = try container.decodeIfPresent([String].self, forKey: .mockImports) ?? defaults.mockImports
         writeMembers = try container.decodeIfPresent([String].self, forKey: .writeMembers) ?? []
         readMembers = try container.decodeIfPresent([String].self, forKey: .readMembers) ?? []
+        shimImports = try container.decodeIfPresent([String].self, forKey: .shimImports) ?? []
         wrapperImports = try container.decodeIfPresent([String].self, forKey: .wrapperImports)
             ?? defaults.wrapperImports
         excludedImports = try container.decodeIfPresent([String].self, forKey: .excludedImports)

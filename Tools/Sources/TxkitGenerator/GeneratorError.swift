@@ -16,6 +16,8 @@ public enum GeneratorError: Error, Equatable, CustomStringConvertible, Sendable 
     case noMatchingMember(String, location: String, candidates: [String])
     /// A call or use the generator cannot turn into a shim member.
     case unsupportedUse(String, location: String)
+    /// A use `txkit shim --apply` cannot rewrite without guessing.
+    case cannotApply(String, location: String)
     /// A generated file that cannot be written.
     case unwritablePath(String, reason: String)
     /// `txkit.json` is not valid.
@@ -46,6 +48,8 @@ public enum GeneratorError: Error, Equatable, CustomStringConvertible, Sendable 
                 + candidates.map { "  \($0)" }.joined(separator: "\n")
         case let .unsupportedUse(use, location):
             return "\(location): \(use) cannot be shimmed"
+        case let .cannotApply(reason, location):
+            return "\(location): --apply cannot rewrite this, nothing was written: \(reason)"
         case let .unwritablePath(path, reason):
             return "cannot write \(path): \(reason)"
         case let .invalidConfiguration(message):

@@ -34,8 +34,8 @@ struct LineDiff {
         self.lines = lines
     }
 
-    func unified(path: String, context: Int = 2) -> String {
-        var output = ["--- \(path) (on disk)", "+++ \(path) (generated)"]
+    func unified(path: String, old: String = "on disk", new: String = "generated", context: Int = 2) -> String {
+        var output = ["--- \(path) (\(old))", "+++ \(path) (\(new))"]
         let changed = lines.indices.filter { lines[$0] != .same(lineText(lines[$0])) }
         var shown = Set<Int>()
         for index in changed {

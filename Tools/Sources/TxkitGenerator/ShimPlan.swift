@@ -4,6 +4,8 @@ struct ShimPlan {
     var consumer: LegacyType
     var legacy: LegacyType
     var members: [ShimMember]
+    /// Every use the consumer makes of the legacy type, in source order.
+    var uses: [ConsumerUse]
 
     init(consumer: LegacyType, legacy: LegacyType, configuration: GeneratorConfiguration) throws {
         self.consumer = consumer
@@ -22,6 +24,7 @@ struct ShimPlan {
         guard !uses.isEmpty else {
             throw GeneratorError.unusedType(consumer: consumer.name, legacy: legacy.name)
         }
+        self.uses = uses
 
         // Resolve every use, keyed by the member's position in the legacy type.
         var resolved: [Int: (member: LegacyMember, uses: [(ConsumerUse, Set<Int>)])] = [:]
@@ -109,7 +112,7 @@ struct ShimPlan {
     /// types all come along (the generator has no type checker, and a shim
     /// with one overload too many still compiles); overloads whose labels
     /// both fit differently are ambiguous.
-    private static func resolve(
+    static func resolve(
         _ use: ConsumerUse, in legacy: LegacyType, isLegacyTransaction: (String) -> Bool
     ) throws -> [(LegacyMember, Set<Int>)] {
         let named = legacy.members.filter { $0.name == use.memberName }

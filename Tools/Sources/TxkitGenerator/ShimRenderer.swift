@@ -26,7 +26,7 @@ struct ShimRenderer {
 
     func shim() -> String {
         var lines = [marker, ""]
-        lines += Self.imports(of: plan.legacy, configuration: configuration, adding: ["TransactionKit"]).map { "import \($0)" }
+        lines += Self.imports(of: plan.legacy, configuration: configuration, adding: ["TransactionKit"] + configuration.shimImports).map { "import \($0)" }
         lines += [
             "",
             "/// What ``\(consumer)`` uses of `\(legacy)`, and only that, taking TransactionKit",
@@ -118,7 +118,7 @@ struct ShimRenderer {
     func wrapper() -> String {
         var lines = [marker, ""]
         lines += Self.imports(
-            of: plan.legacy, configuration: configuration, adding: ["TransactionKit"] + configuration.wrapperImports
+            of: plan.legacy, configuration: configuration, adding: ["TransactionKit"] + configuration.shimImports + configuration.wrapperImports
         ).map { "import \($0)" }
         lines += [
             "",

@@ -9,6 +9,15 @@ enum SwiftText {
         return word.prefix(1).uppercased() + word.dropFirst()
     }
 
+    /// A type name as a property name: `ItemStore` → `itemStore`,
+    /// `URLFinder` → `urlFinder`.
+    static func lowercasedFirst(_ name: String) -> String {
+        let characters = Array(name)
+        var count = characters.prefix { $0.isUppercase }.count
+        if count > 1 && count < characters.count { count -= 1 }
+        return String(characters[..<count]).lowercased() + String(characters[count...])
+    }
+
     /// A type as part of an identifier, for stub names of overloads that
     /// differ only by type: letters and digits, each word capitalized
     /// (`[Int64]` → `Int64`).

@@ -10,14 +10,7 @@ import TransactionKitTesting
 @Suite("Generated shims, wrappers and mocks")
 struct ItemManagerShimTests {
     static func database() throws -> SQLiteDB {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-                CREATE TABLE counter (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
-                """)
-        }
-        return try SQLiteDB.inMemory(migrator: migrator)
+        try SQLiteDB.inMemory(migrator: FixtureSchema.migrator)
     }
 
     @Test func theWrappersReachTheLegacyTypesOnSQLiteDB() throws {

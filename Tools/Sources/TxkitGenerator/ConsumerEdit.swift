@@ -1,0 +1,33 @@
+import Foundation
+
+/// The change `txkit shim --apply` makes to one file of a consumer: its
+/// text before and after.
+public struct ConsumerEdit: Equatable, Sendable {
+    /// The file, as the sources name it.
+    public var path: String
+    public var original: String
+    public var edited: String
+
+    public init(path: String, original: String, edited: String) {
+        self.path = path
+        self.original = original
+        self.edited = edited
+    }
+
+    /// The edit as a unified diff (`-` today, `+` after `--apply`).
+    public var diff: String {
+        LineDiff(old: original, new: edited).unified(path: path, old: "now", new: "after --apply")
+    }
+
+    /// Writes the edited text, unless the file changed since it was read.
+    public func write() throws {
+        guard (try? String(contentsOfFile: path, encoding: .utf8)) == original else {
+            throw GeneratorError.unwritablePath(path, reason: "it changed since txkit read it; run the command again")
+        }
+        do {
+            try edited.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw GeneratorError.unwritablePath(path, reason: error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,17 @@
+extension Generator {
+    /// The edits `txkit shim --apply` makes so that `consumer` reaches
+    /// `legacy` only through `consumer.Shims.legacy` (see the shim files
+    /// ``shim(consumer:legacy:)`` generates); empty when it already does.
+    ///
+    /// - Throws: ``GeneratorError`` when a use cannot be rewritten (through
+    ///   a local or parameter of the legacy type, or with a legacy
+    ///   transaction not built by the configured bridge); nothing is edited
+    ///   then.
+    public func apply(consumer consumerName: String, legacy legacyName: String) throws -> [ConsumerEdit] {
+        let consumer = try index.type(named: consumerName)
+        let legacy = try index.type(named: legacyName)
+        let plan = try ShimPlan(consumer: consumer, legacy: legacy, configuration: configuration)
+        var rewriter = ConsumerRewriter(plan: plan, configuration: configuration)
+        return try rewriter.rewrite()
+    }
+}
