@@ -76,6 +76,8 @@ let package = Package(
                 // The raw sqlite3 C API, for the baseline.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `txkit-bench generator` times the code generator.
+                "TxkitGenerator",
             ]
         ),
 

@@ -308,6 +308,12 @@ struct ConsumerRewriter {
     // MARK: Uses
 
     private mutating func route(_ use: ConsumerUse, through property: String) throws {
+        if Self.isInStaticMember(Syntax(use.node)) {
+            throw GeneratorError.cannotApply(
+                "\(use.text) is in a static member of \(consumerName), which has no instance to hold "
+                    + "\(shimType); move it to an instance member or edit it by hand",
+                location: use.location)
+        }
         if use.base == .type, let base = use.node.base {
             replace(base, in: use.file, with: "self.\(property)")
         }
@@ -421,6 +427,19 @@ struct ConsumerRewriter {
                 end: local.item.endPositionBeforeTrailingTrivia.utf8Offset,
                 replacement: ""), in: local.file)
         }
+    }
+
+    /// Whether `node` is inside a `static` or `class` member of its type.
+    private static func isInStaticMember(_ node: Syntax) -> Bool {
+        var current = node
+        while let parent = current.parent {
+            if parent.is(MemberBlockItemSyntax.self) {
+                let modifiers = current.asProtocol((any WithModifiersSyntax).self)?.modifiers
+                return modifiers?.contains { $0.name.text == "static" || $0.name.text == "class" } ?? false
+            }
+            current = parent
+        }
+        return false
     }
 
     /// Whether a `try` to the left already covers `node`.

@@ -29,24 +29,60 @@ public final class Generator {
     /// The pairs a previous `txkit shim` generated, from the markers of
     /// the shim files in the sources, sorted.
     public func generatedPairs() -> [(consumer: String, legacy: String)] {
+        pairs.map { ($0.consumer, $0.legacy) }
+    }
+
+    /// ``generatedPairs()``, read from the markers once.
+    private lazy var pairs: [(consumer: String, legacy: String)] = {
         var pairs: [(String, String)] = []
+        var seen: Set<String> = []
         for file in index.sources.files {
             guard let command = file.generatedBy else { continue }
             let words = command.split(separator: " ").map(String.init)
             guard words.first == "shim", let c = words.firstIndex(of: "--consumer"), let l = words.firstIndex(of: "--legacy"),
                   c + 1 < words.count, l + 1 < words.count
             else { continue }
-            if !pairs.contains(where: { $0 == (words[c + 1], words[l + 1]) }) {
+            if seen.insert(words[c + 1] + "|" + words[l + 1]).inserted {
                 pairs.append((words[c + 1], words[l + 1]))
             }
         }
         return pairs.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
-    }
+    }()
+
+    /// The legacy types generated for each consumer, from ``generatedPairs()``.
+    private lazy var legaciesByConsumer: [String: [String]] = Dictionary(grouping: pairs, by: \.consumer)
+        .mapValues { $0.map(\.legacy) }
 
     /// The shim, wrapper and mock for `consumer`'s use of `legacy`, and
     /// the consumer's `Shims`/`Wrappers` and `Mocks` namespaces (which
     /// list every legacy type generated for the consumer so far).
     public func shim(consumer consumerName: String, legacy legacyName: String) throws -> [GeneratedFile] {
+        try shim(consumer: consumerName, legacy: legacyName, alongside: [])
+    }
+
+    /// The files of several pairs generated together (`txkit shim --all`):
+    /// each consumer's namespaces list all its pairs, those generated
+    /// before and those in `pairs`. A file two pairs share is listed once.
+    public func shim(pairs: [(consumer: String, legacy: String)]) throws -> [GeneratedFile] {
+        var legaciesByConsumer: [String: [String]] = [:]
+        for pair in pairs {
+            legaciesByConsumer[pair.consumer, default: []].append(pair.legacy)
+        }
+        var files: [GeneratedFile] = []
+        var seen: Set<String> = []
+        for pair in pairs {
+            for file in try shim(
+                consumer: pair.consumer, legacy: pair.legacy, alongside: legaciesByConsumer[pair.consumer] ?? [])
+            where seen.insert(file.path).inserted {
+                files.append(file)
+            }
+        }
+        return files
+    }
+
+    private func shim(
+        consumer consumerName: String, legacy legacyName: String, alongside: [String]
+    ) throws -> [GeneratedFile] {
         let consumer = try index.type(named: consumerName)
         let legacy = try index.type(named: legacyName)
         let plan = try ShimPlan(consumer: consumer, legacy: legacy, configuration: configuration)
@@ -67,8 +103,10 @@ public final class Generator {
                 + "one `MockMethod` per member.",
             marker: marker)
 
-        var legacies = generatedPairs().filter { $0.consumer == consumerName }.map(\.legacy)
-        if !legacies.contains(legacyName) { legacies.append(legacyName) }
+        var legacies = legaciesByConsumer[consumerName] ?? []
+        for legacy in alongside + [legacyName] where !legacies.contains(legacy) {
+            legacies.append(legacy)
+        }
         legacies.sort()
         let access = SwiftText.modifier(SwiftText.narrower(configuration.accessLevel, consumer.accessLevel))
         let namespaceMarker = GeneratedFile.marker(command: "shim --all")

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// The migration's state, as `txkit inventory` reports it: the legacy
@@ -112,7 +113,8 @@ extension Generator {
     private func shimIsCurrent(_ consumer: String, _ legacy: String) -> Bool {
         guard let files = try? shim(consumer: consumer, legacy: legacy) else { return false }
         for file in files where file.path.hasSuffix("Shim.swift") || file.path.hasSuffix("Wrapper.swift") {
-            guard let onDisk = index.sources.files.first(where: { $0.path.hasSuffix("/" + file.path) || $0.path == file.path }),
+            let name = (file.path as NSString).lastPathComponent
+            guard let onDisk = index.sources.files(named: name).first(where: { $0.path.hasSuffix("/" + file.path) || $0.path == file.path }),
                   onDisk.tree.description == file.contents
             else { return false }
         }

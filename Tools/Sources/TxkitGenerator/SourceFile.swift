@@ -19,6 +19,9 @@ final class SourceFile {
         generatedBy = GeneratedFile.command(inMarkerOf: text.prefix { $0 != "\n" })
         tree = Parser.parse(source: text)
         converter = SourceLocationConverter(fileName: path, tree: tree)
+        // The diagnostics walk the whole tree again: only for a tree that
+        // has an error somewhere.
+        guard tree.hasError else { return }
         let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
         if diagnostics.contains(where: { $0.diagMessage.severity == .error }) {
             let formatted = DiagnosticsFormatter.annotatedSource(

@@ -36,7 +36,29 @@ public final class SourceSet {
                 }
             }
         }
-        files = try Array(Set(found)).sorted().map { try SourceFile(path: $0) }
+        files = try Self.parse(Array(Set(found)).sorted())
+    }
+
+    /// Reads and parses the files on every core (each file is parsed on
+    /// its own; the result keeps the order of `paths`).
+    private static func parse(_ paths: [String]) throws -> [SourceFile] {
+        let results = UnsafeMutableBufferPointer<Result<SourceFile, any Error>>.allocate(capacity: paths.count)
+        defer { results.deallocate() }
+        nonisolated(unsafe) let slots = results
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            (slots.baseAddress! + index).initialize(to: Result { try SourceFile(path: paths[index]) })
+        }
+        defer { _ = results.baseAddress.map { $0.deinitialize(count: paths.count) } }
+        return try results.map { try $0.get() }
+    }
+
+    /// The files whose last path component is `name`.
+    func files(named name: String) -> [SourceFile] {
+        filesByName[name] ?? []
+    }
+
+    private lazy var filesByName: [String: [SourceFile]] = Dictionary(grouping: files) {
+        ($0.path as NSString).lastPathComponent
     }
 
     /// Parses in-memory sources, for tests: `(path, text)` pairs.

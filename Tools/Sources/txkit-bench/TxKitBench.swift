@@ -8,6 +8,7 @@ import ArgumentParser
 /// swift run -c release --package-path Tools txkit-bench                  # every entry
 /// swift run -c release --package-path Tools txkit-bench --quick --json b.json
 /// swift run -c release --package-path Tools txkit-bench fresh-db         # one entry, in detail
+/// swift run -c release --package-path Tools txkit-bench generator        # txkit shim/inventory on a corpus
 /// ```
 @main
 struct TxKitBench: ParsableCommand {
@@ -17,6 +18,7 @@ struct TxKitBench: ParsableCommand {
         subcommands: [
             BenchCommand.self,
             FreshDBBenchmarkCommand.self,
+            GeneratorBenchmarkCommand.self,
         ],
         defaultSubcommand: BenchCommand.self
     )

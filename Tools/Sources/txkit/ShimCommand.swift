@@ -56,12 +56,7 @@ struct ShimCommand: ParsableCommand {
         let generator = try options.generator()
         var files: [GeneratedFile] = []
         if all {
-            for pair in generator.generatedPairs() {
-                for file in try generator.shim(consumer: pair.consumer, legacy: pair.legacy)
-                where !files.contains(where: { $0.path == file.path }) {
-                    files.append(file)
-                }
-            }
+            files = try generator.shim(pairs: generator.generatedPairs())
             try output.apply(files, root: options.root)
         } else if let consumer, let legacy {
             // Everything is computed before anything is written.

@@ -143,6 +143,22 @@ struct ApplyTests {
         #expect(try #require(error).description.contains("declares no initializer"))
     }
 
+    @Test func aUseInAStaticMemberIsRefused() throws {
+        let error = #expect(throws: GeneratorError.self) {
+            try Self.apply("""
+                final class C {
+                    init() {}
+                    static func total(_ tx: DBReadTransaction) throws -> Int {
+                        try Finder.count(transaction: LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx)))
+                    }
+                }
+                """)
+        }
+        let message = try #require(error).description
+        #expect(message.contains("Consumer.swift:4"))
+        #expect(message.contains("is in a static member"))
+    }
+
     @Test func aStaticUseGetsAPropertyAndAnInitializerParameter() throws {
         let edits = try Self.apply("""
             final class C {

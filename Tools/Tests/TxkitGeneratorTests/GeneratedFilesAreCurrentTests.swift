@@ -13,13 +13,7 @@ struct GeneratedFilesAreCurrentTests {
 
     static func regenerate(root: String) throws -> (files: [GeneratedFile], differences: [GeneratedFileWriter.Difference]) {
         let generator = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root))
-        var files: [GeneratedFile] = []
-        for pair in generator.generatedPairs() {
-            for file in try generator.shim(consumer: pair.consumer, legacy: pair.legacy)
-            where !files.contains(where: { $0.path == file.path }) {
-                files.append(file)
-            }
-        }
+        let files = try generator.shim(pairs: generator.generatedPairs())
         return (files, try GeneratedFileWriter(root: root).check(files))
     }
 

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import TxkitGenerator
+
+/// `txkit-bench generator`: the code generator on a synthetic corpus
+/// (1,000 legacy types × 20 members, 1,000 consumers by default), wall
+/// time and lines per second of each step as `txkit` runs it.
+///
+/// Steps, each from a cold start (sources read and parsed again):
+/// - `inventory`: read and parse the corpus, classify every use;
+/// - `shim_all_pairs`: read and parse, then generate the shim, wrapper,
+///   mock and namespaces of every consumer/legacy pair in memory (what
+///   `txkit shim --consumer … --legacy …` does once per pair);
+/// - `write_files`: write those files (into an empty folder);
+/// - `check_all`: read and parse the corpus and the generated files, then
+///   regenerate every pair and compare (`txkit shim --all --check`, CI);
+/// - `apply_all`: plan the `--apply` edit of every pair (not written).
+struct GeneratorBenchmarkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generator",
+        abstract: "Time txkit inventory, shim and --check on a synthetic corpus (build with -c release)."
+    )
+
+    @Option(help: "Legacy types (and consumers) in the corpus.")
+    var types = 1_000
+
+    @Option(help: "Members per legacy type.")
+    var members = 20
+
+    @Option(help: "Rounds; the report gives the median and range.")
+    var rounds = 3
+
+    @Option(help: ArgumentHelp(
+        "Where to write the corpus (a tmpfs such as /dev/shm leaves the disk out of write_files).",
+        valueName: "DIR"))
+    var folder = FileManager.default.temporaryDirectory.path
+
+    func run() throws {
+        #if DEBUG
+        print("warning: a debug build; run `swift run -c release --package-path Tools txkit-bench generator`")
+        #endif
+        let folder = (self.folder as NSString).appendingPathComponent("txkit-corpus-\(getpid())")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let corpus = GeneratorCorpus(typeCount: types, membersPerType: members)
+        let corpusLines = try corpus.write(to: folder)
+        let configuration = try GeneratorConfiguration.load(from: folder)
+        print("corpus: \(types) legacy types × \(members) members (\(2 * types) files), \(types) consumers, "
+            + "\(corpusLines) lines; \(rounds) rounds, cold start each; in \(self.folder)")
+
+        var timings: [String: [Double]] = [:]
+        var generatedLines = 0
+        var pairCount = 0
+        var fileCount = 0
+        var uses = 0
+        for _ in 0..<rounds {
+            try? FileManager.default.removeItem(atPath: folder + "/Generated")
+
+            var start = DispatchTime.now()
+            let inventory = try Generator(root: folder, configuration: configuration).inventory()
+            timings["inventory", default: []].append(seconds(since: start))
+            uses = inventory.uses.count
+
+            start = DispatchTime.now()
+            let generator = try Generator(root: folder, configuration: configuration)
+            let pairs = inventory.uses.map { (consumer: $0.consumer, legacy: $0.type) }
+            let files = try generator.shim(pairs: pairs)
+            timings["shim_all_pairs", default: []].append(seconds(since: start))
+
+            start = DispatchTime.now()
+            try GeneratedFileWriter(root: folder).write(files)
+            timings["write_files", default: []].append(seconds(since: start))
+            generatedLines = files.map { $0.contents.count { $0 == "\n" } }.reduce(0, +)
+            pairCount = pairs.count
+            fileCount = files.count
+
+            start = DispatchTime.now()
+            var checkConfiguration = configuration
+            checkConfiguration.sources = ["Sources", "Generated"]
+            let checker = try Generator(root: folder, configuration: checkConfiguration)
+            let checked = try checker.shim(pairs: checker.generatedPairs())
+            let differences = try GeneratedFileWriter(root: folder).check(checked)
+            timings["check_all", default: []].append(seconds(since: start))
+            guard differences.isEmpty else {
+                throw ValidationError("--check found \(differences.count) differences in freshly generated files, first:\n\(differences[0].description)")
+            }
+
+            start = DispatchTime.now()
+            var edits = 0
+            for (consumer, legacy) in pairs {
+                edits += try generator.apply(consumer: consumer, legacy: legacy).count
+            }
+            timings["apply_all", default: []].append(seconds(since: start))
+            guard edits == pairs.count else {
+                throw ValidationError("--apply planned \(edits) edits for \(pairs.count) pairs")
+            }
+        }
+
+        print("uses found: \(uses) (\(pairCount) consumer/legacy pairs); generated: \(fileCount) files, \(generatedLines) lines")
+        print(pad("step", 18) + pad("median", 10) + pad("min-max", 18) + "corpus lines/s")
+        for step in ["inventory", "shim_all_pairs", "write_files", "check_all", "apply_all"] {
+            let values = timings[step]!.sorted()
+            let median = values[values.count / 2]
+            let range = String(format: "%.2f-%.2f s", values.first!, values.last!)
+            print(pad(step, 18) + pad(String(format: "%.2f s", median), 10) + pad(range, 18)
+                + String(format: "%.0f", Double(corpusLines) / median))
+        }
+    }
+
+    private func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}
