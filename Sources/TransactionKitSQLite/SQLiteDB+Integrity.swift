@@ -1,0 +1,63 @@
+import GRDB
+import TransactionKit
+
+extension SQLiteDB {
+    /// Checks the whole database file with SQLite's
+    /// `PRAGMA integrity_check`, and throws when it finds a problem.
+    ///
+    /// ```swift
+    /// do {
+    ///     try db.checkIntegrity()
+    /// } catch let error as DBError where error.kind == .integrityCheckFailed {
+    ///     log(error.message)   // one problem per line, as SQLite reports them
+    /// }
+    /// ```
+    ///
+    /// The check reads every page, checks the structure of every table and
+    /// index, and that every index matches its table. It reports at most
+    /// 100 problems. Its cost is proportional to the file's size (see
+    /// ``Options/integrityCheckOnOpen`` for the cheaper `quick_check`,
+    /// which skips the index-to-table comparison).
+    ///
+    /// **Transaction semantics:** runs in a read transaction, on a snapshot:
+    /// writes go on meanwhile, and are not checked.
+    ///
+    /// **Thread:** the calling thread waits; the check runs on a reader
+    /// connection.
+    ///
+    /// - Throws: ``/TransactionKit/DBError`` of kind
+    ///   ``/TransactionKit/DBError/Kind/integrityCheckFailed`` with operation
+    ///   ``/TransactionKit/DBError/Operation/read``, whose message lists the
+    ///   problems; or the error that stopped the check itself (for example
+    ///   ``/TransactionKit/DBError/Kind/corrupt`` when SQLite cannot even read
+    ///   the schema, or ``/TransactionKit/DBError/Kind/closed``).
+    public func checkIntegrity() throws(DBError) {
+        if engine.backend.closing.isClosed {
+            throw DBError.closedDatabase(path: path, operation: .read)
+        }
+        try Self.runCheck("integrity_check", writer: writer, path: path, operation: .read)
+    }
+
+    /// `PRAGMA quick_check` at open.
+    static func quickCheck(writer: any DatabaseWriter, path: String, operation: DBError.Operation) throws(DBError) {
+        try runCheck("quick_check", writer: writer, path: path, operation: operation)
+    }
+
+    private static func runCheck(
+        _ pragma: String, writer: any DatabaseWriter, path: String, operation: DBError.Operation
+    ) throws(DBError) {
+        let problems: [String]
+        do {
+            problems = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA \(pragma)") }
+        } catch {
+            throw SQLiteErrors.storageError(from: error, path: path, operation: operation)
+                ?? SQLiteErrors.other(error, path: path, operation: operation)
+        }
+        guard problems != ["ok"] else {
+            return
+        }
+        throw DBError(
+            kind: .integrityCheckFailed, operation: operation, path: path,
+            message: "PRAGMA \(pragma) found \(problems.count) problem(s): " + problems.joined(separator: "; "))
+    }
+}
