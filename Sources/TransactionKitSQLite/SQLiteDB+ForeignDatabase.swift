@@ -36,21 +36,32 @@ extension SQLiteDB {
         return error
     }
 
-    /// Refuses a foreign database in rollback-journal mode before the pool
-    /// opens it: opening a `DatabasePool` switches the file to WAL mode, a
-    /// change to the file.
+    /// Refuses a foreign database before the pool opens it, when opening
+    /// the pool would change the file: GRDB's `DatabasePool` switches a
+    /// file in rollback-journal mode to WAL mode, and when the `-wal` file
+    /// is missing or empty it commits a transaction (it creates and drops a
+    /// table, so that the `-wal` file is not empty).
     ///
-    /// The file is read through a read-only connection, only when its
-    /// header says it is a non-empty SQLite database in rollback-journal
-    /// mode. A file in WAL mode is not changed by opening the pool; it is
+    /// The file is then read through a read-only connection (which may
+    /// create an empty `-wal` and a `-shm` file next to a WAL-mode file, and
+    /// never writes to the database file); the companions it created are
+    /// removed again when the file is refused. A WAL-mode file whose
+    /// `-wal` file is not empty is not changed by opening the pool; it is
     /// checked on the writer, under the write lock, before any migration
     /// (``migrate(writer:path:with:refusingForeignDatabase:)``).
-    static func refuseForeignDatabaseInRollbackMode(
+    static func refuseForeignDatabaseBeforeOpening(
         path: String, migrator: DatabaseMigrator, options: Options
     ) throws(DBError) {
-        guard !migrator.migrations.isEmpty, isRollbackJournalDatabase(at: path) else {
+        guard !migrator.migrations.isEmpty, let mode = journalMode(at: path) else {
             return
         }
+        let walPath = path + "-wal"
+        let shmPath = path + "-shm"
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: walPath)[.size] as? Int) ?? nil
+        if mode == .wal, let walSize, walSize > 0 {
+            return
+        }
+        let companionsBefore = (wal: walSize != nil, shm: FileManager.default.fileExists(atPath: shmPath))
         var configuration = options.grdbConfiguration(label: path)
         configuration.readonly = true
         let foreign: Bool
@@ -62,21 +73,36 @@ extension SQLiteDB {
             throw SQLiteErrors.openError(from: error, path: path)
         }
         if foreign {
+            if !companionsBefore.wal, (try? FileManager.default.attributesOfItem(atPath: walPath)[.size] as? Int) == 0 {
+                try? FileManager.default.removeItem(atPath: walPath)
+            }
+            if !companionsBefore.shm {
+                try? FileManager.default.removeItem(atPath: shmPath)
+            }
             throw foreignDatabaseError(path: path, operation: .open)
         }
     }
 
-    /// Whether the file at `path` begins with an SQLite header that says
-    /// rollback-journal mode (file format versions 1, bytes 18 and 19).
-    private static func isRollbackJournalDatabase(at path: String) -> Bool {
+    private enum JournalMode {
+        case rollback
+        case wal
+    }
+
+    /// The journal mode that the header of the SQLite file at `path` says
+    /// (file format versions, bytes 18 and 19), or `nil` when the file is
+    /// empty or does not begin with SQLite's header.
+    private static func journalMode(at path: String) -> JournalMode? {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            return false
+            return nil
         }
         defer { try? handle.close() }
         guard let header = try? handle.read(upToCount: 20), header.count == 20 else {
-            return false
+            return nil
         }
         let magic = Array("SQLite format 3\0".utf8)
-        return header.prefix(16).elementsEqual(magic) && (header[18] == 1 || header[19] == 1)
+        guard header.prefix(16).elementsEqual(magic) else {
+            return nil
+        }
+        return header[18] == 2 && header[19] == 2 ? .wal : .rollback
     }
 }

@@ -35,20 +35,26 @@ extension SQLiteDB {
         if engine.backend.closing.isClosed {
             throw DBError.closedDatabase(path: path, operation: .read)
         }
-        try Self.runCheck("integrity_check", writer: writer, path: path, operation: .read)
+        try Self.runCheck("integrity_check", writer: writer, path: path, operation: .read, onWriter: false)
     }
 
     /// `PRAGMA quick_check` at open.
     static func quickCheck(writer: any DatabaseWriter, path: String, operation: DBError.Operation) throws(DBError) {
-        try runCheck("quick_check", writer: writer, path: path, operation: operation)
+        try runCheck("quick_check", writer: writer, path: path, operation: operation, onWriter: true)
     }
 
     private static func runCheck(
-        _ pragma: String, writer: any DatabaseWriter, path: String, operation: DBError.Operation
+        _ pragma: String, writer: any DatabaseWriter, path: String, operation: DBError.Operation, onWriter: Bool
     ) throws(DBError) {
         let problems: [String]
         do {
-            problems = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA \(pragma)") }
+            // At open, on the writer connection: a reader connection opened
+            // only for the check would be closed after the writer when the
+            // pool closes, and leave the -wal file behind.
+            let sql = "PRAGMA \(pragma)"
+            problems = onWriter
+                ? try writer.writeWithoutTransaction { db in try String.fetchAll(db, sql: sql) }
+                : try writer.read { db in try String.fetchAll(db, sql: sql) }
         } catch {
             throw SQLiteErrors.storageError(from: error, path: path, operation: operation)
                 ?? SQLiteErrors.other(error, path: path, operation: operation)

@@ -42,7 +42,7 @@ extension SQLiteDB {
     ) throws(DBError) -> (pool: DatabasePool, appliedMigrations: [String]) {
         let refusesForeign = migrator != nil && !options.adoptsForeignDatabase
         if let migrator, refusesForeign {
-            try refuseForeignDatabaseInRollbackMode(path: path, migrator: migrator, options: options)
+            try refuseForeignDatabaseBeforeOpening(path: path, migrator: migrator, options: options)
         }
         if !options.readOnly {
             alignCompanionPermissions(with: path)
@@ -282,7 +282,10 @@ extension SQLiteDB {
             return []
         }
         do {
-            let byRowID = try writer.read { db in
+            // On the writer connection: opening a reader connection here
+            // would leave the -wal file behind when the pool closes (a
+            // read-only connection, closed last, cannot remove it).
+            let byRowID = try writer.writeWithoutTransaction { db in
                 try Dictionary(
                     uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT rowid, identifier FROM grdb_migrations").map {
                         (row: Row) -> (Int64, String) in (row[0], row[1])
