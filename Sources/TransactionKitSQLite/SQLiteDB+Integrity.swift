@@ -15,7 +15,9 @@ extension SQLiteDB {
     ///
     /// The check reads every page, checks the structure of every table and
     /// index, and that every index matches its table. It reports at most
-    /// 100 problems. Its cost is proportional to the file's size (see
+    /// 100 problems. When the damage stops the check itself (SQLite reports
+    /// `SQLITE_CORRUPT` instead of a list), the structural problems found by
+    /// `PRAGMA quick_check` are listed, followed by SQLite's message. Its cost is proportional to the file's size (see
     /// ``Options/integrityCheckOnOpen`` for the cheaper `quick_check`,
     /// which skips the index-to-table comparison).
     ///
@@ -46,7 +48,7 @@ extension SQLiteDB {
     private static func runCheck(
         _ pragma: String, writer: any DatabaseWriter, path: String, operation: DBError.Operation, onWriter: Bool
     ) throws(DBError) {
-        let problems: [String]
+        var problems: [String]
         do {
             // At open, on the writer connection: a reader connection opened
             // only for the check would be closed after the writer when the
@@ -55,6 +57,19 @@ extension SQLiteDB {
             problems = onWriter
                 ? try writer.writeWithoutTransaction { db in try String.fetchAll(db, sql: sql) }
                 : try writer.read { db in try String.fetchAll(db, sql: sql) }
+        } catch let error as DatabaseError
+            where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode)
+        {
+            // The check itself stopped at damage it could not step over (a
+            // page that is no b-tree page, met while comparing an index
+            // with its table): that is its finding.
+            problems = ["the check stopped: \(error.message ?? "\(error.resultCode)")"]
+            if pragma != "quick_check",
+                let structural = try? writer.read({ db in try String.fetchAll(db, sql: "PRAGMA quick_check") }),
+                structural != ["ok"]
+            {
+                problems = structural + problems
+            }
         } catch {
             throw SQLiteErrors.storageError(from: error, path: path, operation: operation)
                 ?? SQLiteErrors.other(error, path: path, operation: operation)
