@@ -97,9 +97,9 @@ public struct DBConstraintViolation: Error, Sendable, CustomStringConvertible {
         if !target.isEmpty {
             text += " on \(target)"
         }
-        text += " in \(path)"
+        text += " in \(DBError.escaped(path))"
         if !message.isEmpty {
-            text += " (\(message))"
+            text += " (\(DBError.escaped(message, backslashes: false)))"
         }
         return text + "; the write was rolled back"
     }

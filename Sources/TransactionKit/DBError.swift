@@ -17,29 +17,65 @@
 /// Errors that your own code throws inside a block, and SQL errors that are
 /// about your data (a constraint violation, a syntax error), are not wrapped:
 /// they are rethrown unchanged. Faults of the environment (busy, locked, full
-/// disk, read-only, corrupt file, I/O error, missing directory) always come
-/// out as a `DBError`, wherever SQLite noticed them.
+/// disk, read-only, corrupt file, not a database, I/O error, missing
+/// directory) always come out as a `DBError`, wherever SQLite noticed them.
 ///
-/// A `DBError` never means that committed data was damaged by TransactionKit:
-/// the transaction that failed was rolled back, and what was committed before
-/// it stays readable.
+/// **What happened to the transaction:** a write that failed with a
+/// `DBError` was rolled back, and what was committed before it stays as it
+/// was, with one exception: an I/O error while committing
+/// (``isOutcomeUnknown``). SQLite may already have written the
+/// transaction's pages to the write-ahead log when the operating system
+/// reported the error; they are then part of the database the next time it
+/// is opened. Reopen the database and check whether the write is there
+/// before you repeat it.
+///
+/// **Printing:** ``description`` shows the path with control characters,
+/// bidirectional-text controls and backslashes escaped (`\n`, `\u{1B}`,
+/// `\\`), so that a hostile or mistyped file name cannot break a log line
+/// or disguise itself. ``path`` holds the path unchanged.
 public struct DBError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, in terms a caller can act on.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// Another connection or process held a lock beyond the busy timeout
-        /// (`SQLITE_BUSY`, `SQLITE_LOCKED`). Retrying later may succeed.
+        /// (`SQLITE_BUSY`), or SQLite's write-ahead-log locking protocol kept
+        /// failing while other processes changed the log (`SQLITE_PROTOCOL`).
+        /// Retrying later may succeed.
         case busy
+        /// A table is locked by the same connection (an unfinished
+        /// statement still reads it) or, with a shared cache, by another
+        /// connection of this process (`SQLITE_LOCKED`). Waiting does not
+        /// help: the statement that holds the table must finish first.
+        case locked
         /// The disk, or the database's size limit, is full (`SQLITE_FULL`).
         case diskFull
-        /// The database file or its directory cannot be written (`SQLITE_READONLY`).
+        /// The database file, its `-wal` or `-shm` file, or its directory
+        /// cannot be written, or the file was moved or deleted while open
+        /// (`SQLITE_READONLY` and its extended codes).
         case readOnly
-        /// The file is not a database, or is damaged (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
+        /// The file is an SQLite database whose content is damaged
+        /// (`SQLITE_CORRUPT`).
         case corrupt
+        /// The file is not an SQLite database at all (`SQLITE_NOTADB`): a
+        /// text file, another format, or an encrypted database opened
+        /// without its key. The file was not changed.
+        case notADatabase
+        /// The file is an SQLite database that the migrations given to open
+        /// it did not create: it has tables, but none of these migrations
+        /// was ever applied to it. It was not changed.
+        case foreignDatabase
+        /// An integrity check found problems in the file; the message lists
+        /// them.
+        case integrityCheckFailed
         /// The directory that should hold the database does not exist.
         case missingDirectory
-        /// The file could not be opened for another reason (`SQLITE_CANTOPEN`, `SQLITE_PERM`).
+        /// The file could not be opened for another reason: the path names
+        /// a directory, a device or another file that is not a regular file,
+        /// the path is too long, or permission is denied (`SQLITE_CANTOPEN`,
+        /// `SQLITE_PERM`).
         case cannotOpen
         /// The operating system reported an I/O error (`SQLITE_IOERR`).
+        /// While committing, the outcome of the write is unknown: see
+        /// ``DBError/isOutcomeUnknown``.
         case ioError
         /// A schema migration failed; the database stays at its last good version.
         case migrationFailed
@@ -79,7 +115,7 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
     public var underlyingError: (any Error)?
     /// Advice that replaces the kind's generic advice, for errors whose
     /// cause is known precisely (a database opened read-only on purpose).
-    var specificAdvice: String?
+    package var specificAdvice: String?
 
     /// Creates an error. Backends create them; you rarely need to, except in
     /// tests that check how your code reacts to a storage fault.
@@ -99,15 +135,75 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
         self.underlyingError = underlyingError
     }
 
+    /// Whether the write that failed may nevertheless have been committed.
+    ///
+    /// ```swift
+    /// } catch let error as DBError where error.isOutcomeUnknown {
+    ///     // Reopen, then look for the row before writing it again.
+    /// }
+    /// ```
+    ///
+    /// `true` for an I/O error while committing (``Kind/ioError`` with
+    /// ``Operation/commit``): SQLite may have written the whole transaction
+    /// to the write-ahead log before the operating system reported the
+    /// error (a failed `fsync`, for example), and the next connection that
+    /// recovers the log then sees the transaction as committed. Reopen the
+    /// database and check. `false` for every other error: the write was
+    /// rolled back.
+    public var isOutcomeUnknown: Bool {
+        kind == .ioError && operation == .commit
+    }
+
     /// A one-line explanation naming the path, the cause and what to do.
+    ///
+    /// The path and the message are printed with control characters,
+    /// bidirectional-text controls and backslashes escaped, so the
+    /// description is always one line that shows every character of the path.
     public var description: String {
-        var text = "\(kind.summary) while \(operation.gerund) \(path)"
+        var text = "\(kind.summary) while \(operation.gerund) \(Self.escaped(path))"
         if let resultCode {
-            text += " (SQLite result code \(resultCode): \(message))"
+            text += " (SQLite result code \(resultCode): \(Self.escaped(message, backslashes: false)))"
         } else if !message.isEmpty {
-            text += " (\(message))"
+            text += " (\(Self.escaped(message, backslashes: false)))"
         }
-        return text + ". " + (specificAdvice ?? kind.advice)
+        return text + ". " + (specificAdvice ?? advice)
+    }
+
+    private var advice: String {
+        if isOutcomeUnknown {
+            return "The outcome of this write is unknown: the transaction may already be in the write-ahead log "
+                + "and become visible when the database is next opened. Reopen the database and check "
+                + "whether the write is there before repeating it; then check the storage device."
+        }
+        return kind.advice
+    }
+
+    /// `text` with control characters (C0, DEL, C1), bidirectional-text
+    /// controls and, when `backslashes` is true, backslashes written as
+    /// Swift escapes, so that it prints as one unambiguous line.
+    package static func escaped(_ text: String, backslashes: Bool = true) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\" where backslashes: result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                let value = scalar.value
+                let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
+                let isBidiControl = value == 0x061C || value == 0x200E || value == 0x200F
+                    || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+                if isControl || isBidiControl {
+                    result += "\\u{\(String(value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
     }
 }
 
@@ -125,10 +221,12 @@ extension DBError {
 
     /// The error of a transaction begun after `close()`: the same value from
     /// every backend.
-    package static func closedDatabase(path: String, operation: Operation) -> DBError {
+    package static func closedDatabase(
+        path: String, operation: Operation, underlyingError: (any Error)? = nil
+    ) -> DBError {
         DBError(
             kind: .closed, operation: operation, path: path,
-            message: "close() was called on this database")
+            message: "close() was called on this database", underlyingError: underlyingError)
     }
 }
 
@@ -136,9 +234,13 @@ extension DBError.Kind {
     var summary: String {
         switch self {
         case .busy: "database is busy"
+        case .locked: "database table is locked by this process"
         case .diskFull: "disk or database size limit is full"
         case .readOnly: "database is read-only"
-        case .corrupt: "database file is corrupt or not a database"
+        case .corrupt: "database file is corrupt"
+        case .notADatabase: "file is not an SQLite database"
+        case .foreignDatabase: "file is a database these migrations did not create"
+        case .integrityCheckFailed: "integrity check found problems"
         case .missingDirectory: "directory does not exist"
         case .cannotOpen: "cannot open database file"
         case .ioError: "disk I/O error"
@@ -152,16 +254,30 @@ extension DBError.Kind {
         switch self {
         case .busy:
             "Another connection or process holds a lock: retry later, shorten long transactions, or raise the busy timeout."
+        case .locked:
+            "Another statement of the same connection (an unfinished query still being iterated) or another "
+                + "connection sharing its cache uses the table; this is not another process, and waiting does not "
+                + "help: finish or reset that statement first."
         case .diskFull:
             "Free disk space (or raise the size limit); nothing of the failed transaction was kept."
         case .readOnly:
-            "Check the permissions of the file and of its directory, and that the volume is writable."
+            "Check the permissions of the file, of its -wal and -shm files and of its directory, and that the volume is writable."
         case .corrupt:
-            "Restore the file from a backup or delete it; TransactionKit will not write to a damaged file."
+            "Keep a copy of the file as it is, then restore it from a backup or recover what is still readable "
+                + "into a new file (the sqlite3 shell's .recover command); SQLite stops at the damage it detects, "
+                + "but cannot promise to detect all of it."
+        case .notADatabase:
+            "Check the path: it names a file that is not an SQLite database (or one encrypted with a key that was "
+                + "not given). The file was left unchanged."
+        case .foreignDatabase:
+            "Check the path. To take this database over, open it with the option that adopts a foreign database; "
+                + "the file was left unchanged."
+        case .integrityCheckFailed:
+            "Keep a copy of the file as it is, then restore it from a backup or recover what is still readable into a new file."
         case .missingDirectory:
             "Create the directory first, or choose a path in an existing directory."
         case .cannotOpen:
-            "Check that the path names a file you may open, not a directory."
+            "Check that the path names a regular file you may open, not a directory or a device."
         case .ioError:
             "Check the storage device and the file system."
         case .migrationFailed:

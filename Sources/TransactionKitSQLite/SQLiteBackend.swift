@@ -64,7 +64,7 @@ struct SQLiteBackend: TransactionBackend {
         if let violation = SQLiteErrors.constraintViolation(from: error, path: path) {
             return violation
         }
-        return SQLiteErrors.storageError(from: error, path: path, operation: operation)
+        return SQLiteErrors.storageError(from: error, path: path, operation: operation, isClosed: closing.isClosed)
             ?? SQLiteErrors.other(error, path: path, operation: operation)
     }
 
@@ -73,7 +73,7 @@ struct SQLiteBackend: TransactionBackend {
     /// through unchanged.
     func blockError(from error: any Error, during operation: DBError.Operation) -> any Error {
         SQLiteErrors.constraintViolation(from: error, path: path)
-            ?? SQLiteErrors.storageError(from: error, path: path, operation: operation)
+            ?? SQLiteErrors.storageError(from: error, path: path, operation: operation, isClosed: closing.isClosed)
             ?? error
     }
 }

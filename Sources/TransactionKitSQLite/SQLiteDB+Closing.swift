@@ -24,6 +24,9 @@ extension SQLiteDB {
     /// copy it alone). A checkpoint that another process's connection holds
     /// back (`SQLITE_BUSY`) is not an error: that process finishes it.
     ///
+    /// When no other connection has the file open, closing removes the
+    /// `-wal` and `-shm` files: the database file alone holds everything.
+    ///
     /// Closing is optional: the connections close when the `SQLiteDB` is
     /// deallocated, but without reporting a failed checkpoint.
     ///
@@ -49,6 +52,11 @@ extension SQLiteDB {
                 failure = Self.closeError(error, path: path, during: "the final checkpoint")
             }
         }
+        // GRDB closes the writer connection before the readers; the last
+        // connection to close, a read-only one, could not remove the -wal
+        // file, which then outlived every connection. Closing the idle
+        // readers first leaves the writer last.
+        (writer as? DatabasePool)?.releaseMemory()
         do {
             try writer.close()
         } catch {

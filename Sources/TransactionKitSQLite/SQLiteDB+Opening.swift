@@ -10,8 +10,60 @@ import GRDB
 import TransactionKit
 
 extension SQLiteDB {
-    /// Checks the path, creates the file with 0600 permissions if needed,
-    /// and opens a WAL `DatabasePool` on it.
+    /// Everything ``init(path:migrator:options:)`` does before it wraps the
+    /// pool: checks the path, creates or adopts the file, refuses a foreign
+    /// database, opens the pool, migrates, and checks the integrity when
+    /// asked; returns the pool and the migrations this open applied.
+    ///
+    /// When any step fails, what the open did to the file system is undone
+    /// (``SQLiteFileChanges/undo()``): a database file it created and left
+    /// empty is removed, and the permissions it changed are restored.
+    static func openDatabase(
+        path: String, migrator: DatabaseMigrator?, options: Options
+    ) throws(DBError) -> (pool: DatabasePool, appliedMigrations: [String]) {
+        try checkPath(path)
+        var changes = SQLiteFileChanges()
+        if options.readOnly {
+            try checkFileExists(at: path)
+        } else {
+            changes = try prepareFile(at: path)
+        }
+        do {
+            return try openAndMigrate(path: path, migrator: migrator, options: options)
+        } catch {
+            // The pool, if any, was released when openAndMigrate returned.
+            changes.undo()
+            throw error
+        }
+    }
+
+    private static func openAndMigrate(
+        path: String, migrator: DatabaseMigrator?, options: Options
+    ) throws(DBError) -> (pool: DatabasePool, appliedMigrations: [String]) {
+        let refusesForeign = migrator != nil && !options.adoptsForeignDatabase
+        if let migrator, refusesForeign {
+            try refuseForeignDatabaseBeforeOpening(path: path, migrator: migrator, options: options)
+        }
+        if !options.readOnly {
+            alignCompanionPermissions(with: path)
+        }
+        let pool = try openPool(path: path, options: options)
+        var applied: [String] = []
+        if let migrator {
+            if options.readOnly {
+                try checkNoPendingMigration(writer: pool, path: path, migrator: migrator, refusingForeignDatabase: refusesForeign)
+            } else {
+                applied = try migrate(writer: pool, path: path, with: migrator, refusingForeignDatabase: refusesForeign)
+            }
+        }
+        if options.integrityCheckOnOpen {
+            try quickCheck(writer: pool, path: path, operation: .open)
+        }
+        return (pool, applied)
+    }
+
+    /// Opens a WAL `DatabasePool` on the file at `path`, which exists
+    /// unless the open is read-only.
     ///
     /// Another process may be opening the same new file at the same moment.
     /// Switching a file to WAL (`PRAGMA journal_mode = WAL`, which GRDB's
@@ -25,13 +77,6 @@ extension SQLiteDB {
     /// error is thrown only after the timeout (at most about twice the
     /// timeout, when the last attempt itself waits in SQLite's busy handler).
     static func openPool(path: String, options: Options) throws(DBError) -> DatabasePool {
-        try checkDirectory(of: path)
-        if options.readOnly {
-            try checkFileExists(at: path)
-        } else {
-            try createFileIfNeeded(at: path)
-            alignCompanionPermissions(with: path)
-        }
         var configuration = options.grdbConfiguration(label: path)
         configuration.readonly = options.readOnly
         do {
@@ -93,41 +138,6 @@ extension SQLiteDB {
         }
     }
 
-    private static func checkDirectory(of path: String) throws(DBError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let directoryPath = directory.isEmpty ? "." : directory
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directoryPath, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw DBError(
-                kind: .missingDirectory, operation: .open, path: path,
-                message: "no directory at \(directoryPath)")
-        }
-    }
-
-    private static func createFileIfNeeded(at path: String) throws(DBError) {
-        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            closeDescriptor(descriptor)
-            return
-        }
-        let code = errno
-        switch code {
-        case EEXIST:
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw DBError(kind: .cannotOpen, operation: .open, path: path, message: "the path is a directory")
-            }
-        case EACCES, EROFS, EPERM:
-            throw DBError(
-                kind: .readOnly, operation: .open, path: path,
-                message: "cannot create the file: \(String(cString: strerror(code)))")
-        default:
-            throw DBError(
-                kind: .cannotOpen, operation: .open, path: path,
-                message: "cannot create the file: \(String(cString: strerror(code)))")
-        }
-    }
-
     /// Gives the `-wal` and `-shm` files the permissions of the database
     /// file when the file is writable and they are not.
     ///
@@ -158,10 +168,17 @@ extension SQLiteDB {
     /// Checks that a database opened read-only needs no migration: a
     /// read-only open applies none, and must not pretend the schema is
     /// current.
-    func checkNoPendingMigration(_ migrator: DatabaseMigrator) throws(DBError) {
+    static func checkNoPendingMigration(
+        writer: any DatabaseWriter, path: String, migrator: DatabaseMigrator, refusingForeignDatabase: Bool
+    ) throws(DBError) {
         let applied: Set<String>
         do {
-            applied = try writer.read { db in try migrator.appliedIdentifiers(db) }
+            applied = try writer.read { db in
+                if refusingForeignDatabase, try isForeign(db, for: migrator) {
+                    throw foreignDatabaseError(path: path, operation: .open)
+                }
+                return try migrator.appliedIdentifiers(db)
+            }
         } catch {
             throw SQLiteErrors.storageError(from: error, path: path, operation: .migrate)
                 ?? SQLiteErrors.other(error, path: path, operation: .migrate)
@@ -197,30 +214,45 @@ extension SQLiteDB {
     /// with a fresh decision. A migration is reported as failed only when it
     /// fails on a database whose migrations nobody else changed meanwhile,
     /// and it is then run only once.
-    func migrate(with migrator: DatabaseMigrator) throws(DBError) {
+    ///
+    /// Returns the identifiers of the migrations this call applied, in the
+    /// order they were applied (not those another process applied
+    /// meanwhile): the inserts into `grdb_migrations` committed by this
+    /// writer connection.
+    ///
+    /// With `refusingForeignDatabase`, a database that ``isForeign(_:for:)``
+    /// is refused with ``/TransactionKit/DBError/Kind/foreignDatabase``,
+    /// decided under the write lock before any migration runs.
+    static func migrate(
+        writer: any DatabaseWriter, path: String, with migrator: DatabaseMigrator, refusingForeignDatabase: Bool
+    ) throws(DBError) -> [String] {
         // Each retry follows another connection's change of the applied
         // migrations, which can happen only a few times; the bound guards
         // against an endless loop should other processes keep merging and
         // un-merging identifiers.
         let maximumAttempts = migrator.migrations.count + 2
-        var state = try migrationStateUnderWriteLock(migrator)
+        var state = try migrationStateUnderWriteLock(
+            writer: writer, path: path, migrator, refusingForeignDatabase: refusingForeignDatabase)
+        let recorder = SQLiteMigrationRecorder()
+        writer.add(transactionObserver: recorder, extent: .observerLifetime)
+        defer { writer.remove(transactionObserver: recorder) }
         var attempt = 1
         while true {
             if state.applied == Set(migrator.migrations) {
                 // Decided under the write lock: nothing to do. This is every
                 // open after the first one. (Other identifiers, merged or
                 // from a newer version, are left to GRDB's migrator.)
-                return
+                return try identifiers(ofRows: recorder.committedRowIDs, writer: writer, path: path)
             }
             do {
                 try migrator.migrate(writer)
-                return
+                return try identifiers(ofRows: recorder.committedRowIDs, writer: writer, path: path)
             } catch {
                 if let storageError = SQLiteErrors.storageError(from: error, path: path, operation: .migrate) {
                     throw storageError
                 }
                 let before = state
-                state = try migrationStateUnderWriteLock(migrator)
+                state = try migrationStateUnderWriteLock(writer: writer, path: path, migrator, refusingForeignDatabase: false)
                 let anotherConnectionMigrated = state.dataVersion != before.dataVersion && state.applied != before.applied
                 if anotherConnectionMigrated, attempt < maximumAttempts {
                     attempt += 1
@@ -237,15 +269,47 @@ extension SQLiteDB {
         }
     }
 
+    /// Migrates this database (an in-memory one); returns the migrations
+    /// applied.
+    @discardableResult
+    func migrate(with migrator: DatabaseMigrator) throws(DBError) -> [String] {
+        try Self.migrate(writer: writer, path: path, with: migrator, refusingForeignDatabase: false)
+    }
+
+    /// The identifiers in `grdb_migrations` of the rows `rowIDs`, in that order.
+    private static func identifiers(ofRows rowIDs: [Int64], writer: any DatabaseWriter, path: String) throws(DBError) -> [String] {
+        guard !rowIDs.isEmpty else {
+            return []
+        }
+        do {
+            // On the writer connection: opening a reader connection here
+            // would leave the -wal file behind when the pool closes (a
+            // read-only connection, closed last, cannot remove it).
+            let byRowID = try writer.writeWithoutTransaction { db in
+                try Dictionary(
+                    uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT rowid, identifier FROM grdb_migrations").map {
+                        (row: Row) -> (Int64, String) in (row[0], row[1])
+                    })
+            }
+            return rowIDs.compactMap { byRowID[$0] }
+        } catch {
+            throw SQLiteErrors.storageError(from: error, path: path, operation: .migrate)
+                ?? SQLiteErrors.other(error, path: path, operation: .migrate)
+        }
+    }
+
     /// The identifiers in `grdb_migrations`, and `PRAGMA data_version`,
     /// read on the writer connection in an immediate transaction: no other
     /// connection is in the middle of a migration.
-    private func migrationStateUnderWriteLock(
-        _ migrator: DatabaseMigrator
+    private static func migrationStateUnderWriteLock(
+        writer: any DatabaseWriter, path: String, _ migrator: DatabaseMigrator, refusingForeignDatabase: Bool
     ) throws(DBError) -> (applied: Set<String>, dataVersion: Int) {
         do {
             return try writer.write { db in
-                (
+                if refusingForeignDatabase, try isForeign(db, for: migrator) {
+                    throw foreignDatabaseError(path: path, operation: .open)
+                }
+                return (
                     applied: try migrator.appliedIdentifiers(db),
                     dataVersion: try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
                 )
@@ -255,10 +319,4 @@ extension SQLiteDB {
                 ?? SQLiteErrors.other(error, path: path, operation: .migrate)
         }
     }
-}
-
-/// The C library's `close(2)`, out of reach of ``SQLiteDB/close()`` inside
-/// the type.
-private func closeDescriptor(_ descriptor: Int32) {
-    _ = close(descriptor)
 }

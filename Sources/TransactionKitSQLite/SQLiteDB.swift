@@ -56,6 +56,26 @@ public final class SQLiteDB: DB {
     /// every write throws ``/TransactionKit/DBError`` of kind ``/TransactionKit/DBError/Kind/readOnly``.
     public let isReadOnly: Bool
 
+    /// The identifiers of the migrations that opening this database
+    /// applied, in the order they ran; empty when the database was already
+    /// up to date.
+    ///
+    /// ```swift
+    /// let db = try SQLiteDB(path: path, migrator: AppSchema.migrator)
+    /// if db.migrationsAppliedOnOpen.isEmpty {
+    ///     print("schema already current")
+    /// } else {
+    ///     print("migrated: \(db.migrationsAppliedOnOpen.joined(separator: ", "))")
+    /// }
+    /// ```
+    ///
+    /// Only the migrations this open applied are listed: when another
+    /// process opened the same file at the same moment and applied some of
+    /// them, those are not. Empty for a read-only open (which never
+    /// migrates) and for a copy made by ``SQLiteTemplate`` (whose template
+    /// was migrated once, before).
+    public let migrationsAppliedOnOpen: [String]
+
     /// The GRDB connection(s): a `DatabasePool` for a file, a
     /// `DatabaseQueue` in memory. For the package's own tools and tests.
     package let writer: any DatabaseWriter
@@ -64,8 +84,12 @@ public final class SQLiteDB: DB {
 
     /// Wraps an already configured GRDB writer. The package's test-database
     /// helpers use it; applications use the public initializers.
-    package init(writer: any DatabaseWriter, path: String, isInMemory: Bool, isReadOnly: Bool = false) {
+    package init(
+        writer: any DatabaseWriter, path: String, isInMemory: Bool, isReadOnly: Bool = false,
+        migrationsAppliedOnOpen: [String] = []
+    ) {
         self.writer = writer
+        self.migrationsAppliedOnOpen = migrationsAppliedOnOpen
         self.path = path
         self.isInMemory = isInMemory
         self.isReadOnly = isReadOnly
@@ -83,6 +107,7 @@ public final class SQLiteDB: DB {
     ///
     /// **Transaction semantics:** each migration runs in its own transaction,
     /// so a failing migration leaves the database at its last good version.
+    /// ``migrationsAppliedOnOpen`` lists those this open applied.
     ///
     /// **Several processes** may open the same file at once, even a new one:
     /// each waits for the others' locks within the busy timeout (also while
@@ -91,6 +116,25 @@ public final class SQLiteDB: DB {
     /// process whose migration fails because another process applied it
     /// meanwhile reads the applied migrations again under the write lock
     /// and goes on from there.
+    ///
+    /// **Files:** a new database file is created by TransactionKit with
+    /// `0600` permissions, also when the path is a symbolic link to a file
+    /// that does not exist yet (the link's target is created). An existing
+    /// empty file of yours is adopted as a new database and gets `0600`
+    /// permissions. When the open fails, the file it created is removed if
+    /// nothing was written to it, and the permissions it changed are
+    /// restored. Before anything is created, the path is checked: a path
+    /// too long for SQLite or the system, a missing directory, and a path
+    /// that names something other than a regular file (a directory,
+    /// `/dev/null`) each fail with an error that says so.
+    ///
+    /// **Somebody else's database:** with a migrator, a file that holds
+    /// tables but none of the migrator's migrations (a foreign database) is
+    /// refused with ``/TransactionKit/DBError/Kind/foreignDatabase`` before
+    /// anything in it changes (no switch to WAL mode, no migrations table),
+    /// unless ``Options/adoptsForeignDatabase`` is set. A file that is not
+    /// an SQLite database at all fails with
+    /// ``/TransactionKit/DBError/Kind/notADatabase`` and is left unchanged.
     ///
     /// **Thread:** opening and migrating happen synchronously, on the
     /// calling thread.
@@ -101,24 +145,20 @@ public final class SQLiteDB: DB {
     ///   - migrator: Migrations to apply on open, if any. With
     ///     ``Options/readOnly``, none is applied: a pending migration fails
     ///     the open with `.readOnly`.
-    ///   - options: Busy timeout, durability, reader count, read-only mode
-    ///     and connection preparation.
-    /// - Throws: ``/TransactionKit/DBError`` naming `path`: `.missingDirectory`, `.readOnly`,
-    ///   `.corrupt`, `.cannotOpen`, `.busy`, `.migrationFailed`, …
+    ///   - options: Busy timeout, durability, reader count, read-only mode,
+    ///     foreign databases, an integrity check, and connection preparation.
+    /// - Throws: ``/TransactionKit/DBError`` naming `path`: `.missingDirectory`, `.cannotOpen`,
+    ///   `.readOnly`, `.notADatabase`, `.foreignDatabase`, `.corrupt`, `.busy`,
+    ///   `.migrationFailed`, `.integrityCheckFailed`, …
     public convenience init(
         path: String,
         migrator: DatabaseMigrator? = nil,
         options: Options = Options()
     ) throws(DBError) {
-        let pool = try Self.openPool(path: path, options: options)
-        self.init(writer: pool, path: path, isInMemory: false, isReadOnly: options.readOnly)
-        if let migrator {
-            if options.readOnly {
-                try checkNoPendingMigration(migrator)
-            } else {
-                try migrate(with: migrator)
-            }
-        }
+        let (pool, applied) = try Self.openDatabase(path: path, migrator: migrator, options: options)
+        self.init(
+            writer: pool, path: path, isInMemory: false, isReadOnly: options.readOnly,
+            migrationsAppliedOnOpen: applied)
     }
 
     /// Creates a private in-memory database and migrates it.
@@ -149,8 +189,9 @@ public final class SQLiteDB: DB {
         } catch {
             throw SQLiteErrors.storageError(from: error, path: path, operation: .open) ?? SQLiteErrors.other(error, path: path, operation: .open)
         }
+        var applied: [String] = []
         if let migrator {
-            try SQLiteDB(writer: queue, path: path, isInMemory: true).migrate(with: migrator)
+            applied = try SQLiteDB(writer: queue, path: path, isInMemory: true).migrate(with: migrator)
         }
         if options.readOnly {
             do {
@@ -159,7 +200,8 @@ public final class SQLiteDB: DB {
                 throw SQLiteErrors.openError(from: error, path: path)
             }
         }
-        return SQLiteDB(writer: queue, path: path, isInMemory: true, isReadOnly: options.readOnly)
+        return SQLiteDB(
+            writer: queue, path: path, isInMemory: true, isReadOnly: options.readOnly, migrationsAppliedOnOpen: applied)
     }
 
     // MARK: - Async completions

@@ -4,17 +4,51 @@ import TransactionKit
 
 /// Turns GRDB and SQLite errors into ``DBError``.
 enum SQLiteErrors {
-    /// The `DBError` kind of an SQLite primary result code that is a storage
+    /// The `DBError` kind of an SQLite result code that is a storage
     /// fault, or `nil` for errors about the data or the SQL.
+    ///
+    /// `SQLITE_PROTOCOL` is reported as `.busy`: SQLite returns it when its
+    /// write-ahead-log locking protocol failed many times in a row because
+    /// other connections kept changing the log, a contention that a later
+    /// retry overcomes.
     static func faultKind(of code: ResultCode) -> DBError.Kind? {
         switch code.primaryResultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED: .busy
+        case .SQLITE_BUSY, .SQLITE_PROTOCOL: .busy
+        case .SQLITE_LOCKED: .locked
         case .SQLITE_FULL: .diskFull
         case .SQLITE_READONLY: .readOnly
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: .corrupt
+        case .SQLITE_CORRUPT: .corrupt
+        case .SQLITE_NOTADB: .notADatabase
         case .SQLITE_CANTOPEN, .SQLITE_PERM: .cannotOpen
         case .SQLITE_IOERR: .ioError
         default: nil
+        }
+    }
+
+    /// Advice for the extended result codes whose cause is precise.
+    static func specificAdvice(for code: ResultCode) -> String? {
+        switch code {
+        case .SQLITE_READONLY_DBMOVED:
+            "The database file was moved, renamed or deleted while it was open; SQLite refuses to write to it so "
+                + "that no write disappears with an unlinked file. Reopen the database at its current path."
+        case .SQLITE_READONLY_RECOVERY, .SQLITE_READONLY_CANTINIT:
+            "The write-ahead log needs recovery, or its -shm index needs initializing, and this connection "
+                + "cannot write: open the database once with write access to the file, its -wal and -shm files "
+                + "and its directory."
+        case .SQLITE_READONLY_DIRECTORY:
+            "The directory is read-only, so SQLite cannot create the -wal or -shm file next to the database: "
+                + "make the directory writable."
+        case .SQLITE_READONLY_CANTLOCK:
+            "The -shm file is read-only and SQLite cannot lock it: make the -shm file writable, or open the "
+                + "database once with write access."
+        case .SQLITE_READONLY_ROLLBACK:
+            "A journal left by an interrupted write must be rolled back first, which needs write access: open "
+                + "the database once with write access to the file and its directory."
+        case .SQLITE_PROTOCOL:
+            "SQLite's write-ahead-log locking kept failing while other processes changed the log: retry; if it "
+                + "persists, check that the file system supports POSIX locks and shared memory (not a network share)."
+        default:
+            nil
         }
     }
 
@@ -55,34 +89,44 @@ enum SQLiteErrors {
     }
 
     /// A `DBError` for a storage fault, or `nil` when `error` is not one.
-    static func storageError(from error: any Error, path: String, operation: DBError.Operation) -> DBError? {
+    ///
+    /// - Parameter isClosed: Whether ``SQLiteDB/close()`` was called: GRDB
+    ///   then fails every access with `SQLITE_MISUSE`, which is reported as
+    ///   `.closed`. The result code and this state decide it, never GRDB's
+    ///   message text; an `SQLITE_MISUSE` of an open database (a bug in the
+    ///   calling SQL, such as two statements in one) is not a storage fault.
+    static func storageError(
+        from error: any Error, path: String, operation: DBError.Operation, isClosed: Bool = false
+    ) -> DBError? {
         if let error = error as? DBError {
             return error
         }
         guard let error = error as? DatabaseError else {
             return nil
         }
-        if error.message == "Connection is closed" {
-            return DBError(
-                kind: .closed, operation: operation, path: path,
-                resultCode: error.extendedResultCode.rawValue, message: error.message ?? "", underlyingError: error)
+        if error.resultCode == .SQLITE_MISUSE, isClosed {
+            return DBError.closedDatabase(path: path, operation: operation, underlyingError: error)
         }
         guard var kind = faultKind(of: error.resultCode) else {
             return nil
         }
-        if kind == .readOnly, operation == .read {
-            // Writing through a read transaction: a bug in the calling SQL,
-            // not a read-only file.
+        if error.extendedResultCode == .SQLITE_READONLY, operation == .read {
+            // Plain SQLITE_READONLY in a read transaction: writing through a
+            // read transaction, a bug in the calling SQL, not a read-only
+            // file. (The extended read-only codes are faults of the
+            // environment, wherever they happen.)
             return nil
         }
         if kind == .cannotOpen, operation == .open, !directoryIsWritable(of: path) {
             kind = .readOnly
         }
-        return DBError(
+        var storageError = DBError(
             kind: kind, operation: operation, path: path,
             resultCode: error.extendedResultCode.rawValue,
             message: error.message ?? "\(error.resultCode)",
             underlyingError: error)
+        storageError.specificAdvice = specificAdvice(for: error.extendedResultCode)
+        return storageError
     }
 
     /// A `DBError` for any error raised while opening.

@@ -308,7 +308,7 @@ struct SQLiteFaultTests {
 
     // MARK: - Corrupt
 
-    @Test func aFileWithAGarbageHeaderIsCorruptAndIsNotWritten() throws {
+    @Test func aFileWithAGarbageHeaderIsNotADatabaseAndIsNotWritten() throws {
         let directory = try Directory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("garbage.sqlite")
@@ -317,7 +317,7 @@ struct SQLiteFaultTests {
         try garbage.write(to: URL(fileURLWithPath: path))
 
         let error = #expect(throws: DBError.self) { try SQLiteDB(path: path, migrator: Self.migrator) }
-        let description = Self.expectTyped(error, .corrupt, .open, path: path, primaryCode: .SQLITE_NOTADB)
+        let description = Self.expectTyped(error, .notADatabase, .open, path: path, primaryCode: .SQLITE_NOTADB)
         print("garbage header: \(description)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }

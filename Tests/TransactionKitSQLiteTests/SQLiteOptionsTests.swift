@@ -186,6 +186,21 @@ struct SQLiteOptionsTests {
         #expect(try Self.names(SQLiteDB(path: copy)).count == 20)
     }
 
+    /// GRDB closes its writer before its readers; a reader closed last
+    /// cannot remove the -wal file. `close()` closes the readers first.
+    @Test func closeRemovesTheLogAlsoAfterReads() throws {
+        let directory = try Directory()
+        let path = directory.path("read-then-close.sqlite")
+        let db = try SQLiteDB(path: path, migrator: Self.migrator, options: Self.shoutingOptions(Counter()))
+        for index in 0..<5 {
+            try Self.insert("row \(index)", into: db)
+        }
+        #expect(try Self.names(db).count == 5)
+        try db.close()
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "the log was removed at close")
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+    }
+
     @Test func closeOnAFullDiskReportsTheFailedCheckpointAndLosesNothing() throws {
         let directory = try Directory()
         let mountPoint = directory.path("small")

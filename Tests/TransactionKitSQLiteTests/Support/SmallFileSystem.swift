@@ -23,6 +23,22 @@ enum SmallFileSystem {
         #endif
     }
 
+    /// Fills the file system mounted at `mountPoint` with one file, until
+    /// writing fails for lack of space; returns the file's path.
+    static func fill(_ mountPoint: String) throws -> String {
+        let path = mountPoint + "/filler"
+        let descriptor = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+        defer { close(descriptor) }
+        let chunk = [UInt8](repeating: 0x46, count: 4096)
+        while chunk.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+        // A last partial block, if any.
+        while write(descriptor, chunk, 1) > 0 {}
+        return path
+    }
+
     static func unmount(_ path: String) {
         #if os(Linux)
         _ = WriteProtection.run("/usr/bin/umount", [path])

@@ -54,7 +54,7 @@ struct DemoCommand: ParsableCommand {
         print("TransactionKit demo: a small messaging app on a real SQLite database")
         print("")
         print("Database: \(location.summary)")
-        print("  opened \(db.isInMemory ? "in memory" : "in WAL mode") and migrated (\(MessagingSchema.migrator.migrations.joined(separator: ", ")))")
+        print("  opened \(db.isInMemory ? "in memory" : "in WAL mode") and \(Self.migrationSummary(of: db))")
 
         do {
             try DemoScenario(db: db).run()
@@ -72,5 +72,22 @@ struct DemoCommand: ParsableCommand {
             print("")
             print("The database stays in \(kept). Run the same command again to reopen it.")
         }
+    }
+
+    /// What opening did to the schema: the migrations this open applied,
+    /// or the version the file was already at (another process may have
+    /// applied some of them at the same moment).
+    static func migrationSummary(of db: SQLiteDB) -> String {
+        let all = MessagingSchema.migrator.migrations
+        let applied = db.migrationsAppliedOnOpen
+        let current = all.last ?? "no migration"
+        if applied.isEmpty {
+            return "already at \(current) (no migration to apply)"
+        }
+        let summary = "migrated (\(applied.joined(separator: ", ")))"
+        if applied.count < all.count {
+            return summary + ", now at \(current)"
+        }
+        return summary
     }
 }
