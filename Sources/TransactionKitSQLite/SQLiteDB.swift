@@ -45,7 +45,7 @@ import TransactionKit
 /// - Warning: Nested transactions on the same `SQLiteDB`, and transactions
 ///   used after their block returned, stop the process with a message naming
 ///   the call site.
-public final class SQLiteDB: DB {
+public final class SQLiteDB: DB, DatabaseScopeProviding {
     /// The path of the database file, or `in-memory`.
     public let path: String
 
@@ -69,9 +69,14 @@ public final class SQLiteDB: DB {
         self.path = path
         self.isInMemory = isInMemory
         self.isReadOnly = isReadOnly
+        let scope = DatabaseScope(keyValueStorage: SQLiteKeyValueStorage(path: path))
+        let changeTracker = SQLiteChangeTracker(observers: scope.commitObservers)
+        writer.add(transactionObserver: changeTracker, extent: .observerLifetime)
         self.engine = TransactionEngine(
-            backend: SQLiteBackend(writer: writer, path: path, isReadOnly: isReadOnly, closing: SQLiteClosing()),
-            scope: DatabaseScope())
+            backend: SQLiteBackend(
+                writer: writer, path: path, isReadOnly: isReadOnly, closing: SQLiteClosing(),
+                scope: scope, changeTracker: changeTracker),
+            scope: scope)
     }
 
     /// Opens (or creates) the database file at `path`, in WAL mode, and
@@ -112,6 +117,9 @@ public final class SQLiteDB: DB {
     ) throws(DBError) {
         let pool = try Self.openPool(path: path, options: options)
         self.init(writer: pool, path: path, isInMemory: false, isReadOnly: options.readOnly)
+        if !options.readOnly {
+            try prepareKeyValueTable()
+        }
         if let migrator {
             if options.readOnly {
                 try checkNoPendingMigration(migrator)
@@ -149,8 +157,10 @@ public final class SQLiteDB: DB {
         } catch {
             throw SQLiteErrors.storageError(from: error, path: path, operation: .open) ?? SQLiteErrors.other(error, path: path, operation: .open)
         }
+        let setUp = SQLiteDB(writer: queue, path: path, isInMemory: true)
+        try setUp.prepareKeyValueTable()
         if let migrator {
-            try SQLiteDB(writer: queue, path: path, isInMemory: true).migrate(with: migrator)
+            try setUp.migrate(with: migrator)
         }
         if options.readOnly {
             do {
@@ -174,6 +184,9 @@ public final class SQLiteDB: DB {
     public func waitForAsyncCompletions() async {
         await engine.scope.waitForAsyncCompletions()
     }
+
+    /// The database's scope, for commit observation.
+    package var databaseScope: DatabaseScope { engine.scope }
 
     // MARK: - DB
 
