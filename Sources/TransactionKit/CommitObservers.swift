@@ -42,6 +42,11 @@ package final class CommitObservers: @unchecked Sendable {
         entryCount.load(ordering: .relaxed) == 0
     }
 
+    /// The number of registered observers.
+    package var count: Int {
+        entryCount.load(ordering: .relaxed)
+    }
+
     func add(
         tables: Set<String>,
         collections: Set<String>,
