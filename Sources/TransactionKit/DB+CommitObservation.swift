@@ -14,7 +14,7 @@ extension DB {
     ///
     /// **Transaction semantics:** an observer hears about committed write
     /// transactions only: never about a rollback (a throwing block, a
-    /// ``DB/writeOrRollBack(file:line:_:)`` that rolled back, a failed
+    /// ``DB/writeOrRollBack(file:line:_:)-1ej2j`` that rolled back, a failed
     /// commit, a cancelled task), never about a commit that changed nothing
     /// it registered for, and once per commit however many rows changed.
     /// It receives only the part of the changes it registered for (see

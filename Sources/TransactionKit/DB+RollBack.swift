@@ -73,7 +73,7 @@ extension DB {
     /// ```
     ///
     /// **Transaction semantics:** those of the synchronous
-    /// ``writeOrRollBack(file:line:_:)-1o9tt``; cancellation as in the async
+    /// ``writeOrRollBack(file:line:_:)-1ej2j``; cancellation as in the async
     /// ``DB/write(file:line:_:)-28del``.
     ///
     /// **Thread:** as the async ``DB/write(file:line:_:)-28del``.

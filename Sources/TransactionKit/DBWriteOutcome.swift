@@ -1,4 +1,4 @@
-/// How a ``DB/writeOrRollBack(file:line:_:)`` block ends: commit, or roll
+/// How a ``DB/writeOrRollBack(file:line:_:)-1ej2j`` block ends: commit, or roll
 /// back on purpose, with the value `writeOrRollBack` returns either way.
 ///
 /// ```swift

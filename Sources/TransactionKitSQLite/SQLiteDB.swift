@@ -26,6 +26,20 @@ import TransactionKit
 /// permissions (SQLite gives its `-wal` and `-shm` files the same). See
 /// ``Options``.
 ///
+/// **The library's own tables:** a writable open creates (once) the tables
+/// behind ``/TransactionKit/KeyValueStore``, independently of your migrator
+/// and before it runs: `transactionkit_key_value (collection TEXT, key TEXT,
+/// value ANY, PRIMARY KEY (collection, key)) STRICT`, and
+/// `transactionkit_schema (component, version)`, which records their
+/// version. Values keep SQLite's native types, so plain SQL reads them. A
+/// read-only open creates nothing, and reads an empty store if the tables
+/// are missing.
+///
+/// **Commit observers** (``/TransactionKit/DB/observeCommits(tables:keyValueCollections:queue:_:)``)
+/// hear about the tables whose rows SQLite inserted, updated or deleted
+/// (GRDB's transaction observer; not `WITHOUT ROWID` tables), plus those a
+/// transaction declared.
+///
 /// **Transaction semantics:** those of ``/TransactionKit/DB``. Write transactions begin with
 /// `BEGIN IMMEDIATE`, so a busy database is reported when the write begins,
 /// not halfway through it.
@@ -88,6 +102,8 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
     ///
     /// **Transaction semantics:** each migration runs in its own transaction,
     /// so a failing migration leaves the database at its last good version.
+    /// Before them, the first writable open creates the key-value tables in
+    /// one immediate transaction (later opens only read their version).
     ///
     /// **Several processes** may open the same file at once, even a new one:
     /// each waits for the others' locks within the busy timeout (also while
@@ -109,7 +125,8 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
     ///   - options: Busy timeout, durability, reader count, read-only mode
     ///     and connection preparation.
     /// - Throws: ``/TransactionKit/DBError`` naming `path`: `.missingDirectory`, `.readOnly`,
-    ///   `.corrupt`, `.cannotOpen`, `.busy`, `.migrationFailed`, …
+    ///   `.corrupt`, `.cannotOpen`, `.busy`, `.migrationFailed` (also when
+    ///   the key-value tables cannot be created), …
     public convenience init(
         path: String,
         migrator: DatabaseMigrator? = nil,
