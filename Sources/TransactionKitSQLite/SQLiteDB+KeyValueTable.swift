@@ -24,18 +24,22 @@ extension SQLiteDB {
     ///
     /// Called when a writable database opens, before the application's
     /// migrations (which may therefore use the store). The version is first
-    /// read without the write lock: an up-to-date database (every open after
-    /// the first) costs one read and no write transaction. Otherwise the
+    /// read on the writer connection without a transaction: an up-to-date
+    /// database (every open after the first) costs one read and no write
+    /// transaction. Otherwise the
     /// tables are created in one `BEGIN IMMEDIATE` transaction that reads
     /// the version again, so that several processes opening a new file at
     /// once create them exactly once. A read-only open skips this; its
     /// store reads as empty when the table does not exist.
     func prepareKeyValueTable() throws(DBError) {
         do {
-            if try writer.read(Self.keyValueVersion) >= Self.keyValueSchemaVersion {
-                return
-            }
             try writer.writeWithoutTransaction { db in
+                // On the writer connection, outside a transaction: an open
+                // that finds the tables current takes no write lock, and
+                // opens no reader connection.
+                if try Self.keyValueVersion(db) >= Self.keyValueSchemaVersion {
+                    return
+                }
                 try db.inTransaction(.immediate) {
                     if try Self.keyValueVersion(db) < 1 {
                         try db.execute(sql: """

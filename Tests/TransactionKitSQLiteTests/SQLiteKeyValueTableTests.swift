@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
@@ -86,24 +87,37 @@ struct SQLiteKeyValueTableTests {
         }
     }
 
-    @Test func reopeningKeepsValuesAndCostsNoWriteTransaction() throws {
+    /// The first writable open creates the tables; later opens only read
+    /// their version (GRDB's own open-time probe, `grdb_issue_102`, aside).
+    @Test func onlyTheFirstOpenCreatesTheTablesAndReopeningKeepsValues() throws {
         let (directory, path) = try temporaryPath()
         defer { try? FileManager.default.removeItem(at: directory) }
-        do {
-            let db = try SQLiteDB(path: path)
-            try db.write { tx in try settings.setString("dark", key: "theme", transaction: tx) }
-            try db.close()
+        let first = try tracedOpen(path)
+        try first.db.write { tx in try settings.setString("dark", key: "theme", transaction: tx) }
+        try first.db.close()
+        #expect(first.statements.contains { $0.contains("CREATE TABLE IF NOT EXISTS transactionkit_key_value") })
+
+        let second = try tracedOpen(path)
+        #expect(second.statements.contains { $0.contains("transactionkit_schema") }, "the open read the version")
+        let writes = second.statements.filter {
+            $0.contains("transactionkit") && ($0.contains("CREATE") || $0.contains("INSERT"))
         }
-        // `PRAGMA data_version` of a bystander connection changes only when
-        // another connection commits.
-        let bystander = try DatabaseQueue(path: path)
-        let dataVersion = { try bystander.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") } }
-        let before = try dataVersion()
-        let db = try SQLiteDB(path: path)
-        #expect(try dataVersion() == before, "the second open committed nothing")
-        #expect(try db.read { tx in try settings.getString("theme", transaction: tx) } == "dark")
-        try db.write { tx in try settings.setString("light", key: "theme", transaction: tx) }
-        #expect(try dataVersion() != before, "the probe notices commits")
+        #expect(writes == [], "all statements: \(second.statements)")
+        #expect(try second.db.read { tx in try settings.getString("theme", transaction: tx) } == "dark")
+    }
+
+    /// Opens `path`, and returns the statements the open ran on any of its
+    /// connections.
+    private func tracedOpen(_ path: String) throws -> (db: SQLiteDB, statements: [String]) {
+        let statements = Mutex<[String]>([])
+        var options = SQLiteDB.Options()
+        options.prepareDatabase { db in
+            db.trace(options: .statement) { event in
+                statements.withLock { $0.append(event.description) }
+            }
+        }
+        let db = try SQLiteDB(path: path, options: options)
+        return (db, statements.withLock { $0 })
     }
 
     @Test func aReadOnlyOpenOfAFileWithoutTheTableReadsAnEmptyStore() throws {
