@@ -26,6 +26,8 @@ extension KeyValueStore {
     ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not text,
     ///   of kind ``KeyValueStoreError/Kind/decodingFailed`` when the text does
     ///   not decode as `type`; ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError`` of kind ``KeyValueStoreError/Kind/invalidKey``
+    ///   when the key or the collection contains U+0000.
     public func getCodable<T: Decodable>(
         _ key: String,
         as type: T.Type = T.self,
@@ -70,6 +72,8 @@ extension KeyValueStore {
     /// - Throws: ``KeyValueStoreError`` of kind
     ///   ``KeyValueStoreError/Kind/encodingFailed`` when `value` does not
     ///   encode (nothing is written then); ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError`` of kind ``KeyValueStoreError/Kind/invalidKey``
+    ///   when the key or the collection contains U+0000.
     public func setCodable<T: Encodable>(
         _ value: T, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {

@@ -51,9 +51,12 @@ import Foundation
 /// (``DB/observeCommits(tables:keyValueCollections:queue:_:)``) hear about
 /// each commit that set a value in it or removed one.
 ///
-/// **Keys and collections** are any strings, the empty string included.
-/// They compare by their UTF-8 bytes, as SQLite's `BINARY` collation does:
-/// `"é"` precomposed and `"e\u{301}"` are two different keys everywhere.
+/// **Keys and collections** are any strings without U+0000, the empty
+/// string included. They compare by their UTF-8 bytes, as SQLite's
+/// `BINARY` collation does: `"é"` precomposed and `"e\u{301}"` are two
+/// different keys everywhere. A key, collection or text value that
+/// contains U+0000 is refused with a ``KeyValueStoreError`` on every
+/// backend (SQLite's text would end there).
 ///
 /// **Thread:** a `KeyValueStore` is `Sendable`; each call runs on the thread
 /// that runs the transaction's block.
@@ -95,8 +98,10 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The stored value, or `nil` when there is none.
-    /// - Throws: ``DBError`` when the storage fails; ``DBMisuseError`` under
-    ///   a test runner after a recorded misuse.
+    /// - Throws: ``DBError`` when the storage fails; ``DBMisuseError`` under a
+    ///   test runner after a recorded misuse. ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func getValue(
         _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws -> Value? {
@@ -121,9 +126,11 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/invalidValue`` for a NaN real;
-    ///   ``DBError`` when the storage fails; ``DBMisuseError`` under a test
-    ///   runner after a recorded misuse.
+    ///   ``KeyValueStoreError/Kind/invalidValue`` for a NaN real; ``DBError``
+    ///   when the storage fails; ``DBMisuseError`` under a test runner after a
+    ///   recorded misuse. ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func setValue(
         _ value: Value, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {
@@ -149,7 +156,9 @@ public struct KeyValueStore: Sendable, Hashable {
     /// - Returns: The string, or `nil` when there is no value.
     /// - Throws: ``KeyValueStoreError`` of kind
     ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not text;
-    ///   ``DBError`` when the storage fails.
+    ///   ``DBError`` when the storage fails. ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func getString(
         _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws -> String? {
@@ -175,7 +184,11 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``DBError`` when the storage fails.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidValue`` when the string contains
+    ///   U+0000 (nothing is written), of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   does.
     public func setString(
         _ value: String?, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {
@@ -203,7 +216,9 @@ public struct KeyValueStore: Sendable, Hashable {
     /// - Returns: The boolean, or `nil` when there is no value.
     /// - Throws: ``KeyValueStoreError`` of kind
     ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not an
-    ///   integer; ``DBError`` when the storage fails.
+    ///   integer; ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
+    ///   collection contains U+0000.
     public func getBool(
         _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws -> Bool? {
@@ -231,8 +246,10 @@ public struct KeyValueStore: Sendable, Hashable {
     /// - Returns: The boolean, or `defaultValue`.
     /// - Throws: ``KeyValueStoreError`` of kind
     ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not an
-    ///   integer (the default does not hide a wrong type); ``DBError`` when
-    ///   the storage fails.
+    ///   integer (the default does not hide a wrong type); ``DBError`` when the
+    ///   storage fails. ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func getBool(
         _ key: String,
         defaultValue: Bool,
@@ -257,7 +274,9 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``DBError`` when the storage fails.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
+    ///   collection contains U+0000.
     public func setBool(
         _ value: Bool, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {
@@ -283,8 +302,10 @@ public struct KeyValueStore: Sendable, Hashable {
     /// - Returns: The integer, or `nil` when there is no value.
     /// - Throws: ``KeyValueStoreError`` of kind
     ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not an
-    ///   integer (a real is not rounded), or does not fit in `Int`;
-    ///   ``DBError`` when the storage fails.
+    ///   integer (a real is not rounded), or does not fit in `Int`; ``DBError``
+    ///   when the storage fails. ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func getInt(
         _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws -> Int? {
@@ -318,8 +339,10 @@ public struct KeyValueStore: Sendable, Hashable {
     /// - Returns: The integer, or `defaultValue`.
     /// - Throws: ``KeyValueStoreError`` of kind
     ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not an
-    ///   integer (the default does not hide a wrong type); ``DBError`` when
-    ///   the storage fails.
+    ///   integer (the default does not hide a wrong type); ``DBError`` when the
+    ///   storage fails. ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func getInt(
         _ key: String,
         defaultValue: Int,
@@ -344,7 +367,9 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``DBError`` when the storage fails.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
+    ///   collection contains U+0000.
     public func setInt(
         _ value: Int, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {
@@ -369,8 +394,10 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The number, or `nil` when there is no value.
     /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is neither
-    ///   a real nor an integer; ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is neither a
+    ///   real nor an integer; ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError`` of kind ``KeyValueStoreError/Kind/invalidKey``
+    ///   when the key or the collection contains U+0000.
     public func getDouble(
         _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws -> Double? {
@@ -398,8 +425,10 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/invalidValue`` for NaN (nothing is
-    ///   written); ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/invalidValue`` for NaN (nothing is written);
+    ///   ``DBError`` when the storage fails. ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func setDouble(
         _ value: Double, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {
@@ -429,8 +458,10 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The date, or `nil` when there is no value.
     /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is neither
-    ///   a real nor an integer; ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is neither a
+    ///   real nor an integer; ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError`` of kind ``KeyValueStoreError/Kind/invalidKey``
+    ///   when the key or the collection contains U+0000.
     public func getDate(
         _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws -> Date? {
@@ -457,7 +488,9 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``DBError`` when the storage fails.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
+    ///   collection contains U+0000.
     public func setDate(
         _ value: Date?, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {
@@ -482,8 +515,10 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The bytes, or `nil` when there is no value.
     /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not a
-    ///   blob; ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not a blob;
+    ///   ``DBError`` when the storage fails. ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func getData(
         _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws -> Data? {
@@ -510,7 +545,9 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``DBError`` when the storage fails.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
+    ///   collection contains U+0000.
     public func setData(
         _ value: Data?, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {
@@ -534,7 +571,9 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: `true` when a value of any type is stored for `key`.
-    /// - Throws: ``DBError`` when the storage fails.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
+    ///   collection contains U+0000.
     public func hasValue(
         _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws -> Bool {
@@ -557,7 +596,8 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The keys, sorted.
-    /// - Throws: ``DBError`` when the storage fails.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the collection contains U+0000.
     public func allKeys(
         transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws -> [String] {
@@ -579,7 +619,8 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The number of keys.
-    /// - Throws: ``DBError`` when the storage fails.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the collection contains U+0000.
     public func count(
         transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws -> Int {
@@ -604,7 +645,9 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``DBError`` when the storage fails.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
+    ///   collection contains U+0000.
     public func removeValue(
         forKey key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {
@@ -626,7 +669,8 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``DBError`` when the storage fails.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the collection contains U+0000.
     public func removeAll(
         transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {
@@ -644,6 +688,16 @@ public struct KeyValueStore: Sendable, Hashable {
     ) throws -> any KeyValueStorage {
         if let misuse = transaction.checkActive(for: "KeyValueStore.\(use)", at: CallSite(file: file, line: line)) {
             throw misuse
+        }
+        if collection.utf8.contains(0) {
+            throw KeyValueStoreError(
+                kind: .invalidKey, collection: collection, key: key ?? "",
+                expected: "a string without U+0000", found: "collection")
+        }
+        if let key, key.utf8.contains(0) {
+            throw KeyValueStoreError(
+                kind: .invalidKey, collection: collection, key: key,
+                expected: "a string without U+0000", found: "key")
         }
         guard let storage = transaction.scope.keyValueStorage else {
             throw KeyValueStoreError(
@@ -670,10 +724,17 @@ public struct KeyValueStore: Sendable, Hashable {
         _ line: UInt
     ) throws {
         let storage = try storage(transaction, use, key, file, line)
-        if case let .real(real)? = value, real.isNaN {
+        switch value {
+        case let .real(real)? where real.isNaN:
             throw KeyValueStoreError(
                 kind: .invalidValue, collection: collection, key: key, expected: "a number that is not NaN",
                 found: "real(nan)")
+        case let .text(text)? where text.utf8.contains(0):
+            throw KeyValueStoreError(
+                kind: .invalidValue, collection: collection, key: key, expected: "text without U+0000",
+                found: "text containing U+0000")
+        default:
+            break
         }
         if let value {
             try storage.setValue(value, forKey: key, in: collection, transaction)

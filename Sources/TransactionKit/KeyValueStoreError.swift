@@ -28,9 +28,14 @@ public struct KeyValueStoreError: Error, Sendable, Hashable, CustomStringConvert
         /// encode the value as JSON.
         case encodingFailed
         /// The value cannot be stored: a ``KeyValueStore/Value/real(_:)``
-        /// that is NaN (SQLite stores NaN as `NULL`, which is no value).
-        /// Nothing is written.
+        /// that is NaN (SQLite stores NaN as `NULL`, which is no value), or a
+        /// ``KeyValueStore/Value/text(_:)`` that contains U+0000 (SQLite's
+        /// text ends there). Nothing is written.
         case invalidValue
+        /// The key or the collection contains U+0000, where SQLite's text
+        /// ends (so two such keys could not be told apart). Nothing is read
+        /// or written.
+        case invalidKey
         /// The transaction comes from a ``DB`` that has no key-value storage
         /// (neither `SQLiteDB` nor `MockDB`).
         case unsupportedDatabase
@@ -78,6 +83,8 @@ public struct KeyValueStoreError: Error, Sendable, Hashable, CustomStringConvert
             return "KeyValueStore \(place): cannot encode \(expected) as JSON: \(found)"
         case .invalidValue:
             return "KeyValueStore \(place): cannot store \(found): expected \(expected)"
+        case .invalidKey:
+            return "KeyValueStore \(place): invalid \(found): expected \(expected)"
         case .unsupportedDatabase:
             return "KeyValueStore \(place): the transaction's database (\(found)) has no key-value storage; "
                 + "use a transaction of an SQLiteDB or a MockDB"

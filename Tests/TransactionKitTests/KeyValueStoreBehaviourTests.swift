@@ -150,6 +150,33 @@ struct KeyValueStoreBehaviourTests {
         }
     }
 
+    /// SQLite's text ends at U+0000, so the store refuses it in keys,
+    /// collections and text values, on every backend, before anything is
+    /// read or written.
+    @Test(arguments: Backend.allCases)
+    func aNULCharacterInAKeyCollectionOrTextIsATypedErrorEverywhere(_ backend: Backend) throws {
+        let fixture = try backend.makeFixture()
+        let store = KeyValueStore(collection: "c")
+        let badCollection = KeyValueStore(collection: "c\u{0}d")
+        try fixture.db.write { tx throws in
+            try store.setString("plain", key: "a", transaction: tx)
+            let key = #expect(throws: KeyValueStoreError.self) { try store.setString("x", key: "a\u{0}b", transaction: tx) }
+            #expect(key?.kind == .invalidKey)
+            let read = #expect(throws: KeyValueStoreError.self) { try store.getString("a\u{0}b", transaction: tx) }
+            #expect(read?.kind == .invalidKey)
+            let collection = #expect(throws: KeyValueStoreError.self) { try badCollection.count(transaction: tx) }
+            #expect(collection?.kind == .invalidKey)
+            let value = #expect(throws: KeyValueStoreError.self) { try store.setString("x\u{0}y", key: "b", transaction: tx) }
+            #expect(value?.kind == .invalidValue)
+            let raw = #expect(throws: KeyValueStoreError.self) { try store.setValue(.text("\u{0}"), key: "b", transaction: tx) }
+            #expect(raw?.kind == .invalidValue)
+        }
+        try fixture.db.read { tx throws in
+            #expect(try store.allKeys(transaction: tx) == ["a"])
+            #expect(try store.getString("a", transaction: tx) == "plain")
+        }
+    }
+
     // MARK: Transactions
 
     @Test(arguments: Backend.allCases)
