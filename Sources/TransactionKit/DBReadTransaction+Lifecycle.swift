@@ -58,6 +58,9 @@ extension DBReadTransaction {
         var finalizations: [String: (DBWriteTransaction) throws -> Void] = [:]
         var syncCompletions: [() -> Void] = []
         var asyncCompletions: [AsyncCompletion] = []
+        /// Tables and key-value collections this write changed, for commit
+        /// observers.
+        var changes = DBChanges()
     }
 
     /// Where the transaction is in its life. Only the thread that runs the
@@ -116,6 +119,7 @@ extension DBReadTransaction {
     package func rollBack() {
         state = .rolledBack
         connection = nil
+        storageContext = nil
         hooks = nil
     }
 
@@ -123,6 +127,7 @@ extension DBReadTransaction {
     package func closeRead() {
         state = .ended
         connection = nil
+        storageContext = nil
     }
 
     /// The commit succeeded: runs sync completions in order, then hands the
@@ -130,6 +135,7 @@ extension DBReadTransaction {
     package func didCommit() {
         state = .committed
         connection = nil
+        storageContext = nil
         guard let hooks else { return }
         self.hooks = nil
         for completion in hooks.syncCompletions {
@@ -199,6 +205,25 @@ extension DBReadTransaction {
         if hooks.finalizations.updateValue(block, forKey: key) == nil {
             hooks.finalizationKeys.append(key)
         }
+    }
+
+    /// The changes recorded so far, `nil` when there are none.
+    package var recordedChanges: DBChanges? {
+        guard let changes = hooks?.changes, !changes.isEmpty else { return nil }
+        return changes
+    }
+
+    /// Records that this write changed a key-value collection (called by
+    /// ``KeyValueStore`` after the transaction was checked).
+    package func recordChange(keyValueCollection collection: String) {
+        existingHooks.changes.keyValueCollections.insert(collection)
+    }
+
+    /// Records that this write changed a table (called by
+    /// ``DBWriteTransaction/declareChange(table:file:line:)`` after the
+    /// transaction was checked).
+    package func recordChange(table: String) {
+        existingHooks.changes.tables.insert(table)
     }
 
     package func addSyncCompletion(at callSite: CallSite, _ block: @escaping () -> Void) {

@@ -61,8 +61,13 @@ public class DBReadTransaction {
     /// The next transaction out whose block runs on the same thread, while
     /// this one's block runs (see ``ActiveTransactions``).
     @exclusivity(unchecked) package var outerActive: UnsafeMutableRawPointer?
-    /// Finalizations and completions, allocated by the first hook.
+    /// Finalizations, completions and recorded changes, allocated by the
+    /// first of them.
     @exclusivity(unchecked) var hooks: Hooks?
+    /// What the backend's ``KeyValueStorage`` keeps for this transaction
+    /// (MockDB: a read transaction's snapshot), set on first use. Dropped
+    /// when the transaction ends.
+    @exclusivity(unchecked) package var storageContext: AnyObject?
 
     package init(kind: TransactionKind, openedAt: CallSite, scope: DatabaseScope, isMock: Bool) {
         self.kind = kind

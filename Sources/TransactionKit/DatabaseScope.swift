@@ -7,11 +7,56 @@ import Synchronization
 ///
 /// Each `MockDB` and each `SQLiteDB` owns exactly one scope. Nothing is
 /// global: two databases never see each other's state.
+///
+/// The scope also holds what ``KeyValueStore`` and commit observation need
+/// from the database, so that they reach it through any transaction:
+/// the backend's ``KeyValueStorage``, the ``CommitObservers``, and the
+/// changes of the write transaction that is about to commit.
 package final class DatabaseScope: Sendable {
     private let pendingAsyncCompletions = Atomic<Int>(0)
     private let asyncCompletionGroup = DispatchGroup()
 
-    package init() {}
+    /// The storage behind ``KeyValueStore`` (`nil`: the database has none).
+    package let keyValueStorage: (any KeyValueStorage)?
+
+    /// The observers of this database's commits.
+    package let commitObservers = CommitObservers()
+
+    /// The changes the committing write transaction recorded (key-value
+    /// collections, declared tables), staged by the engine once the block
+    /// and finalizations succeeded, and taken by the backend when the commit
+    /// succeeded or failed. Only the thread that holds the database's write
+    /// serialization (MockDB's write lock, GRDB's writer queue) touches it,
+    /// and that serialization orders every access.
+    nonisolated(unsafe) private var stagedChanges: DBChanges?
+
+    package init(keyValueStorage: (any KeyValueStorage)? = nil) {
+        self.keyValueStorage = keyValueStorage
+    }
+
+    // MARK: - Commit observation (under the write serialization)
+
+    /// Called by the engine, inside the write transaction, just before the
+    /// backend commits.
+    package func stageCommit(_ changes: DBChanges?) {
+        stagedChanges = changes
+    }
+
+    /// Called by the backend once the commit succeeded, before it releases
+    /// its write serialization: tells the observers about the staged changes
+    /// and the tables the backend saw change itself.
+    package func commitDidSucceed(detectedTables: Set<String> = []) {
+        var changes = stagedChanges ?? DBChanges()
+        stagedChanges = nil
+        changes.tables.formUnion(detectedTables)
+        commitObservers.notify(changes)
+    }
+
+    /// Called by the backend when the write rolled back (or its commit
+    /// failed): nobody hears about it.
+    package func commitDidFail() {
+        stagedChanges = nil
+    }
 
     /// The number of async completions scheduled but not finished yet.
     package var pendingAsyncCompletionCount: Int {

@@ -142,6 +142,9 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
                 try cancellation?.check()
                 try transaction.runFinalizations(transaction)
                 try cancellation?.check()
+                // The backend commits next, and tells the commit observers
+                // about these changes only if the commit succeeds.
+                transaction.scope.stageCommit(transaction.recordedChanges)
                 return value
             } catch {
                 transaction.rollBack()

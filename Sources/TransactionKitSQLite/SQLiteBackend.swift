@@ -7,6 +7,11 @@ struct SQLiteBackend: TransactionBackend {
     let path: String
     let isReadOnly: Bool
     let closing: SQLiteClosing
+    /// The database's scope, told about commits for the commit observers.
+    let scope: DatabaseScope
+    /// The tables each write changes (GRDB holds it weakly: this is the
+    /// reference that keeps it alive).
+    let changeTracker: SQLiteChangeTracker
 
     var isMock: Bool { false }
 
@@ -18,7 +23,7 @@ struct SQLiteBackend: TransactionBackend {
     func performWrite<R>(_ body: (AnyObject?) throws -> R) throws -> R {
         try checkWritable()
         return try writer.writeWithoutTransaction { db in
-            try Self.inImmediateTransaction(db, body)
+            try inImmediateTransaction(db, body)
         }
     }
 
@@ -30,7 +35,7 @@ struct SQLiteBackend: TransactionBackend {
     func performWrite<R: Sendable>(_ body: @Sendable (AnyObject?) throws -> R) async throws -> R {
         try checkWritable()
         return try await writer.writeWithoutTransaction { db in
-            try Self.inImmediateTransaction(db, body)
+            try inImmediateTransaction(db, body)
         }
     }
 
@@ -48,12 +53,22 @@ struct SQLiteBackend: TransactionBackend {
     }
 
     /// `BEGIN IMMEDIATE`, the body, `COMMIT`; `ROLLBACK` if anything throws.
-    private static func inImmediateTransaction<R>(_ db: Database, _ body: (AnyObject?) throws -> R) throws -> R {
+    /// Then, still on the writer queue (no other write can commit before),
+    /// tells the commit observers what the committed transaction changed.
+    private func inImmediateTransaction<R>(_ db: Database, _ body: (AnyObject?) throws -> R) throws -> R {
+        changeTracker.reset()
         var value: R?
-        try db.inTransaction(.immediate) {
-            value = try body(db)
-            return .commit
+        do {
+            try db.inTransaction(.immediate) {
+                value = try body(db)
+                return .commit
+            }
+        } catch {
+            changeTracker.reset()
+            scope.commitDidFail()
+            throw error
         }
+        scope.commitDidSucceed(detectedTables: changeTracker.take())
         return value!
     }
 

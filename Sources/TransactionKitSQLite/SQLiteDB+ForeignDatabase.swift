@@ -8,7 +8,9 @@ extension SQLiteDB {
     /// was ever applied to it (no `grdb_migrations` table, or one that
     /// lists other migrations only: another app's database).
     ///
-    /// An empty database, and one that `migrator` started to migrate (even
+    /// TransactionKit's own tables (`transactionkit_…`, created by any
+    /// writable open) do not count. An empty database, and one that
+    /// `migrator` started to migrate (even
     /// if another process is migrating it right now), is not foreign: GRDB
     /// creates `grdb_migrations` before the first migration's transaction.
     static func isForeign(_ db: Database, for migrator: DatabaseMigrator) throws -> Bool {
@@ -18,6 +20,7 @@ extension SQLiteDB {
         let objectCount = try Int.fetchOne(db, sql: """
             SELECT COUNT(*) FROM sqlite_master
             WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> 'grdb_migrations'
+              AND name NOT LIKE 'transactionkit\\_%' ESCAPE '\\'
             """) ?? 0
         guard objectCount > 0 else {
             return false

@@ -26,6 +26,20 @@ import TransactionKit
 /// permissions (SQLite gives its `-wal` and `-shm` files the same). See
 /// ``Options``.
 ///
+/// **The library's own tables:** a writable open creates (once) the tables
+/// behind ``/TransactionKit/KeyValueStore``, independently of your migrator
+/// and after it ran: `transactionkit_key_value (collection TEXT, key TEXT,
+/// value ANY, PRIMARY KEY (collection, key)) STRICT`, and
+/// `transactionkit_schema (component, version)`, which records their
+/// version. Values keep SQLite's native types, so plain SQL reads them. A
+/// read-only open creates nothing, and reads an empty store if the tables
+/// are missing.
+///
+/// **Commit observers** (``/TransactionKit/DB/observeCommits(tables:keyValueCollections:queue:_:)``)
+/// hear about the tables whose rows SQLite inserted, updated or deleted
+/// (GRDB's transaction observer; not `WITHOUT ROWID` tables), plus those a
+/// transaction declared.
+///
 /// **Transaction semantics:** those of ``/TransactionKit/DB``. Write transactions begin with
 /// `BEGIN IMMEDIATE`, so a busy database is reported when the write begins,
 /// not halfway through it.
@@ -45,7 +59,7 @@ import TransactionKit
 /// - Warning: Nested transactions on the same `SQLiteDB`, and transactions
 ///   used after their block returned, stop the process with a message naming
 ///   the call site.
-public final class SQLiteDB: DB {
+public final class SQLiteDB: DB, DatabaseScopeProviding {
     /// The path of the database file, or `in-memory`.
     public let path: String
 
@@ -93,9 +107,14 @@ public final class SQLiteDB: DB {
         self.path = path
         self.isInMemory = isInMemory
         self.isReadOnly = isReadOnly
+        let scope = DatabaseScope(keyValueStorage: SQLiteKeyValueStorage(path: path))
+        let changeTracker = SQLiteChangeTracker(observers: scope.commitObservers)
+        writer.add(transactionObserver: changeTracker, extent: .observerLifetime)
         self.engine = TransactionEngine(
-            backend: SQLiteBackend(writer: writer, path: path, isReadOnly: isReadOnly, closing: SQLiteClosing()),
-            scope: DatabaseScope())
+            backend: SQLiteBackend(
+                writer: writer, path: path, isReadOnly: isReadOnly, closing: SQLiteClosing(),
+                scope: scope, changeTracker: changeTracker),
+            scope: scope)
     }
 
     /// Opens (or creates) the database file at `path`, in WAL mode, and
@@ -108,6 +127,8 @@ public final class SQLiteDB: DB {
     /// **Transaction semantics:** each migration runs in its own transaction,
     /// so a failing migration leaves the database at its last good version.
     /// ``migrationsAppliedOnOpen`` lists those this open applied.
+    /// TransactionKit's key-value tables are created after them, on the
+    /// first writable open (later opens only read their version).
     ///
     /// **Several processes** may open the same file at once, even a new one:
     /// each waits for the others' locks within the busy timeout (also while
@@ -149,7 +170,8 @@ public final class SQLiteDB: DB {
     ///     foreign databases, an integrity check, and connection preparation.
     /// - Throws: ``/TransactionKit/DBError`` naming `path`: `.missingDirectory`, `.cannotOpen`,
     ///   `.readOnly`, `.notADatabase`, `.foreignDatabase`, `.corrupt`, `.busy`,
-    ///   `.migrationFailed`, `.integrityCheckFailed`, …
+    ///   `.migrationFailed` (also when the key-value tables cannot be
+    ///   created), `.integrityCheckFailed`, …
     public convenience init(
         path: String,
         migrator: DatabaseMigrator? = nil,
@@ -159,6 +181,9 @@ public final class SQLiteDB: DB {
         self.init(
             writer: pool, path: path, isInMemory: false, isReadOnly: options.readOnly,
             migrationsAppliedOnOpen: applied)
+        if !options.readOnly {
+            try prepareKeyValueTable()
+        }
     }
 
     /// Creates a private in-memory database and migrates it.
@@ -189,10 +214,12 @@ public final class SQLiteDB: DB {
         } catch {
             throw SQLiteErrors.storageError(from: error, path: path, operation: .open) ?? SQLiteErrors.other(error, path: path, operation: .open)
         }
+        let setUp = SQLiteDB(writer: queue, path: path, isInMemory: true)
         var applied: [String] = []
         if let migrator {
-            applied = try SQLiteDB(writer: queue, path: path, isInMemory: true).migrate(with: migrator)
+            applied = try setUp.migrate(with: migrator)
         }
+        try setUp.prepareKeyValueTable()
         if options.readOnly {
             do {
                 try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = 1") }
@@ -216,6 +243,9 @@ public final class SQLiteDB: DB {
     public func waitForAsyncCompletions() async {
         await engine.scope.waitForAsyncCompletions()
     }
+
+    /// The database's scope, for commit observation.
+    package var databaseScope: DatabaseScope { engine.scope }
 
     // MARK: - DB
 

@@ -1,14 +1,24 @@
 import Synchronization
 import TransactionKit
 
-/// The storage side of ``MockDB``: no storage, just counters, a write lock
-/// and injected faults.
+/// The storage side of ``MockDB``: counters, a write lock, injected faults,
+/// and the in-memory key-value storage, which commits while the write lock
+/// is held.
 struct MockBackend: TransactionBackend {
     let state = SharedState()
+    let keyValues: MockKeyValueStorage
+    /// The database's scope, told about commits for the commit observers.
+    let scope: DatabaseScope
     /// Names the database in errors, as `SQLiteDB`'s path does.
     let label: String
     let isReadOnly: Bool
     var isMock: Bool { true }
+
+    /// Seeds or inspects the key-value storage between transactions: takes
+    /// the write lock, as a write does.
+    func withWriteLock<R>(_ body: () -> R) -> R {
+        state.writeLock.withLock(body)
+    }
 
     /// Counters and injected faults, shared by every copy of the backend.
     final class SharedState: Sendable {
@@ -131,10 +141,21 @@ struct MockBackend: TransactionBackend {
             do {
                 value = try body(nil)
             } catch {
+                keyValues.discard()
+                scope.commitDidFail()
                 state.didRollBack()
                 throw error
             }
-            if let failure = state.commitOrInjectedFailure() { throw failure }
+            if let failure = state.commitOrInjectedFailure() {
+                keyValues.discard()
+                scope.commitDidFail()
+                throw failure
+            }
+            // Still under the write lock: the next writer sees all of this
+            // transaction's values or none, and observers hear about
+            // commits in commit order.
+            keyValues.commit()
+            scope.commitDidSucceed()
             return value
         }
     }

@@ -10,8 +10,13 @@ import TransactionKit
 /// same semantics through the same shared engine: finalizations before the
 /// commit, sync completions after it, async completions on the queue or
 /// executor you name, nothing after a rollback, and the same misuse checks
-/// (nested transactions, escaped transactions). It stores no data: the
-/// finders your manager calls are mocks too.
+/// (nested transactions, escaped transactions). It stores no rows: the
+/// finders your manager calls are mocks too. It does store the values of
+/// ``/TransactionKit/KeyValueStore``, in memory, with SQLite's transaction
+/// semantics (a write is visible to others at commit and vanishes on
+/// rollback; reads see a snapshot), so a manager that keeps settings in the
+/// store needs no mock for it: seed them with ``init(label:isReadOnly:keyValues:)``
+/// and inspect them with ``keyValues(in:)``.
 ///
 /// ```swift
 /// @Test func sendingInsertsOneMessage() throws {
@@ -36,7 +41,7 @@ import TransactionKit
 /// - Warning: A `MockDB` transaction passed to `SQLiteDB.shimOnlyBridge(_:)`
 ///   stops the process: the code under test reached real data-access code,
 ///   and the finder that called the bridge must be mocked.
-public final class MockDB: DB {
+public final class MockDB: DB, DatabaseScopeProviding {
     /// What a `MockDB` has seen so far.
     public struct Statistics: Sendable, Equatable {
         /// Read transactions opened.
@@ -72,6 +77,7 @@ public final class MockDB: DB {
     /// ```swift
     /// let db = MockDB()
     /// let archive = MockDB(label: "archive", isReadOnly: true)
+    /// let configured = MockDB(keyValues: ["settings": ["theme": "dark", "fontSize": 14]])
     /// ```
     ///
     /// - Parameters:
@@ -80,11 +86,25 @@ public final class MockDB: DB {
     ///   - isReadOnly: When `true`, every `write` throws ``/TransactionKit/DBError`` of kind
     ///     ``/TransactionKit/DBError/Kind/readOnly`` before its block runs, the same error
     ///     an `SQLiteDB` opened read-only throws. Reads work as usual.
-    public init(label: String = "MockDB", isReadOnly: Bool = false) {
+    ///   - keyValues: Values the database's ``/TransactionKit/KeyValueStore``
+    ///     holds from the start, by collection then key, as if a transaction
+    ///     had committed them (also on a read-only database). See
+    ///     ``seedKeyValues(_:in:)`` to add more later.
+    public init(
+        label: String = "MockDB",
+        isReadOnly: Bool = false,
+        keyValues: [String: [String: KeyValueStore.Value]] = [:]
+    ) {
         self.label = label
+        let keyValueStorage = MockKeyValueStorage(seed: keyValues)
+        let scope = DatabaseScope(keyValueStorage: keyValueStorage)
         self.engine = TransactionEngine(
-            backend: MockBackend(label: label, isReadOnly: isReadOnly), scope: DatabaseScope())
+            backend: MockBackend(keyValues: keyValueStorage, scope: scope, label: label, isReadOnly: isReadOnly),
+            scope: scope)
     }
+
+    /// The storage side, for the `MockDB+KeyValues.swift` extension.
+    var backend: MockBackend { engine.backend }
 
     /// Closes the database, as `SQLiteDB.close()` does: every `read` or
     /// `write` begun afterwards throws ``/TransactionKit/DBError`` of kind
@@ -159,6 +179,9 @@ public final class MockDB: DB {
     public func failNextCommit(with error: DBError) {
         engine.backend.state.failNextCommit(with: error)
     }
+
+    /// The database's scope, for commit observation.
+    package var databaseScope: DatabaseScope { engine.scope }
 
     // MARK: - DB
 

@@ -64,14 +64,14 @@ struct ConcurrentHooksTests {
         _ tx: DBWriteTransaction
     ) throws {
         let outcome = Outcome(number)
-        try fixture.store.set("n\(number)", number, tx)
+        try fixture.store.setInt(number, key: "n\(number)", transaction: tx)
         tx.addFinalization(key: "check") { _ in counts.record(.replacedFinalization, number) }
         tx.addSyncCompletion { counts.record(.syncCompletion, number) }
         tx.addAsyncCompletion(on: queue) { counts.record(.queueCompletion, number) }
         tx.addAsyncCompletion(on: executor) { counts.record(.executorCompletion, number) }
         tx.addFinalization(key: "check") { tx in
             counts.record(.finalization, number)
-            try fixture.store.set("f\(number)", number, tx)
+            try fixture.store.setInt(number, key: "f\(number)", transaction: tx)
             if outcome == .finalizationThrows {
                 throw TestError(id: number)
             }
@@ -154,7 +154,7 @@ struct ConcurrentHooksTests {
                 #expect(counts.count(hook, number) == (committed ? 1 : 0), "write \(number): \(hook)")
             }
             let (row, finalizationRow) = try await fixture.db.read { tx in
-                (try fixture.store.get("n\(number)", tx), try fixture.store.get("f\(number)", tx))
+                (try fixture.store.getInt("n\(number)", transaction: tx), try fixture.store.getInt("f\(number)", transaction: tx))
             }
             #expect(row == (committed ? number : nil), "write \(number)")
             #expect(finalizationRow == (committed ? number : nil), "write \(number)")

@@ -48,7 +48,7 @@ struct MisuseExitTests {
             let fixture = try backend.makeFixture(in: directory)
             nonisolated(unsafe) var escaped: DBReadTransaction?
             try fixture.db.read { tx in escaped = tx }
-            _ = try fixture.store.get("a", escaped!)
+            _ = try fixture.store.getInt("a", transaction: escaped!)
         }
         let message = try #require(result).standardErrorText
         #expect(message.contains("DBReadTransaction used"))
@@ -160,10 +160,10 @@ struct MisuseExitTests {
     @Test func bridgingAMockDBTransactionThroughARealFinder() async throws {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let db = MockDB()
-            try db.write { tx in try SQLiteKeyValueStore().set("a", 1, tx) }
+            try db.write { tx in try SQLiteMessageFinder().insert("a", into: "message", tx) }
         }
         let message = try #require(result).standardErrorText
-        #expect(message.contains("TransactionKitTests/KeyValueStore.swift:"))
+        #expect(message.contains("TransactionKitTests/MessageFinder.swift:"))
         #expect(message.contains("mock the finder that called the bridge"))
     }
 

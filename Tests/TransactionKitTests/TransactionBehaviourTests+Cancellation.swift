@@ -21,7 +21,7 @@ struct Cancellation {
         let hooks = EventLog()
         let task = Task { [db = fixture.db, store = fixture.store] in
             try await db.write { tx in
-                try store.set("a", 1, tx)
+                try store.setInt(1, key: "a", transaction: tx)
                 tx.addFinalization(key: "f") { _ in hooks.append("finalization") }
                 tx.addSyncCompletion { hooks.append("sync completion") }
                 tx.addAsyncCompletion(on: DispatchQueue.global()) { hooks.append("async completion") }
@@ -35,7 +35,7 @@ struct Cancellation {
         #expect(try fixture.value("a") == nil, "nothing the cancelled write wrote persists")
         #expect(hooks.events.isEmpty, "no finalization or completion runs")
         // The database is fine afterwards.
-        try await fixture.db.write { tx in try fixture.store.set("a", 2, tx) }
+        try await fixture.db.write { tx in try fixture.store.setInt(2, key: "a", transaction: tx) }
         #expect(try fixture.value("a") == 2)
     }
 

@@ -17,14 +17,14 @@ extension TransactionBehaviourTests {
     @Test(arguments: Backend.allCases)
     func aReadDuringAWriteRunsBesideItOrWaitsAsDocumented(_ backend: Backend) throws {
         let fixture = try backend.makeFixture()
-        try fixture.db.write { tx in try fixture.store.set("a", 1, tx) }
+        try fixture.db.write { tx in try fixture.store.setInt(1, key: "a", transaction: tx) }
         let writeIsPaused = Atomic<Bool>(false)
         let releaseWrite = Atomic<Bool>(false)
         let readValue = Mutex<Int??>(nil)
 
         let writer = Thread {
             try? fixture.db.write { tx in
-                try fixture.store.set("a", 2, tx)
+                try fixture.store.setInt(2, key: "a", transaction: tx)
                 writeIsPaused.store(true, ordering: .releasing)
                 Self.waitUntil(seconds: 30) { releaseWrite.load(ordering: .acquiring) }
             }
@@ -33,7 +33,7 @@ extension TransactionBehaviourTests {
         Self.waitUntil(seconds: 30) { writeIsPaused.load(ordering: .acquiring) }
 
         let reader = Thread {
-            let value = try? fixture.db.read { tx in try fixture.store.get("a", tx) }
+            let value = try? fixture.db.read { tx in try fixture.store.getInt("a", transaction: tx) }
             readValue.withLock { $0 = .some(value) }
         }
         reader.start()

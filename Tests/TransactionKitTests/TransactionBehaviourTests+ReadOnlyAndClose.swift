@@ -35,7 +35,7 @@ extension TransactionBehaviourTests {
     @Test(arguments: Backend.allCases)
     func afterCloseEveryTransactionThrowsClosedAndCloseIsIdempotent(_ backend: Backend) async throws {
         let fixture = try backend.makeFixture()
-        try await fixture.db.write { tx in try fixture.store.set("a", 1, tx) }
+        try await fixture.db.write { tx in try fixture.store.setInt(1, key: "a", transaction: tx) }
         try backend.close(fixture.db)
         try backend.close(fixture.db)
 
@@ -71,12 +71,12 @@ extension Backend {
         case .mock:
             return (MockDB(label: "ReadOnlyMock", isReadOnly: true), "ReadOnlyMock", nil)
         case .sqliteInMemory:
-            return (try SQLiteDB.inMemory(migrator: SQLiteKeyValueStore.migrator, options: options), "in-memory", nil)
+            return (try SQLiteDB.inMemory(migrator: TestSchema.migrator, options: options), "in-memory", nil)
         case .sqliteFile:
             let directory = try TemporaryDirectory()
             let path = directory.path("db.sqlite")
-            try SQLiteDB(path: path, migrator: SQLiteKeyValueStore.migrator).close()
-            return (try SQLiteDB(path: path, migrator: SQLiteKeyValueStore.migrator, options: options), path, directory)
+            try SQLiteDB(path: path, migrator: TestSchema.migrator).close()
+            return (try SQLiteDB(path: path, migrator: TestSchema.migrator, options: options), path, directory)
         }
     }
 

@@ -25,31 +25,48 @@ enum Backend: String, CaseIterable, Codable, Sendable, CustomTestStringConvertib
     func makeFixture(in directory: String? = nil) throws -> Fixture {
         switch self {
         case .mock:
-            return Fixture(db: MockDB(), store: MockKeyValueStore(), directory: nil)
+            return Fixture(db: MockDB(), messages: MockMessageFinder(), directory: nil)
         case .sqliteInMemory:
-            return Fixture(db: try SQLiteDB.inMemory(migrator: SQLiteKeyValueStore.migrator), store: SQLiteKeyValueStore(), directory: nil)
+            return Fixture(db: try SQLiteDB.inMemory(migrator: TestSchema.migrator), messages: SQLiteMessageFinder(), directory: nil)
         case .sqliteFile:
             if let directory {
-                let db = try SQLiteDB(path: directory + "/db.sqlite", migrator: SQLiteKeyValueStore.migrator)
-                return Fixture(db: db, store: SQLiteKeyValueStore(), directory: nil)
+                let db = try SQLiteDB(path: directory + "/db.sqlite", migrator: TestSchema.migrator)
+                return Fixture(db: db, messages: SQLiteMessageFinder(), directory: nil)
             }
             let owned = try TemporaryDirectory()
             defer { withExtendedLifetime(owned) {} }
-            let db = try SQLiteDB(path: owned.path("db.sqlite"), migrator: SQLiteKeyValueStore.migrator)
-            return Fixture(db: db, store: SQLiteKeyValueStore(), directory: owned)
+            let db = try SQLiteDB(path: owned.path("db.sqlite"), migrator: TestSchema.migrator)
+            return Fixture(db: db, messages: SQLiteMessageFinder(), directory: owned)
         }
+    }
+
+    /// Whether a read transaction runs while a write's block runs (the
+    /// table in `DB`'s documentation): not on the one connection of an
+    /// in-memory `SQLiteDB`.
+    var readsRunBesideAWrite: Bool {
+        self != .sqliteInMemory
     }
 }
 
-/// A database under test, with its finder.
+/// A database under test, with the suite's key-value store (the real
+/// `KeyValueStore`, on every backend) and its message finder.
 struct Fixture: Sendable {
     let db: any DB
-    let store: any KeyValueStore
+    /// The store most tests read and write: integers by key.
+    let store = KeyValueStore(collection: "kv")
+    let messages: any MessageFinding
     /// Keeps the file database's directory alive; removed on deinit.
     let directory: TemporaryDirectory?
 
+    init(db: any DB, messages: any MessageFinding, directory: TemporaryDirectory?) {
+        self.db = db
+        self.messages = messages
+        self.directory = directory
+    }
+
+    /// The committed integer for `key` in ``store``.
     func value(_ key: String) throws -> Int? {
-        try db.read { tx in try store.get(key, tx) }
+        try db.read { tx in try store.getInt(key, transaction: tx) }
     }
 }
 

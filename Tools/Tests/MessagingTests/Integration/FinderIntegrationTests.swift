@@ -23,7 +23,7 @@ struct FinderIntegrationTests {
         let tables = try db.read { tx in
             try String.fetchAll(
                 try SQLiteDB.shimOnlyBridge(tx),
-                sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
+                sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' AND name NOT LIKE 'transactionkit_%' ORDER BY name")
         }
         #expect(tables == ["conversation", "membership", "message", "user"])
     }

@@ -1,0 +1,103 @@
+import Synchronization
+
+/// The commit observers of one ``DB`` (held by its ``DatabaseScope``), and
+/// their delivery.
+///
+/// A backend calls ``notify(_:)`` after each successful commit *while it
+/// still serializes writes* (MockDB's write lock, GRDB's writer queue): each
+/// delivery is enqueued (on a serial dispatch queue, or into an
+/// `AsyncStream`'s buffer) before the next write can commit, so observers
+/// hear about commits in commit order, whatever threads the writes ran on.
+/// Nothing runs observer code under that serialization: a callback runs
+/// later on its queue, and may open transactions.
+package final class CommitObservers: @unchecked Sendable {
+    struct Entry {
+        /// Tables by their ASCII-lowercased name (SQLite's table names are
+        /// case-insensitive in ASCII), each to the observer's spelling.
+        let tables: [String: String]
+        let collections: Set<String>
+        let deliver: @Sendable (DBChanges) -> Void
+        /// Ends an `AsyncStream` when the database goes away.
+        let finish: (@Sendable () -> Void)?
+    }
+
+    private let lock = PThreadMutex()
+    // Guarded by `lock`.
+    private var entries: [Int: Entry] = [:]
+    private var nextID = 0
+    /// The number of entries, readable without the lock: a commit with no
+    /// observer costs one atomic load.
+    private let entryCount = Atomic<Int>(0)
+
+    package init() {}
+
+    deinit {
+        for entry in entries.values {
+            entry.finish?()
+        }
+    }
+
+    /// Whether any observer is registered.
+    package var isEmpty: Bool {
+        entryCount.load(ordering: .relaxed) == 0
+    }
+
+    /// The number of registered observers.
+    package var count: Int {
+        entryCount.load(ordering: .relaxed)
+    }
+
+    func add(
+        tables: Set<String>,
+        collections: Set<String>,
+        finish: (@Sendable () -> Void)? = nil,
+        deliver: @escaping @Sendable (DBChanges) -> Void
+    ) -> Int {
+        var byLowercasedName: [String: String] = [:]
+        for table in tables {
+            byLowercasedName[Self.asciiLowercased(table)] = table
+        }
+        let entry = Entry(tables: byLowercasedName, collections: collections, deliver: deliver, finish: finish)
+        return lock.withLock {
+            nextID += 1
+            entries[nextID] = entry
+            entryCount.store(entries.count, ordering: .relaxed)
+            return nextID
+        }
+    }
+
+    func remove(_ id: Int) {
+        lock.withLock {
+            entries[id] = nil
+            entryCount.store(entries.count, ordering: .relaxed)
+        }
+    }
+
+    /// Tells every interested observer about one commit's changes. Called by
+    /// the backend while it still serializes writes.
+    package func notify(_ changes: DBChanges) {
+        guard !changes.isEmpty, !isEmpty else { return }
+        let current = lock.withLock { entries.sorted { $0.key < $1.key }.map(\.value) }
+        var lowercasedTables: Set<String>?
+        for entry in current {
+            var matched = DBChanges()
+            if !entry.tables.isEmpty, !changes.tables.isEmpty {
+                let changed = lowercasedTables ?? Set(changes.tables.map(Self.asciiLowercased))
+                lowercasedTables = changed
+                for (lowercased, spelled) in entry.tables where changed.contains(lowercased) {
+                    matched.tables.insert(spelled)
+                }
+            }
+            if !entry.collections.isEmpty {
+                matched.keyValueCollections = entry.collections.intersection(changes.keyValueCollections)
+            }
+            if !matched.isEmpty {
+                entry.deliver(matched)
+            }
+        }
+    }
+
+    private static func asciiLowercased(_ name: String) -> String {
+        String(decoding: name.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,751 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Typed values by key, in one collection, stored in the database and
+/// read and written inside its transactions.
+///
+/// Managers keep settings, cursors and flags here without a finder of
+/// their own; every call takes the transaction as its last argument, so the
+/// store commits and rolls back with the rest of the transaction:
+///
+/// ```swift
+/// struct NotificationSettings {
+///     private let store = KeyValueStore(collection: "notificationSettings")
+///
+///     func isMuted(_ user: UserID, _ tx: DBReadTransaction) throws -> Bool {
+///         try store.getBool("muted.\(user)", defaultValue: false, transaction: tx)
+///     }
+///
+///     func setMuted(_ muted: Bool, _ user: UserID, _ tx: DBWriteTransaction) throws {
+///         try store.setBool(muted, key: "muted.\(user)", transaction: tx)
+///     }
+/// }
+/// ```
+///
+/// A `KeyValueStore` is only a name: it holds no data and no database, so
+/// make as many as you need (one per collection, usually a `static let` or a
+/// stored property). The data lives in the database the transaction comes
+/// from:
+///
+/// - **`SQLiteDB`**: the table `transactionkit_key_value`, which the library
+///   creates and migrates itself when it opens the database (independently
+///   of your migrator), with one row per value:
+///   `(collection TEXT, key TEXT, value ANY)`, primary key
+///   `(collection, key)`, `STRICT`. Values keep SQLite's native types (see
+///   ``Value``), so plain SQL reads them. A database opened read-only by a
+///   version that never created the table reads as empty.
+/// - **`MockDB`**: dictionaries owned by the `MockDB` instance, with the
+///   same transaction semantics; seed and inspect them in tests
+///   (`MockDB(keyValues:)`, `mockDB.keyValues(in:)`). No mock of the store is
+///   needed.
+///
+/// **Transaction semantics** (identical on every backend): a value set in a
+/// write transaction is visible to that transaction at once, to others once
+/// it commits, and never if it rolls back. Every read of one transaction
+/// sees one snapshot, even while another thread commits. Writers are
+/// serialized, so a read-modify-write inside one write transaction never
+/// loses an update. Commit observers of the collection
+/// (``DB/observeCommits(tables:keyValueCollections:queue:_:)``) hear about
+/// each commit that set a value in it or removed one.
+///
+/// **Keys and collections** are any strings without U+0000, the empty
+/// string included. They compare by their UTF-8 bytes, as SQLite's
+/// `BINARY` collation does: `"é"` precomposed and `"e\u{301}"` are two
+/// different keys everywhere. A key, collection or text value that
+/// contains U+0000 is refused with a ``KeyValueStoreError`` on every
+/// backend (SQLite's text would end there).
+///
+/// **Thread:** a `KeyValueStore` is `Sendable`; each call runs on the thread
+/// that runs the transaction's block.
+///
+/// - Warning: Using a transaction after its block returned, or from another
+///   thread, is a programmer error, reported at the call site (see
+///   ``DBMisuseError``).
+public struct KeyValueStore: Sendable, Hashable {
+    /// The name of the collection this store reads and writes.
+    public let collection: String
+
+    /// Creates a store for one collection.
+    ///
+    /// ```swift
+    /// let settings = KeyValueStore(collection: "settings")
+    /// ```
+    ///
+    /// Two stores with the same collection read and write the same values.
+    ///
+    /// - Parameter collection: The collection's name; any string.
+    public init(collection: String) {
+        self.collection = collection
+    }
+
+    // MARK: - Any value
+
+    /// The value stored for `key`, whatever its type, or `nil`.
+    ///
+    /// ```swift
+    /// if case .text(let theme)? = try settings.getValue("theme", transaction: tx) { … }
+    /// ```
+    ///
+    /// **Transaction semantics:** reads the transaction's snapshot,
+    /// including its own uncommitted writes.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - transaction: The transaction to read in.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Returns: The stored value, or `nil` when there is none.
+    /// - Throws: ``DBError`` when the storage fails; ``DBMisuseError`` under a
+    ///   test runner after a recorded misuse. ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
+    public func getValue(
+        _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws -> Value? {
+        let storage = try storage(transaction, "getValue", key, file, line)
+        return try storage.value(forKey: key, in: collection, transaction)
+    }
+
+    /// Stores `value` for `key`, replacing any value.
+    ///
+    /// ```swift
+    /// try settings.setValue(.integer(3), key: "retries", transaction: tx)
+    /// ```
+    ///
+    /// **Transaction semantics:** visible to this transaction at once, to
+    /// others after the commit, gone if the transaction rolls back. On
+    /// `SQLiteDB` it is one `INSERT … ON CONFLICT DO UPDATE` (an upsert).
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - key: The key.
+    ///   - transaction: The write transaction.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Throws: ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidValue`` for a NaN real; ``DBError``
+    ///   when the storage fails; ``DBMisuseError`` under a test runner after a
+    ///   recorded misuse. ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
+    public func setValue(
+        _ value: Value, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws {
+        try setOrRemove(value, key, transaction, "setValue", file, line)
+    }
+
+    // MARK: - Strings
+
+    /// The string stored for `key`, or `nil`.
+    ///
+    /// ```swift
+    /// let theme = try settings.getString("theme", transaction: tx) ?? "light"
+    /// ```
+    ///
+    /// **Transaction semantics:** reads the transaction's snapshot,
+    /// including its own uncommitted writes.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - transaction: The transaction to read in.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Returns: The string, or `nil` when there is no value.
+    /// - Throws: ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not text;
+    ///   ``DBError`` when the storage fails. ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
+    public func getString(
+        _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws -> String? {
+        switch try typedValue(key, transaction, "getString", file, line) {
+        case nil: return nil
+        case let .text(string)?: return string
+        case let other?: throw mismatch(key, expected: "text", found: other)
+        }
+    }
+
+    /// Stores `value` for `key` as text, or removes the value when `value`
+    /// is `nil`.
+    ///
+    /// ```swift
+    /// try settings.setString("dark", key: "theme", transaction: tx)
+    /// ```
+    ///
+    /// **Transaction semantics:** as ``setValue(_:key:transaction:file:line:)``.
+    ///
+    /// - Parameters:
+    ///   - value: The string, or `nil` to remove the value.
+    ///   - key: The key.
+    ///   - transaction: The write transaction.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidValue`` when the string contains
+    ///   U+0000 (nothing is written), of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   does.
+    public func setString(
+        _ value: String?, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws {
+        try setOrRemove(value.map(Value.text), key, transaction, "setString", file, line)
+    }
+
+    // MARK: - Booleans
+
+    /// The boolean stored for `key`, or `nil`.
+    ///
+    /// ```swift
+    /// let muted = try settings.getBool("muted", transaction: tx)
+    /// ```
+    ///
+    /// Any integer reads as a boolean: 0 is `false`, anything else `true`.
+    ///
+    /// **Transaction semantics:** reads the transaction's snapshot,
+    /// including its own uncommitted writes.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - transaction: The transaction to read in.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Returns: The boolean, or `nil` when there is no value.
+    /// - Throws: ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not an
+    ///   integer; ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
+    ///   collection contains U+0000.
+    public func getBool(
+        _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws -> Bool? {
+        switch try typedValue(key, transaction, "getBool", file, line) {
+        case nil: return nil
+        case let .integer(integer)?: return integer != 0
+        case let other?: throw mismatch(key, expected: "integer", found: other)
+        }
+    }
+
+    /// The boolean stored for `key`, or `defaultValue` when there is none.
+    ///
+    /// ```swift
+    /// if try settings.getBool("muted", defaultValue: false, transaction: tx) { return }
+    /// ```
+    ///
+    /// **Transaction semantics:** as ``getBool(_:transaction:file:line:)``.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - defaultValue: Returned when there is no value.
+    ///   - transaction: The transaction to read in.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Returns: The boolean, or `defaultValue`.
+    /// - Throws: ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not an
+    ///   integer (the default does not hide a wrong type); ``DBError`` when the
+    ///   storage fails. ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
+    public func getBool(
+        _ key: String,
+        defaultValue: Bool,
+        transaction: DBReadTransaction,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> Bool {
+        try getBool(key, transaction: transaction, file: file, line: line) ?? defaultValue
+    }
+
+    /// Stores `value` for `key` as the integer 1 or 0.
+    ///
+    /// ```swift
+    /// try settings.setBool(true, key: "muted", transaction: tx)
+    /// ```
+    ///
+    /// **Transaction semantics:** as ``setValue(_:key:transaction:file:line:)``.
+    ///
+    /// - Parameters:
+    ///   - value: The boolean.
+    ///   - key: The key.
+    ///   - transaction: The write transaction.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
+    ///   collection contains U+0000.
+    public func setBool(
+        _ value: Bool, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws {
+        try setOrRemove(.integer(value ? 1 : 0), key, transaction, "setBool", file, line)
+    }
+
+    // MARK: - Integers
+
+    /// The integer stored for `key`, or `nil`.
+    ///
+    /// ```swift
+    /// let unread = try counters.getInt("unread", transaction: tx) ?? 0
+    /// ```
+    ///
+    /// **Transaction semantics:** reads the transaction's snapshot,
+    /// including its own uncommitted writes.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - transaction: The transaction to read in.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Returns: The integer, or `nil` when there is no value.
+    /// - Throws: ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not an
+    ///   integer (a real is not rounded), or does not fit in `Int`; ``DBError``
+    ///   when the storage fails. ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
+    public func getInt(
+        _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws -> Int? {
+        switch try typedValue(key, transaction, "getInt", file, line) {
+        case nil:
+            return nil
+        case let .integer(integer)?:
+            guard let value = Int(exactly: integer) else {
+                throw mismatch(key, expected: "an integer that fits in Int", found: .integer(integer))
+            }
+            return value
+        case let other?:
+            throw mismatch(key, expected: "integer", found: other)
+        }
+    }
+
+    /// The integer stored for `key`, or `defaultValue` when there is none.
+    ///
+    /// ```swift
+    /// let unread = try counters.getInt("unread", defaultValue: 0, transaction: tx)
+    /// ```
+    ///
+    /// **Transaction semantics:** as ``getInt(_:transaction:file:line:)``.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - defaultValue: Returned when there is no value.
+    ///   - transaction: The transaction to read in.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Returns: The integer, or `defaultValue`.
+    /// - Throws: ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not an
+    ///   integer (the default does not hide a wrong type); ``DBError`` when the
+    ///   storage fails. ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
+    public func getInt(
+        _ key: String,
+        defaultValue: Int,
+        transaction: DBReadTransaction,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> Int {
+        try getInt(key, transaction: transaction, file: file, line: line) ?? defaultValue
+    }
+
+    /// Stores `value` for `key` as an integer.
+    ///
+    /// ```swift
+    /// try counters.setInt(unread + 1, key: "unread", transaction: tx)
+    /// ```
+    ///
+    /// **Transaction semantics:** as ``setValue(_:key:transaction:file:line:)``.
+    ///
+    /// - Parameters:
+    ///   - value: The integer.
+    ///   - key: The key.
+    ///   - transaction: The write transaction.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
+    ///   collection contains U+0000.
+    public func setInt(
+        _ value: Int, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws {
+        try setOrRemove(.integer(Int64(value)), key, transaction, "setInt", file, line)
+    }
+
+    // MARK: - Doubles
+
+    /// The number stored for `key`, or `nil`. An integer reads as a double.
+    ///
+    /// ```swift
+    /// let volume = try settings.getDouble("volume", transaction: tx) ?? 0.5
+    /// ```
+    ///
+    /// **Transaction semantics:** reads the transaction's snapshot,
+    /// including its own uncommitted writes.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - transaction: The transaction to read in.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Returns: The number, or `nil` when there is no value.
+    /// - Throws: ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is neither a
+    ///   real nor an integer; ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError`` of kind ``KeyValueStoreError/Kind/invalidKey``
+    ///   when the key or the collection contains U+0000.
+    public func getDouble(
+        _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws -> Double? {
+        switch try typedValue(key, transaction, "getDouble", file, line) {
+        case nil: return nil
+        case let .real(real)?: return real
+        case let .integer(integer)?: return Double(integer)
+        case let other?: throw mismatch(key, expected: "real", found: other)
+        }
+    }
+
+    /// Stores `value` for `key` as a real.
+    ///
+    /// ```swift
+    /// try settings.setDouble(0.8, key: "volume", transaction: tx)
+    /// ```
+    ///
+    /// **Transaction semantics:** as ``setValue(_:key:transaction:file:line:)``.
+    ///
+    /// - Parameters:
+    ///   - value: The number. Not NaN: SQLite stores NaN as `NULL`, which
+    ///     is no value.
+    ///   - key: The key.
+    ///   - transaction: The write transaction.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Throws: ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidValue`` for NaN (nothing is written);
+    ///   ``DBError`` when the storage fails. ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
+    public func setDouble(
+        _ value: Double, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws {
+        try setOrRemove(.real(value), key, transaction, "setDouble", file, line)
+    }
+
+    // MARK: - Dates
+
+    /// The date stored for `key`, or `nil`.
+    ///
+    /// ```swift
+    /// let lastSync = try sync.getDate("lastSync", transaction: tx) ?? .distantPast
+    /// ```
+    ///
+    /// A date is stored as the number of seconds since 1970-01-01 00:00 UTC
+    /// (a real; an integer reads too), so SQL reads it with
+    /// `datetime(value, 'unixepoch')`. It keeps about a microsecond of
+    /// precision.
+    ///
+    /// **Transaction semantics:** reads the transaction's snapshot,
+    /// including its own uncommitted writes.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - transaction: The transaction to read in.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Returns: The date, or `nil` when there is no value.
+    /// - Throws: ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is neither a
+    ///   real nor an integer; ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError`` of kind ``KeyValueStoreError/Kind/invalidKey``
+    ///   when the key or the collection contains U+0000.
+    public func getDate(
+        _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws -> Date? {
+        switch try typedValue(key, transaction, "getDate", file, line) {
+        case nil: return nil
+        case let .real(seconds)?: return Date(timeIntervalSince1970: seconds)
+        case let .integer(seconds)?: return Date(timeIntervalSince1970: Double(seconds))
+        case let other?: throw mismatch(key, expected: "real (seconds since 1970)", found: other)
+        }
+    }
+
+    /// Stores `value` for `key` as seconds since 1970-01-01 00:00 UTC (a
+    /// real), or removes the value when `value` is `nil`.
+    ///
+    /// ```swift
+    /// try sync.setDate(Date(), key: "lastSync", transaction: tx)
+    /// ```
+    ///
+    /// **Transaction semantics:** as ``setValue(_:key:transaction:file:line:)``.
+    ///
+    /// - Parameters:
+    ///   - value: The date, or `nil` to remove the value.
+    ///   - key: The key.
+    ///   - transaction: The write transaction.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
+    ///   collection contains U+0000.
+    public func setDate(
+        _ value: Date?, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws {
+        try setOrRemove(value.map { .real($0.timeIntervalSince1970) }, key, transaction, "setDate", file, line)
+    }
+
+    // MARK: - Data
+
+    /// The bytes stored for `key`, or `nil`.
+    ///
+    /// ```swift
+    /// let avatar = try profile.getData("avatar", transaction: tx)
+    /// ```
+    ///
+    /// **Transaction semantics:** reads the transaction's snapshot,
+    /// including its own uncommitted writes.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - transaction: The transaction to read in.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Returns: The bytes, or `nil` when there is no value.
+    /// - Throws: ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not a blob;
+    ///   ``DBError`` when the storage fails. ``KeyValueStoreError`` of kind
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
+    public func getData(
+        _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws -> Data? {
+        switch try typedValue(key, transaction, "getData", file, line) {
+        case nil: return nil
+        case let .blob(data)?: return data
+        case let other?: throw mismatch(key, expected: "blob", found: other)
+        }
+    }
+
+    /// Stores `value` for `key` as a blob, or removes the value when
+    /// `value` is `nil`.
+    ///
+    /// ```swift
+    /// try profile.setData(pngBytes, key: "avatar", transaction: tx)
+    /// ```
+    ///
+    /// **Transaction semantics:** as ``setValue(_:key:transaction:file:line:)``.
+    ///
+    /// - Parameters:
+    ///   - value: The bytes (an empty `Data` is a value, not a removal), or
+    ///     `nil` to remove the value.
+    ///   - key: The key.
+    ///   - transaction: The write transaction.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
+    ///   collection contains U+0000.
+    public func setData(
+        _ value: Data?, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws {
+        try setOrRemove(value.map(Value.blob), key, transaction, "setData", file, line)
+    }
+
+    // MARK: - Keys
+
+    /// Whether a value is stored for `key`.
+    ///
+    /// ```swift
+    /// if try !onboarding.hasValue("completedAt", transaction: tx) { showOnboarding() }
+    /// ```
+    ///
+    /// **Transaction semantics:** reads the transaction's snapshot,
+    /// including its own uncommitted writes.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - transaction: The transaction to read in.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Returns: `true` when a value of any type is stored for `key`.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
+    ///   collection contains U+0000.
+    public func hasValue(
+        _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws -> Bool {
+        let storage = try storage(transaction, "hasValue", key, file, line)
+        return try storage.value(forKey: key, in: collection, transaction) != nil
+    }
+
+    /// Every key of this collection, sorted by their UTF-8 bytes (the order
+    /// of SQLite's `BINARY` collation).
+    ///
+    /// ```swift
+    /// for key in try drafts.allKeys(transaction: tx) { … }
+    /// ```
+    ///
+    /// **Transaction semantics:** reads the transaction's snapshot,
+    /// including its own uncommitted writes.
+    ///
+    /// - Parameters:
+    ///   - transaction: The transaction to read in.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Returns: The keys, sorted.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the collection contains U+0000.
+    public func allKeys(
+        transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws -> [String] {
+        let storage = try storage(transaction, "allKeys", nil, file, line)
+        return try storage.keys(in: collection, transaction)
+    }
+
+    /// The number of values in this collection.
+    ///
+    /// ```swift
+    /// let draftCount = try drafts.count(transaction: tx)
+    /// ```
+    ///
+    /// **Transaction semantics:** reads the transaction's snapshot,
+    /// including its own uncommitted writes.
+    ///
+    /// - Parameters:
+    ///   - transaction: The transaction to read in.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Returns: The number of keys.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the collection contains U+0000.
+    public func count(
+        transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws -> Int {
+        let storage = try storage(transaction, "count", nil, file, line)
+        return try storage.count(in: collection, transaction)
+    }
+
+    // MARK: - Removing
+
+    /// Removes the value stored for `key`, if any.
+    ///
+    /// ```swift
+    /// try drafts.removeValue(forKey: conversationID, transaction: tx)
+    /// ```
+    ///
+    /// **Transaction semantics:** as ``setValue(_:key:transaction:file:line:)``.
+    /// Commit observers of the collection hear about it only when there was
+    /// a value to remove.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - transaction: The write transaction.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
+    ///   collection contains U+0000.
+    public func removeValue(
+        forKey key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws {
+        try setOrRemove(nil, key, transaction, "removeValue", file, line)
+    }
+
+    /// Removes every value of this collection (other collections keep
+    /// theirs).
+    ///
+    /// ```swift
+    /// try drafts.removeAll(transaction: tx)
+    /// ```
+    ///
+    /// **Transaction semantics:** as ``setValue(_:key:transaction:file:line:)``.
+    /// Commit observers of the collection hear about it only when there was
+    /// a value to remove.
+    ///
+    /// - Parameters:
+    ///   - transaction: The write transaction.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
+    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the collection contains U+0000.
+    public func removeAll(
+        transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
+    ) throws {
+        let storage = try storage(transaction, "removeAll", nil, file, line)
+        if try storage.removeAll(in: collection, transaction) > 0 {
+            transaction.recordChange(keyValueCollection: collection)
+        }
+    }
+
+    // MARK: - Shared steps
+
+    /// Checks the transaction and returns its database's storage.
+    func storage(
+        _ transaction: DBReadTransaction, _ use: String, _ key: String?, _ file: StaticString, _ line: UInt
+    ) throws -> any KeyValueStorage {
+        if let misuse = transaction.checkActive(for: "KeyValueStore.\(use)", at: CallSite(file: file, line: line)) {
+            throw misuse
+        }
+        if collection.utf8.contains(0) {
+            throw KeyValueStoreError(
+                kind: .invalidKey, collection: collection, key: key ?? "",
+                expected: "a string without U+0000", found: "collection")
+        }
+        if let key, key.utf8.contains(0) {
+            throw KeyValueStoreError(
+                kind: .invalidKey, collection: collection, key: key,
+                expected: "a string without U+0000", found: "key")
+        }
+        guard let storage = transaction.scope.keyValueStorage else {
+            throw KeyValueStoreError(
+                kind: .unsupportedDatabase, collection: collection, key: key ?? "",
+                expected: "a database with key-value storage", found: transaction.isMock ? "mock" : "unknown")
+        }
+        return storage
+    }
+
+    func typedValue(
+        _ key: String, _ transaction: DBReadTransaction, _ use: String, _ file: StaticString, _ line: UInt
+    ) throws -> Value? {
+        try storage(transaction, use, key, file, line).value(forKey: key, in: collection, transaction)
+    }
+
+    /// Sets the value, or removes it when `value` is `nil`, and records the
+    /// change for commit observers when something changed.
+    func setOrRemove(
+        _ value: Value?,
+        _ key: String,
+        _ transaction: DBWriteTransaction,
+        _ use: String,
+        _ file: StaticString,
+        _ line: UInt
+    ) throws {
+        let storage = try storage(transaction, use, key, file, line)
+        switch value {
+        case let .real(real)? where real.isNaN:
+            throw KeyValueStoreError(
+                kind: .invalidValue, collection: collection, key: key, expected: "a number that is not NaN",
+                found: "real(nan)")
+        case let .text(text)? where text.utf8.contains(0):
+            throw KeyValueStoreError(
+                kind: .invalidValue, collection: collection, key: key, expected: "text without U+0000",
+                found: "text containing U+0000")
+        default:
+            break
+        }
+        if let value {
+            try storage.setValue(value, forKey: key, in: collection, transaction)
+        } else if try !storage.removeValue(forKey: key, in: collection, transaction) {
+            return
+        }
+        transaction.recordChange(keyValueCollection: collection)
+    }
+
+    func mismatch(_ key: String, expected: String, found: Value) -> KeyValueStoreError {
+        KeyValueStoreError(
+            kind: .typeMismatch, collection: collection, key: key, expected: expected, found: found.description)
+    }
+}
