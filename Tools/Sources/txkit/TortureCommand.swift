@@ -390,11 +390,15 @@ struct TortureCommand: ParsableCommand {
         func start() {
             group.enter()
             group.enter()
-            DispatchQueue.global().async {
+            // Threads of their own, not the global dispatch queue: with
+            // several children at once, a dozen reads block at the same time,
+            // and the queue's pool grows slowly on few cores, so a child's
+            // output would be read (and its end seen) seconds late.
+            Thread.detachNewThread {
                 self.outputData = self.output.fileHandleForReading.readDataToEndOfFile()
                 self.group.leave()
             }
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 self.errorData = self.errors.fileHandleForReading.readDataToEndOfFile()
                 self.group.leave()
             }
