@@ -33,6 +33,10 @@ import TransactionKitSQLite
 /// The last line is `torture: R rounds, A acknowledged, L lost, P partial`;
 /// the exit status is non-zero when anything was lost or partial, or when a
 /// check failed.
+///
+/// With `--writers N` and/or `--reader`, the rounds run several writer
+/// processes at once and a reader process that checks every snapshot
+/// instead (``ConcurrentTorture``).
 struct TortureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "torture",
@@ -69,6 +73,12 @@ struct TortureCommand: ParsableCommand {
     @Option(help: "Keep the databases in this directory instead of a temporary one.")
     var directory: String?
 
+    @Option(help: "Run this many writer processes at once, each in its own key space (default: the single-writer torture).")
+    var writers: Int?
+
+    @Flag(help: "Also run a reader process that checks every snapshot while the writers commit.")
+    var reader = false
+
     @Flag(help: "Print one line per round.")
     var verbose = false
 
@@ -78,6 +88,7 @@ struct TortureCommand: ParsableCommand {
     func validate() throws {
         guard rounds > 0 else { throw ValidationError("--rounds must be positive") }
         guard maxDelay > 0 else { throw ValidationError("--max-delay must be positive") }
+        guard writers.map({ $0 > 0 }) ?? true else { throw ValidationError("--writers must be positive") }
     }
 
     func run() throws {
@@ -85,6 +96,10 @@ struct TortureCommand: ParsableCommand {
         var random = SplitMix64(seed: seed)
         let workDirectory = try makeWorkDirectory()
         let executable = try Self.currentExecutable()
+        if writers != nil || reader {
+            try runConcurrent(seed: seed, workDirectory: workDirectory, executable: executable)
+            return
+        }
         print("torture: seed \(seed), \(rounds) rounds, durability \(durability.rawValue), databases in \(workDirectory)")
 
         var tallies: [TortureWriterCommand.Durability: Tally] = [:]
@@ -139,6 +154,23 @@ struct TortureCommand: ParsableCommand {
         print("torture: \(totalRounds) rounds, \(totalAcknowledged) acknowledged, \(totalLost) lost, \(totalPartial) partial")
         if failed {
             throw ExitCode.failure
+        }
+    }
+
+    /// The variant with several writers and a reader (``ConcurrentTorture``).
+    private func runConcurrent(seed: UInt64, workDirectory: String, executable: URL) throws {
+        let torture = ConcurrentTorture(
+            rounds: rounds, seed: seed, settings: durability.settings, maxDelay: maxDelay, writers: writers ?? 1,
+            reader: reader, workDirectory: workDirectory, executable: executable, verbose: verbose,
+            sabotage: sabotage)
+        print(
+            "torture: seed \(seed), \(rounds) rounds, \(torture.writers) writers\(reader ? " + reader" : ""), "
+                + "durability \(durability.rawValue), databases in \(workDirectory)")
+        guard torture.run() else {
+            throw ExitCode.failure
+        }
+        if directory == nil {
+            try? FileManager.default.removeItem(atPath: workDirectory)
         }
     }
 
@@ -358,11 +390,15 @@ struct TortureCommand: ParsableCommand {
         func start() {
             group.enter()
             group.enter()
-            DispatchQueue.global().async {
+            // Threads of their own, not the global dispatch queue: with
+            // several children at once, a dozen reads block at the same time,
+            // and the queue's pool grows slowly on few cores, so a child's
+            // output would be read (and its end seen) seconds late.
+            Thread.detachNewThread {
                 self.outputData = self.output.fileHandleForReading.readDataToEndOfFile()
                 self.group.leave()
             }
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 self.errorData = self.errors.fileHandleForReading.readDataToEndOfFile()
                 self.group.leave()
             }

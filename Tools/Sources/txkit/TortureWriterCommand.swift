@@ -102,16 +102,7 @@ struct TortureWriterCommand: ParsableCommand {
 
     /// Writes `"<number>\n"` to standard output with one unbuffered system call.
     private static func acknowledge(_ number: Int) {
-        let line = Array("\(number)\n".utf8)
-        var written = 0
-        while written < line.count {
-            let result = line[written...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                Foundation.exit(3)  // The parent closed the pipe.
-            }
-            written += result
-        }
+        TortureOutput.writeLine("\(number)")
     }
 
     // MARK: - The schema shared with `txkit torture`

@@ -10,6 +10,8 @@ struct TxKit: AsyncParsableCommand {
             DemoCommand.self,
             TortureCommand.self,
             TortureWriterCommand.self,
+            TortureConcurrentWriterCommand.self,
+            TortureReaderCommand.self,
             ShimCommand.self,
             MockCommand.self,
             InventoryCommand.self,
