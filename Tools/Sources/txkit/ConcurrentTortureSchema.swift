@@ -1,4 +1,5 @@
 import GRDB
+import TransactionKitSQLite
 
 /// The schema and the row contents shared by the processes of
 /// `txkit torture --writers N --reader`.
@@ -92,5 +93,15 @@ enum ConcurrentTortureSchema {
         try db.execute(
             sql: "INSERT INTO mtorture_ledger (writer, sequence, amount) VALUES (?, ?, ?)",
             arguments: [key.writer, key.sequence, amount(of: key)])
+    }
+
+    /// The children's options: the durability under test, and a busy
+    /// timeout long enough that a writer starved of the write lock by the
+    /// others on a loaded machine waits instead of failing the run (the
+    /// torture checks durability and snapshots, not lock fairness).
+    static func childOptions(_ durability: TortureWriterCommand.Durability) -> SQLiteDB.Options {
+        var options = durability.options
+        options.busyTimeout = .seconds(30)
+        return options
     }
 }

@@ -40,7 +40,9 @@ struct TortureConcurrentWriterCommand: ParsableCommand {
 
     func run() throws {
         let parent = getppid()
-        let db = try SQLiteDB(path: path, migrator: ConcurrentTortureSchema.migrator, options: durability.options)
+        let db = try SQLiteDB(
+            path: path, migrator: ConcurrentTortureSchema.migrator,
+            options: ConcurrentTortureSchema.childOptions(durability))
         var sequence = try db.read { tx in
             try ConcurrentTortureSchema.nextSequence(of: writer, SQLiteDB.shimOnlyBridge(tx))
         }

@@ -34,7 +34,9 @@ struct TortureReaderCommand: ParsableCommand {
 
     func run() throws {
         let parent = getppid()
-        let db = try SQLiteDB(path: path, migrator: ConcurrentTortureSchema.migrator, options: durability.options)
+        let db = try SQLiteDB(
+            path: path, migrator: ConcurrentTortureSchema.migrator,
+            options: ConcurrentTortureSchema.childOptions(durability))
         var previous: [Int: Int] = [:]
         while getppid() == parent {  // Orphaned: nobody reads the reports any more.
             let snapshot = try db.read { tx in try TortureSnapshot.read(SQLiteDB.shimOnlyBridge(tx)) }
