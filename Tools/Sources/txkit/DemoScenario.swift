@@ -11,6 +11,7 @@ struct DemoScenario {
     /// Where the inbox badge's observer prints; the scenario waits on it
     /// after each write so that the narration stays in order.
     let observerQueue = DispatchQueue(label: "txkit demo: inbox badge")
+    let badgeLog = DemoBadgeLog()
 
     init(db: any DB) {
         self.db = db
@@ -37,8 +38,8 @@ struct DemoScenario {
         step(3, "Settings and an observer", "ChatManager.setMuted -> KeyValueStore; InboxBadge -> db.observeCommits")
         ok("Mallory muted \"\(lunch.title)\": setMuted wrote \(try services.chat.setMuted(true, conversationID: lunch.id, userID: mallory.id)) (collection \"\(NotificationSettings.collection)\", key \"\(NotificationSettings.key(conversationID: lunch.id, userID: mallory.id))\")")
         ok("again: setMuted wrote \(try services.chat.setMuted(true, conversationID: lunch.id, userID: mallory.id)) (already muted)")
-        let badge = try InboxBadge(inbox: services.inbox, userID: carol.id, queue: observerQueue) { count in
-            print("     commit observer: Carol's inbox badge is now \(count)")
+        let badge = try InboxBadge(inbox: services.inbox, userID: carol.id, queue: observerQueue) { [badgeLog] count in
+            badgeLog.record(count)
         }
         ok("Carol's inbox badge observes commits on the message table and the store; it starts at \(badge.count)")
 
@@ -49,7 +50,7 @@ struct DemoScenario {
         for message in try services.chat.sendAll(["The new place on Main Street.", "I'll book a table."], from: alice.id, in: lunch.id) {
             ok("message \(message.id): \"\(message.body)\"")
         }
-        observerQueue.sync {}
+        showBadgeUpdates()
         refused("Carol sends \"   \"") { _ = try services.chat.send("   ", from: carol.id, in: lunch.id) }
 
         step(5, "Block a user", "AccountManager; a refused write rolls back and notifies nobody")
@@ -57,7 +58,7 @@ struct DemoScenario {
         refused("Mallory sends \"Buy cheap watches\"") {
             _ = try services.chat.send("Buy cheap watches", from: mallory.id, in: lunch.id)
         }
-        observerQueue.sync {}
+        showBadgeUpdates()
         ok("Carol's badge after the rolled-back send: still \(badge.count)")
 
         step(6, "Inboxes", "InboxManager -> ConversationFinder + InboxManager.Shims.LegacyMessageFinder, one read transaction each")
@@ -69,7 +70,7 @@ struct DemoScenario {
         ok("first markRead wrote: \(try services.inbox.markRead(conversationID: lunch.id, userID: carol.id))")
         ok("second markRead wrote: \(try services.inbox.markRead(conversationID: lunch.id, userID: carol.id))")
         ok("markInboxSeen wrote: \(try services.inbox.markInboxSeen(userID: carol.id)) (collection \"\(InboxManager.cursorCollection)\", key \"\(carol.id)\")")
-        observerQueue.sync {}
+        showBadgeUpdates()
         try showInbox(of: carol)
         badge.cancel()
 
@@ -95,7 +96,7 @@ struct DemoScenario {
                 .filter { try services.chat.isMuted(conversationID: $0.conversation.id, userID: user.id) }
                 .map { "\"\($0.conversation.title)\"" }
             let cursor = try services.inbox.lastSeenMessageID(userID: user.id).map { "message \($0)" } ?? "never opened"
-            print("   \(user.name.padding(toLength: 8, withPad: " ", startingAt: 0)) muted: \(muted.isEmpty ? "nothing" : muted.joined(separator: ", ")); inbox last seen: \(cursor); new since: \(try services.inbox.newMessageCount(for: user.id))")
+            print("   \(user.name.padding(toLength: 8, withPad: " ", startingAt: 0)) muted: \(muted.isEmpty ? "nothing" : muted.joined(separator: ", ")); inbox last seen: \(cursor); new since then: \(try services.inbox.newMessageCount(for: user.id))")
         }
     }
 
@@ -110,13 +111,22 @@ struct DemoScenario {
         print("   - \(sender.name) sends \"\(body)\"")
         let message = try services.chat.send(body, from: sender.id, in: conversation.id)
         ok("committed as message \(message.id): \"\(message.body)\" (after the legacy sanitizer)")
-        observerQueue.sync {}
+        showBadgeUpdates()
     }
 
     private func showInbox(of user: User) throws {
         for entry in try services.inbox.inbox(for: user.id) {
             let preview = entry.preview.map { "\"\($0)\"" } ?? "no messages"
             print("   \(user.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(entry.conversation.title): \(entry.unreadCount) unread, latest \(preview)")
+        }
+    }
+
+    /// Waits until the badge's observer handled the commits made so far,
+    /// then prints what it reported.
+    private func showBadgeUpdates() {
+        observerQueue.sync {}
+        for count in badgeLog.drain() {
+            print("     commit observer, after the commit: Carol's inbox badge is now \(count)")
         }
     }
 
