@@ -105,7 +105,6 @@ public struct InboxManager: Sendable {
         }
     }
 
-    // snippet:begin inbox-cursor
     /// How many messages from others arrived since `userID` last opened
     /// their inbox (``markInboxSeen(userID:)``), leaving out the
     /// conversations they muted: the number on an app-icon badge.
@@ -146,7 +145,6 @@ public struct InboxManager: Sendable {
             return true
         }
     }
-    // snippet:end inbox-cursor
 
     /// The id of the latest message `userID` saw when they last opened
     /// their inbox, or `nil` if they never did.
