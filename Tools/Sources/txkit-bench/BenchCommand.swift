@@ -65,6 +65,12 @@ struct BenchCommand: ParsableCommand {
             print("measured \(entry.name)")
         }
 
+        let keyValues = try KeyValueStoreBenchmarks(settings: settings)
+        for entry in keyValues.all where wanted(entry.name) {
+            results.append(try harness.measure(entry))
+            print("measured \(entry.name)")
+        }
+
         if wanted("fresh_test_db") {
             let samples = try FreshTestDBBenchmark.run(quick: quick)
             results.append(BenchEntryResult(

@@ -19,9 +19,11 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Run the messaging example end to end on a real SQLite database.",
         discussion: """
-            Registers users, starts a conversation, sends messages (including some \
-            the business rules refuse), then shows each inbox, narrating which \
-            manager, finder and transaction does what.
+            Registers users, starts a conversation, mutes it for one member (a \
+            setting in the key-value store), observes commits for another's inbox \
+            badge, sends messages (including some the business rules refuse), then \
+            shows each inbox and the key-value table, narrating which manager, \
+            finder and transaction does what.
             """
     )
 
@@ -58,6 +60,7 @@ struct DemoCommand: ParsableCommand {
 
         do {
             try DemoScenario(db: db).run()
+            try Self.printKeyValueTable(of: db)
         } catch {
             throw DemoFailure("the demo stopped: \(error)")
         }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Messaging
 import TransactionKit
@@ -7,6 +8,10 @@ struct DemoScenario {
     let db: any DB
     let notifier = DemoNotifier()
     let services: MessagingServices
+    /// Where the inbox badge's observer prints; the scenario waits on it
+    /// after each write so that the narration stays in order.
+    let observerQueue = DispatchQueue(label: "txkit demo: inbox badge")
+    let badgeLog = DemoBadgeLog()
 
     init(db: any DB) {
         self.db = db
@@ -30,30 +35,44 @@ struct DemoScenario {
         let lunch = try services.chat.startConversation(creatorID: alice.id, with: [bob.id, carol.id, mallory.id])
         ok("conversation \(lunch.id) \"\(lunch.title)\" (title made from the members' names)")
 
-        step(3, "Send messages", "ChatManager: one write transaction per call; notifications run after the commit")
+        step(3, "Settings and an observer", "ChatManager.setMuted -> KeyValueStore; InboxBadge -> db.observeCommits")
+        ok("Mallory muted \"\(lunch.title)\": setMuted wrote \(try services.chat.setMuted(true, conversationID: lunch.id, userID: mallory.id)) (collection \"\(NotificationSettings.collection)\", key \"\(NotificationSettings.key(conversationID: lunch.id, userID: mallory.id))\")")
+        ok("again: setMuted wrote \(try services.chat.setMuted(true, conversationID: lunch.id, userID: mallory.id)) (already muted)")
+        let badge = try InboxBadge(inbox: services.inbox, userID: carol.id, queue: observerQueue) { [badgeLog] count in
+            badgeLog.record(count)
+        }
+        ok("Carol's inbox badge observes commits on the message table and the store; it starts at \(badge.count)")
+
+        step(4, "Send messages", "ChatManager: one write transaction per call; notifications run after the commit, not to Mallory (muted)")
         try send("Lunch at noon?", from: alice, in: lunch)
         try send("  Yes!   Where?  ", from: bob, in: lunch)
         print("   - Alice sends two messages in one transaction (sendAll):")
         for message in try services.chat.sendAll(["The new place on Main Street.", "I'll book a table."], from: alice.id, in: lunch.id) {
             ok("message \(message.id): \"\(message.body)\"")
         }
+        showBadgeUpdates()
         refused("Carol sends \"   \"") { _ = try services.chat.send("   ", from: carol.id, in: lunch.id) }
 
-        step(4, "Block a user", "AccountManager; a refused write rolls back and notifies nobody")
+        step(5, "Block a user", "AccountManager; a refused write rolls back and notifies nobody")
         ok("Mallory blocked: \(try services.accounts.block(userID: mallory.id))")
         refused("Mallory sends \"Buy cheap watches\"") {
             _ = try services.chat.send("Buy cheap watches", from: mallory.id, in: lunch.id)
         }
+        showBadgeUpdates()
+        ok("Carol's badge after the rolled-back send: still \(badge.count)")
 
-        step(5, "Inboxes", "InboxManager -> ConversationFinder + InboxManager.Shims.LegacyMessageFinder, one read transaction each")
+        step(6, "Inboxes", "InboxManager -> ConversationFinder + InboxManager.Shims.LegacyMessageFinder, one read transaction each")
         for user in [alice, bob, carol, mallory] {
             try showInbox(of: user)
         }
 
-        step(6, "Carol catches up", "InboxManager.markRead: writes only when there is something new")
+        step(7, "Carol catches up", "InboxManager.markRead and markInboxSeen: write only when there is something new")
         ok("first markRead wrote: \(try services.inbox.markRead(conversationID: lunch.id, userID: carol.id))")
         ok("second markRead wrote: \(try services.inbox.markRead(conversationID: lunch.id, userID: carol.id))")
+        ok("markInboxSeen wrote: \(try services.inbox.markInboxSeen(userID: carol.id)) (collection \"\(InboxManager.cursorCollection)\", key \"\(carol.id)\")")
+        showBadgeUpdates()
         try showInbox(of: carol)
+        badge.cancel()
 
         print("")
         print("Done. The same managers run in the unit tests on MockDB with mocked finders:")
@@ -70,6 +89,15 @@ struct DemoScenario {
                 try showInbox(of: user)
             }
         }
+        print("   Settings and cursors read back from the key-value store:")
+        for name in ["Alice", "Bob", "Carol", "Mallory"] {
+            guard let user = try services.accounts.user(named: name) else { continue }
+            let muted = try services.inbox.inbox(for: user.id)
+                .filter { try services.chat.isMuted(conversationID: $0.conversation.id, userID: user.id) }
+                .map { "\"\($0.conversation.title)\"" }
+            let cursor = try services.inbox.lastSeenMessageID(userID: user.id).map { "message \($0)" } ?? "never opened"
+            print("   \(user.name.padding(toLength: 8, withPad: " ", startingAt: 0)) muted: \(muted.isEmpty ? "nothing" : muted.joined(separator: ", ")); inbox last seen: \(cursor); new since then: \(try services.inbox.newMessageCount(for: user.id))")
+        }
     }
 
     private func register(_ name: String) throws -> User {
@@ -83,12 +111,22 @@ struct DemoScenario {
         print("   - \(sender.name) sends \"\(body)\"")
         let message = try services.chat.send(body, from: sender.id, in: conversation.id)
         ok("committed as message \(message.id): \"\(message.body)\" (after the legacy sanitizer)")
+        showBadgeUpdates()
     }
 
     private func showInbox(of user: User) throws {
         for entry in try services.inbox.inbox(for: user.id) {
             let preview = entry.preview.map { "\"\($0)\"" } ?? "no messages"
             print("   \(user.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(entry.conversation.title): \(entry.unreadCount) unread, latest \(preview)")
+        }
+    }
+
+    /// Waits until the badge's observer handled the commits made so far,
+    /// then prints what it reported.
+    private func showBadgeUpdates() {
+        observerQueue.sync {}
+        for count in badgeLog.drain() {
+            print("     commit observer, after the commit: Carol's inbox badge is now \(count)")
         }
     }
 

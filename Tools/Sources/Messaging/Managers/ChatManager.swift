@@ -22,6 +22,9 @@ import TransactionKit
 /// of messages is all or nothing. The conversation's `lastMessageAt` is
 /// updated once per transaction, by a finalization; recipients are notified
 /// by a sync completion, after the commit, never for a rolled-back message.
+/// Members who muted the conversation (``NotificationSettings``, kept in the
+/// database's `KeyValueStore`) are not notified; the setting is read in the
+/// same transaction as the message it applies to.
 ///
 /// **Thread:** any; methods block the caller while the transaction runs.
 ///
@@ -45,6 +48,9 @@ public struct ChatManager: Sendable {
         /// The sanitized text is longer than ``ChatManager/maximumMessageLength``.
         case messageTooLong(Int)
     }
+
+    /// Which members muted which conversation, in the `KeyValueStore`.
+    let settings = NotificationSettings()
 
     /// The longest message accepted, in characters, after sanitizing.
     public static let maximumMessageLength = 2_000
@@ -165,10 +171,44 @@ public struct ChatManager: Sendable {
         tx.addFinalization(key: "conversation \(conversationID) lastMessageAt") { tx in
             try conversations.setLastMessageAt(date, conversationID: conversationID, tx)
         }
-        // Only once the message is committed.
-        let recipientIDs = memberIDs.filter { $0 != senderID }
+        // Only once the message is committed, and not to members who muted
+        // the conversation (a setting read in this transaction's snapshot).
+        let recipientIDs = try memberIDs.filter { memberID in
+            try memberID != senderID && !settings.isMuted(conversationID: conversationID, userID: memberID, tx)
+        }
         tx.addSyncCompletion { notifier.messageWasSent(message, to: recipientIDs) }
         return message
     }
     // snippet:end chat-post
+
+    // snippet:begin chat-mute
+    /// Mutes or unmutes a conversation for one of its members: a muted
+    /// conversation sends them no notification and leaves their inbox badge
+    /// alone. The setting is kept in the database's `KeyValueStore`
+    /// (``NotificationSettings``), not in a table of the app's schema.
+    ///
+    /// - Returns: `false` when the setting already had this value (nothing written).
+    /// - Throws: ``Failure/notAMember(userID:conversationID:)`` (nothing
+    ///   written), or `DBError`.
+    public func setMuted(_ muted: Bool, conversationID: Int64, userID: Int64) throws -> Bool {
+        try db.write { tx in
+            guard try conversations.memberIDs(conversationID: conversationID, tx).contains(userID) else {
+                throw Failure.notAMember(userID: userID, conversationID: conversationID)
+            }
+            guard try settings.isMuted(conversationID: conversationID, userID: userID, tx) != muted else {
+                return false
+            }
+            try settings.setMuted(muted, conversationID: conversationID, userID: userID, tx)
+            return true
+        }
+    }
+    // snippet:end chat-mute
+
+    /// Whether `userID` muted the conversation.
+    ///
+    /// - Throws: `KeyValueStoreError` when the stored setting is not a
+    ///   boolean, or `DBError`.
+    public func isMuted(conversationID: Int64, userID: Int64) throws -> Bool {
+        try db.read { tx in try settings.isMuted(conversationID: conversationID, userID: userID, tx) }
+    }
 }

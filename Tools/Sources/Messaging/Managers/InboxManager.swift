@@ -15,9 +15,18 @@ import TransactionKit
 /// It depends on `TransactionKit` only: ``ConversationFinding`` (Good Way)
 /// and ``InboxManager/Shims/LegacyMessageFinder`` (Shortcut Way).
 ///
-/// **Transaction semantics:** ``inbox(for:)`` reads one consistent snapshot;
-/// ``markRead(conversationID:userID:)`` is one write transaction that writes
-/// nothing when there is nothing new to mark.
+/// Besides the per-conversation read marks (a column of the `membership`
+/// table), each user has an inbox cursor: the id of the latest message they
+/// saw when they last opened their inbox, kept in the database's
+/// `KeyValueStore` (collection ``cursorCollection``, key: the user's id, an
+/// integer). ``newMessageCount(for:)`` counts what arrived since, for an
+/// app-icon badge; ``InboxBadge`` keeps that count up to date after each
+/// commit.
+///
+/// **Transaction semantics:** ``inbox(for:)`` and ``newMessageCount(for:)``
+/// each read one consistent snapshot; ``markRead(conversationID:userID:)``
+/// and ``markInboxSeen(userID:)`` are one write transaction each, which
+/// writes nothing when there is nothing new to mark.
 ///
 /// **Thread:** any; methods block the caller while the transaction runs.
 ///
@@ -32,6 +41,16 @@ public struct InboxManager: Sendable {
 
     /// The longest preview, in characters, including the ellipsis.
     public static let previewLength = 40
+
+    /// The key-value collection of the inbox cursors: one integer per user
+    /// (the key is the user's id), the id of the latest message they saw in
+    /// their inbox.
+    public static let cursorCollection = "inboxLastSeen"
+
+    /// The inbox cursors.
+    let cursors = KeyValueStore(collection: InboxManager.cursorCollection)
+    /// Muted conversations count for no badge.
+    let settings = NotificationSettings()
 
     let db: any DB
     let conversations: any ConversationFinding
@@ -84,6 +103,56 @@ public struct InboxManager: Sendable {
             try conversations.setLastReadMessageID(latest.id, conversationID: conversationID, userID: userID, tx)
             return true
         }
+    }
+
+    /// How many messages from others arrived since `userID` last opened
+    /// their inbox (``markInboxSeen(userID:)``), leaving out the
+    /// conversations they muted: the number on an app-icon badge.
+    ///
+    /// - Throws: `KeyValueStoreError` when a stored cursor or setting has
+    ///   the wrong type, or `DBError`.
+    public func newMessageCount(for userID: Int64) throws -> Int {
+        try db.read { tx in
+            let lastSeen = try cursors.getInt(String(userID), transaction: tx).map(Int64.init)
+            var count = 0
+            for conversation in try conversations.conversations(memberID: userID, tx)
+            where try !settings.isMuted(conversationID: conversation.id, userID: userID, tx) {
+                count += try messages.countMessages(
+                    conversationID: conversation.id, after: lastSeen, notSentBy: userID, tx)
+            }
+            return count
+        }
+    }
+
+    /// Moves `userID`'s inbox cursor to the latest message of their
+    /// conversations: what a client calls when the inbox is shown.
+    ///
+    /// - Returns: `false` when the cursor was already there (nothing written).
+    /// - Throws: `KeyValueStoreError` when the stored cursor is not an
+    ///   integer, or `DBError`.
+    public func markInboxSeen(userID: Int64) throws -> Bool {
+        try db.write { tx in
+            var latest: Int64?
+            for conversation in try conversations.conversations(memberID: userID, tx) {
+                if let message = try messages.latestMessage(conversationID: conversation.id, tx) {
+                    latest = max(latest ?? message.id, message.id)
+                }
+            }
+            let key = String(userID)
+            let lastSeen = try cursors.getInt(key, transaction: tx).map(Int64.init)
+            guard let latest, latest > lastSeen ?? Int64.min else { return false }
+            try cursors.setInt(Int(latest), key: key, transaction: tx)
+            return true
+        }
+    }
+
+    /// The id of the latest message `userID` saw when they last opened
+    /// their inbox, or `nil` if they never did.
+    ///
+    /// - Throws: `KeyValueStoreError` when the stored cursor is not an
+    ///   integer, or `DBError`.
+    public func lastSeenMessageID(userID: Int64) throws -> Int64? {
+        try db.read { tx in try cursors.getInt(String(userID), transaction: tx).map(Int64.init) }
     }
 
     /// The first line of `body`, cut to ``previewLength`` characters with an ellipsis.

@@ -44,6 +44,37 @@ struct FileDatabaseEndToEndTests {
     }
     // snippet:end end-to-end-test
 
+    @Test func settingsAndCursorsSurviveReopeningAndARolledBackMuteDoesNot() throws {
+        let directory = try ScratchDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = directory.path("messaging.sqlite")
+        let (alice, bob, conversation, latest): (User, User, Conversation, Message)
+
+        do {
+            let db = try SQLiteDB(path: path, migrator: MessagingSchema.migrator)
+            let services = MessagingServices.live(db: db, notifier: RecordingNotifier())
+            alice = try services.accounts.register(name: "Alice")
+            bob = try services.accounts.register(name: "Bob")
+            conversation = try services.chat.startConversation(creatorID: alice.id, with: [bob.id])
+            latest = try services.chat.send("Hi", from: alice.id, in: conversation.id)
+            #expect(try services.chat.setMuted(true, conversationID: conversation.id, userID: alice.id))
+            #expect(try services.inbox.markInboxSeen(userID: bob.id))
+            #expect(throws: ChatManager.Failure.notAMember(userID: 99, conversationID: conversation.id)) {
+                try services.chat.setMuted(true, conversationID: conversation.id, userID: 99)
+            }
+            try db.close()
+        }
+
+        let services = MessagingServices.live(
+            db: try SQLiteDB(path: path, migrator: MessagingSchema.migrator), notifier: RecordingNotifier())
+
+        #expect(try services.chat.isMuted(conversationID: conversation.id, userID: alice.id))
+        #expect(try services.chat.isMuted(conversationID: conversation.id, userID: bob.id) == false)
+        #expect(try services.chat.isMuted(conversationID: conversation.id, userID: 99) == false)
+        #expect(try services.inbox.lastSeenMessageID(userID: bob.id) == latest.id)
+        #expect(try services.inbox.newMessageCount(for: bob.id) == 0)
+    }
+
     @Test func theDatabaseFileIsPrivate() throws {
         let directory = try ScratchDirectory()
         defer { withExtendedLifetime(directory) {} }
