@@ -35,11 +35,7 @@ extension SQLiteFaultTests {
         let directory = try Directory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("exclusive.sqlite")
-        do {
-            let db = try SQLiteDB(path: path, migrator: Self.migrator)
-            try Self.commitBefore(db)
-            try db.close()
-        }
+        try Self.createCommittedFile(path)
         // Another connection in exclusive locking mode keeps every other
         // connection out of the file, readers included, until it closes.
         let holder = try RawSQLiteConnection(path)
@@ -62,11 +58,7 @@ extension SQLiteFaultTests {
         let directory = try Directory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("migrating.sqlite")
-        do {
-            let db = try SQLiteDB(path: path, migrator: Self.migrator)
-            try Self.commitBefore(db)
-            try db.close()
-        }
+        try Self.createCommittedFile(path)
         let holder = try RawSQLiteConnection(path)
         // A committed transaction first, so that the -wal file is not empty
         // and opening the pool has nothing to write (GRDB writes to a
@@ -96,11 +88,7 @@ extension SQLiteFaultTests {
         let directory = try Directory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("limit-migrate.sqlite")
-        do {
-            let db = try SQLiteDB(path: path, migrator: Self.migrator)
-            try Self.commitBefore(db)
-            try db.close()
-        }
+        try Self.createCommittedFile(path)
         let pages = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) / 4096
         var options = SQLiteDB.Options()
         options.prepareDatabase { db in try db.execute(sql: "PRAGMA max_page_count = \(pages + 10)") }
@@ -162,5 +150,13 @@ extension SQLiteFaultTests {
         try Self.commitBefore(db)
         try db.close()
         try Self.expectIntact(path)
+    }
+
+    /// Creates the database at `path`, commits ``committedBefore``, and
+    /// closes it (its -wal and -shm are gone).
+    static func createCommittedFile(_ path: String) throws {
+        let db = try SQLiteDB(path: path, migrator: migrator)
+        try commitBefore(db)
+        try db.close()
     }
 }

@@ -4,15 +4,7 @@ import TransactionKitSQLite
 
 extension ConcurrentTorture {
     /// What the check of a database after a round found.
-    struct Check {
-        var present = 0
-        var lost: Set<Key> = []
-        var partial: Set<Key> = []
-        var integrity = ""
-        var problems: [String] = []
-
-        var isClean: Bool { problems.isEmpty && lost.isEmpty && partial.isEmpty }
-    }
+    typealias Check = TortureCheck<Key>
 
     /// Reopens the database at `path` (recovering the WAL the killed children
     /// left) and checks every transaction in it against `acknowledged`.
@@ -21,11 +13,7 @@ extension ConcurrentTorture {
         return try db.read { tx in
             let db = try SQLiteDB.shimOnlyBridge(tx)
             var check = Check()
-            let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
-            check.integrity = integrity.joined(separator: "; ")
-            if integrity != ["ok"] {
-                check.problems.append("integrity_check: \(check.integrity)")
-            }
+            try check.checkIntegrity(db)
             let snapshot = try TortureSnapshot.read(db)
             check.present = snapshot.present.count
             check.lost = acknowledged.subtracting(snapshot.present.keys)

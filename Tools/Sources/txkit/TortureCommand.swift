@@ -237,15 +237,7 @@ struct TortureCommand: ParsableCommand {
     // MARK: - Checking a database
 
     /// What one check of a database found.
-    struct Check {
-        var present = 0
-        var lost: Set<Int> = []
-        var partial: Set<Int> = []
-        var integrity = ""
-        var problems: [String] = []
-
-        var isClean: Bool { problems.isEmpty && lost.isEmpty && partial.isEmpty }
-    }
+    typealias Check = TortureCheck<Int>
 
     /// Reopens the database at `path` and checks every transaction in it.
     static func check(path: String, setting: TortureWriterCommand.Durability, acknowledged: Set<Int>) throws -> Check {
@@ -253,11 +245,7 @@ struct TortureCommand: ParsableCommand {
         return try db.read { tx in
             let db = try SQLiteDB.shimOnlyBridge(tx)
             var check = Check()
-            let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
-            check.integrity = integrity.joined(separator: "; ")
-            if integrity != ["ok"] {
-                check.problems.append("integrity_check: \(check.integrity)")
-            }
+            try check.checkIntegrity(db)
 
             var itemCounts: [Int: Int] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, itemCount FROM torture_txn") {
@@ -352,61 +340,6 @@ struct TortureCommand: ParsableCommand {
         mutating func record(_ numbers: [Int]) {
             acknowledged += numbers.count
             acknowledgedIDs.formUnion(numbers)
-        }
-
-    }
-
-    /// A small seeded generator, so that a failing run can be repeated
-    /// with `--seed`.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    /// Reads a child's standard output and error to their ends.
-    final class PipeCollector: @unchecked Sendable {
-        private let output: Pipe
-        private let errors: Pipe
-        private let group = DispatchGroup()
-        // Written by the reading threads before `group.leave()`, read after
-        // `group.wait()`: the group orders the accesses.
-        private var outputData = Data()
-        private var errorData = Data()
-
-        init(output: Pipe, errors: Pipe) {
-            self.output = output
-            self.errors = errors
-        }
-
-        func start() {
-            group.enter()
-            group.enter()
-            // Threads of their own, not the global dispatch queue: with
-            // several children at once, a dozen reads block at the same time,
-            // and the queue's pool grows slowly on few cores, so a child's
-            // output would be read (and its end seen) seconds late.
-            Thread.detachNewThread {
-                self.outputData = self.output.fileHandleForReading.readDataToEndOfFile()
-                self.group.leave()
-            }
-            Thread.detachNewThread {
-                self.errorData = self.errors.fileHandleForReading.readDataToEndOfFile()
-                self.group.leave()
-            }
-        }
-
-        func wait() -> (Data, Data) {
-            group.wait()
-            return (outputData, errorData)
         }
     }
 }
