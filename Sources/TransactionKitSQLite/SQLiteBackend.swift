@@ -1,23 +1,39 @@
 import GRDB
 import TransactionKit
 
-/// The storage side of ``SQLiteDB``: GRDB transactions on a `DatabaseWriter`.
+/// The storage side of ``SQLiteDB``: transactions on GRDB connections.
+///
+/// - Reads of a file database run on ``SQLiteReaderPool``'s read-only
+///   connections; reads of an in-memory database on its only connection,
+///   made read-only for the duration (GRDB's `Database.readOnly`).
+/// - Writes run on the GRDB writer (`writeWithoutTransaction`), in a
+///   transaction begun and committed with ``SQLiteTransactionStatements``,
+///   guarded against stray commits by ``SQLiteChangeTracker``.
 struct SQLiteBackend: TransactionBackend {
     let writer: any DatabaseWriter
+    /// The read-only connections of a file database; `nil` in memory.
+    let readers: SQLiteReaderPool?
+    /// The writer connection's transaction statements.
+    let writerStatements: SQLiteWriterStatements
     let path: String
     let isReadOnly: Bool
     let closing: SQLiteClosing
     /// The database's scope, told about commits for the commit observers.
     let scope: DatabaseScope
-    /// The tables each write changes (GRDB holds it weakly: this is the
-    /// reference that keeps it alive).
+    /// The tables each write changes, and the commit guard (GRDB holds it
+    /// weakly: this is the reference that keeps it alive).
     let changeTracker: SQLiteChangeTracker
 
     var isMock: Bool { false }
 
     func performRead<R>(_ body: (AnyObject?) throws -> R) throws -> R {
         try checkOpen(for: .read)
-        return try writer.read { db in try body(db) }
+        if let readers {
+            return try readers.read { db in try body(db) }
+        }
+        return try writer.writeWithoutTransaction { db in
+            try writerStatements.statements(on: db).inReadTransaction(db, enforcingReadOnly: true) { db in try body(db) }
+        }
     }
 
     func performWrite<R>(_ body: (AnyObject?) throws -> R) throws -> R {
@@ -29,7 +45,13 @@ struct SQLiteBackend: TransactionBackend {
 
     func performRead<R: Sendable>(_ body: @Sendable (AnyObject?) throws -> R) async throws -> R {
         try checkOpen(for: .read)
-        return try await writer.read { db in try body(db) }
+        if let readers {
+            return try await readers.read { db in try body(db) }
+        }
+        let writerStatements = writerStatements
+        return try await writer.writeWithoutTransaction { db in
+            try writerStatements.statements(on: db).inReadTransaction(db, enforcingReadOnly: true) { db in try body(db) }
+        }
     }
 
     func performWrite<R: Sendable>(_ body: @Sendable (AnyObject?) throws -> R) async throws -> R {
@@ -53,15 +75,29 @@ struct SQLiteBackend: TransactionBackend {
     }
 
     /// `BEGIN IMMEDIATE`, the body, `COMMIT`; `ROLLBACK` if anything throws.
-    /// Then, still on the writer queue (no other write can commit before),
-    /// tells the commit observers what the committed transaction changed.
+    /// While the transaction is open, the change tracker refuses every
+    /// commit but the final one. Then, still on the writer queue (no other
+    /// write can commit before), tells the commit observers what the
+    /// committed transaction changed.
     private func inImmediateTransaction<R>(_ db: Database, _ body: (AnyObject?) throws -> R) throws -> R {
         changeTracker.reset()
-        var value: R?
+        let value: R
         do {
-            try db.inTransaction(.immediate) {
+            let statements = try writerStatements.statements(on: db)
+            try statements.beginWrite()
+            changeTracker.isGuardingCommits = true
+            defer {
+                changeTracker.isGuardingCommits = false
+                changeTracker.isCommitExpected = false
+            }
+            do {
                 value = try body(db)
-                return .commit
+                changeTracker.isCommitExpected = true
+                try statements.commit(db)
+            } catch {
+                changeTracker.isGuardingCommits = false
+                statements.rollBack(db)
+                throw error
             }
         } catch {
             changeTracker.reset()
@@ -69,7 +105,7 @@ struct SQLiteBackend: TransactionBackend {
             throw error
         }
         scope.commitDidSucceed(detectedTables: changeTracker.take())
-        return value!
+        return value
     }
 
     /// Errors raised outside the block: storage faults become `DBError`;

@@ -40,6 +40,13 @@ extension SQLiteDB {
             return
         }
         var failure: DBError?
+        // The readers first: running reads finish, and the writer is the
+        // last connection to close.
+        do {
+            try engine.backend.readers?.close()
+        } catch {
+            failure = Self.closeError(error, path: path, during: "closing the read-only connections")
+        }
         if !isInMemory, !isReadOnly {
             do {
                 try writer.writeWithoutTransaction { db in
@@ -49,7 +56,7 @@ extension SQLiteDB {
                 // Another process's connection holds the checkpoint back; the
                 // log stays complete and that connection checkpoints it.
             } catch {
-                failure = Self.closeError(error, path: path, during: "the final checkpoint")
+                failure = failure ?? Self.closeError(error, path: path, during: "the final checkpoint")
             }
         }
         // GRDB closes the writer connection before the readers; the last
@@ -57,6 +64,7 @@ extension SQLiteDB {
         // file, which then outlived every connection. Closing the idle
         // readers first leaves the writer last.
         (writer as? DatabasePool)?.releaseMemory()
+        writer.writeWithoutTransaction { _ in engine.backend.writerStatements.finalize() }
         do {
             try writer.close()
         } catch {

@@ -15,9 +15,11 @@ import TransactionKit
 /// let manager = ComposeManager(db: db, messages: MessageFinder())
 /// ```
 ///
-/// A file database is a WAL-mode GRDB `DatabasePool`: one writer, and
-/// readers that run concurrently with it, each on its own snapshot. An
-/// in-memory database (``inMemory(migrator:options:)``) is a private GRDB
+/// A file database is in WAL mode: one writer connection (a GRDB
+/// `DatabasePool`'s), and read-only connections (GRDB `DatabaseQueue`s kept
+/// by TransactionKit, at most ``Options/maximumReaderCount``) whose reads run
+/// concurrently with each other and with a write, each on its own snapshot.
+/// An in-memory database (``inMemory(migrator:options:)``) is a private GRDB
 /// `DatabaseQueue`; two of them never share data.
 ///
 /// **Defaults:** foreign keys on, a 5 second busy timeout,
@@ -44,8 +46,14 @@ import TransactionKit
 /// `BEGIN IMMEDIATE`, so a busy database is reported when the write begins,
 /// not halfway through it.
 ///
+/// **Transactions** are begun and committed with statements prepared once
+/// per connection (GRDB's `inTransaction` compiles `BEGIN` and `COMMIT`
+/// again on every call), and finders still receive GRDB's `Database`: its
+/// cached statements, records, and the schema cache (cleared when another
+/// connection changed the schema) work as in GRDB.
+///
 /// **Threads:** `SQLiteDB` is `Sendable`. Synchronous `read` and `write`
-/// block the calling thread; their blocks run on GRDB's reader and writer
+/// block the calling thread; their blocks run on the connections' GRDB
 /// queues. Async variants suspend the caller instead.
 ///
 /// **Errors:** opening, migrating, beginning and committing fail with
@@ -108,11 +116,15 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
         self.isInMemory = isInMemory
         self.isReadOnly = isReadOnly
         let scope = DatabaseScope(keyValueStorage: SQLiteKeyValueStorage(path: path))
-        let changeTracker = SQLiteChangeTracker(observers: scope.commitObservers)
+        let changeTracker = SQLiteChangeTracker(observers: scope.commitObservers, path: path)
         writer.add(transactionObserver: changeTracker, extent: .observerLifetime)
+        let readers = (writer as? DatabasePool).map { pool in
+            SQLiteReaderPool(path: pool.path, writerConfiguration: pool.configuration)
+        }
         self.engine = TransactionEngine(
             backend: SQLiteBackend(
-                writer: writer, path: path, isReadOnly: isReadOnly, closing: SQLiteClosing(),
+                writer: writer, readers: readers, writerStatements: SQLiteWriterStatements(writer: writer),
+                path: path, isReadOnly: isReadOnly, closing: SQLiteClosing(),
                 scope: scope, changeTracker: changeTracker),
             scope: scope)
     }

@@ -101,6 +101,13 @@ enum SQLiteErrors {
         if let error = error as? DBError {
             return error
         }
+        if error is SQLiteTransactionAborted {
+            return DBError(
+                kind: .other, operation: operation, path: path,
+                message: "SQLite rolled the transaction back by itself after an error inside the block that the "
+                    + "block caught and did not rethrow (a full disk, an I/O error, an interrupt…); nothing was "
+                    + "committed, and the block's result is discarded")
+        }
         guard let error = error as? DatabaseError else {
             return nil
         }

@@ -1,0 +1,191 @@
+import GRDB
+import GRDBSQLite
+
+/// The statements that begin and end TransactionKit's transactions on one
+/// GRDB connection, prepared once for the life of the connection.
+///
+/// GRDB's `Database.inTransaction` compiles `BEGIN` and `COMMIT` again on
+/// every call (about 14,000 instructions each, more than SQLite needs for
+/// the whole empty transaction). Here:
+///
+/// - `BEGIN DEFERRED`, `BEGIN IMMEDIATE` and `PRAGMA schema_version` are
+///   sqlite3 statements prepared with
+///   `SQLITE_PREPARE_PERSISTENT` and stepped directly. GRDB does not see
+///   them, and does not need to: `BEGIN` has no effect that GRDB tracks
+///   (GRDB notices that the connection left autocommit mode at the block's
+///   first statement, and dates the transaction then).
+/// - `COMMIT` is a GRDB `Statement`, made once and executed through GRDB,
+///   because GRDB must see it: its transaction observers (``SQLiteChangeTracker``,
+///   and any a finder registers) are told about the commit when the COMMIT
+///   statement has run, and GRDB resets the transaction date then.
+/// - `ROLLBACK`, a failure path, goes through GRDB's `Database.rollback()`.
+///
+/// **Schema cache:** a read transaction reads `PRAGMA schema_version` right
+/// after `BEGIN DEFERRED`, which takes the transaction's snapshot, and
+/// clears GRDB's schema cache on this connection when another connection
+/// changed the schema since the last read (what GRDB's `DatabasePool` does
+/// before each read).
+///
+/// **Threads:** only the connection's own GRDB queue uses an instance, and
+/// ``finalize()`` runs before the connection closes (also from `deinit`).
+final class SQLiteTransactionStatements: @unchecked Sendable {
+    private let connection: OpaquePointer
+    private var beginDeferred: OpaquePointer?
+    private var beginImmediate: OpaquePointer?
+    private var schemaVersion: OpaquePointer?
+    private var commitStatement: Statement?
+    private var lastSchemaVersion: Int32?
+
+    /// Prepares the statements on `db`'s connection.
+    init(_ db: Database) throws {
+        guard let connection = db.sqliteConnection else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "connection is closed")
+        }
+        self.connection = connection
+        do {
+            beginDeferred = try Self.prepare("BEGIN DEFERRED", on: connection)
+            beginImmediate = try Self.prepare("BEGIN IMMEDIATE", on: connection)
+            schemaVersion = try Self.prepare("PRAGMA schema_version", on: connection)
+            commitStatement = try db.makeStatement(sql: "COMMIT")
+        } catch {
+            finalize()
+            throw error
+        }
+    }
+
+    deinit {
+        finalize()
+    }
+
+    /// Finalizes every statement; the connection can then close.
+    /// Idempotent.
+    func finalize() {
+        for statement in [beginDeferred, beginImmediate, schemaVersion] {
+            sqlite3_finalize(statement)
+        }
+        beginDeferred = nil
+        beginImmediate = nil
+        schemaVersion = nil
+        commitStatement = nil
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in one read transaction: ``beginRead(_:)``, the body,
+    /// ``commit(_:)``; a rollback when either throws.
+    ///
+    /// - Parameter enforcingReadOnly: Whether to make the connection refuse
+    ///   writes meanwhile, for a connection that can write (an in-memory
+    ///   database): GRDB's `Database.readOnly`, which sets
+    ///   `PRAGMA query_only` with a cached statement, and keeps the read's
+    ///   commit from GRDB's transaction observers.
+    func inReadTransaction<R>(
+        _ db: Database, enforcingReadOnly: Bool, _ body: (Database) throws -> R
+    ) throws -> R {
+        if enforcingReadOnly {
+            return try db.readOnly {
+                try inReadTransaction(db, enforcingReadOnly: false, body)
+            }
+        }
+        try beginRead(db)
+        let value: R
+        do {
+            value = try body(db)
+            try commit(db)
+        } catch {
+            rollBack(db)
+            throw error
+        }
+        return value
+    }
+
+    /// `BEGIN DEFERRED`, then `PRAGMA schema_version`, which takes the
+    /// snapshot; clears GRDB's schema cache when the schema changed.
+    func beginRead(_ db: Database) throws {
+        try step(beginDeferred, sql: "BEGIN DEFERRED")
+        let version: Int32
+        do {
+            version = try readSchemaVersion()
+        } catch {
+            rollBack(db)
+            throw error
+        }
+        if version != lastSchemaVersion {
+            db.clearSchemaCache()
+            lastSchemaVersion = version
+        }
+    }
+
+    /// `BEGIN IMMEDIATE`: takes the write lock (waiting within the busy
+    /// timeout).
+    func beginWrite() throws {
+        try step(beginImmediate, sql: "BEGIN IMMEDIATE")
+    }
+
+    /// `COMMIT`, through GRDB.
+    ///
+    /// - Throws: ``SQLiteTransactionAborted`` when SQLite already ended the
+    ///   transaction (it rolls a transaction back by itself after some
+    ///   errors: a full disk, an I/O error, no memory); GRDB's error when
+    ///   the commit fails.
+    func commit(_ db: Database) throws {
+        guard db.isInsideTransaction else {
+            throw SQLiteTransactionAborted()
+        }
+        guard let commitStatement else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "connection is closed")
+        }
+        do {
+            try commitStatement.execute()
+        } catch {
+            // A failed statement keeps its error until it is reset, and GRDB
+            // would throw it again at the next COMMIT: clear it now.
+            sqlite3_reset(commitStatement.sqliteStatement)
+            throw error
+        }
+    }
+
+    /// Rolls back the transaction if one is still open. Errors are ignored:
+    /// SQLite rolls back a transaction whose `ROLLBACK` fails when the
+    /// connection closes, or at the next `BEGIN`.
+    func rollBack(_ db: Database) {
+        if db.isInsideTransaction {
+            try? db.rollback()
+        }
+    }
+
+    // MARK: - Private
+
+    private func readSchemaVersion() throws -> Int32 {
+        defer { sqlite3_reset(schemaVersion) }
+        let code = sqlite3_step(schemaVersion)
+        guard code == SQLITE_ROW else {
+            throw error(code, sql: "PRAGMA schema_version")
+        }
+        return sqlite3_column_int(schemaVersion, 0)
+    }
+
+    private func step(_ statement: OpaquePointer?, sql: String) throws {
+        let code = sqlite3_step(statement)
+        sqlite3_reset(statement)
+        guard code == SQLITE_DONE else {
+            throw error(code, sql: sql)
+        }
+    }
+
+    /// GRDB's error for a failed statement, as GRDB would have thrown it
+    /// (extended result codes are on for GRDB's connections).
+    private func error(_ code: Int32, sql: String) -> DatabaseError {
+        DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+    }
+
+    private static func prepare(_ sql: String, on connection: OpaquePointer) throws -> OpaquePointer? {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK else {
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+        }
+        return statement
+    }
+}
