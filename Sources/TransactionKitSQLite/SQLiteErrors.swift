@@ -104,9 +104,10 @@ enum SQLiteErrors {
         if error is SQLiteTransactionAborted {
             return DBError(
                 kind: .other, operation: operation, path: path,
-                message: "SQLite rolled the transaction back by itself after an error inside the block that the "
-                    + "block caught and did not rethrow (a full disk, an I/O error, an interrupt…); nothing was "
-                    + "committed, and the block's result is discarded")
+                message: "the transaction ended before its block returned: SQLite rolled it back by itself after "
+                    + "an error that the block caught and did not rethrow (an interrupt, a full disk, an I/O "
+                    + "error…), or the block ran ROLLBACK itself; nothing was committed, and the block's result "
+                    + "is discarded")
         }
         guard let error = error as? DatabaseError else {
             return nil
