@@ -129,7 +129,7 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
     ///   errors: a full disk, an I/O error, no memory); GRDB's error when
     ///   the commit fails.
     func commit(_ db: Database) throws {
-        guard db.isInsideTransaction else {
+        guard isInsideTransaction else {
             throw SQLiteTransactionAborted()
         }
         guard let commitStatement else {
@@ -149,12 +149,19 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
     /// SQLite rolls back a transaction whose `ROLLBACK` fails when the
     /// connection closes, or at the next `BEGIN`.
     func rollBack(_ db: Database) {
-        if db.isInsideTransaction {
+        if isInsideTransaction {
             try? db.rollback()
         }
     }
 
     // MARK: - Private
+
+    /// Whether the connection is inside a transaction, asked of SQLite
+    /// directly (GRDB's `isInsideTransaction` first checks that it runs on
+    /// the connection's queue, which costs more than the question).
+    private var isInsideTransaction: Bool {
+        sqlite3_get_autocommit(connection) == 0
+    }
 
     private func readSchemaVersion() throws -> Int32 {
         defer { sqlite3_reset(schemaVersion) }

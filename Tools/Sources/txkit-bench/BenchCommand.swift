@@ -89,6 +89,13 @@ struct BenchCommand: ParsableCommand {
             print("measured fresh_test_db")
         }
 
+        if wanted("contended_reads") || wanted("contended_commits") || wanted("contended_read_p99") {
+            let contention = ContentionBenchmark(
+                settings: settings, rounds: quick ? 2 : 7, window: quick ? .milliseconds(100) : .milliseconds(250))
+            results.append(contentsOf: try contention.run())
+            print("measured contended_reads, contended_commits, contended_read_p99")
+        }
+
         if wanted("mockdb_manager_tests") {
             results.append(try harness.measure(ManagerBenchmark.entry))
             print("measured mockdb_manager_tests")

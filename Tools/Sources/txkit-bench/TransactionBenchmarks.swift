@@ -30,6 +30,7 @@ final class TransactionBenchmarks {
     private let rawBeginDeferred: RawSQLiteConnection.Statement
     private let rawBeginImmediate: RawSQLiteConnection.Statement
     private let rawCommit: RawSQLiteConnection.Statement
+    private let rawSchemaVersion: RawSQLiteConnection.Statement
     private let rawInsert: RawSQLiteConnection.Statement
     private let rawPointRead: RawSQLiteConnection.Statement
 
@@ -70,6 +71,7 @@ final class TransactionBenchmarks {
         rawBeginDeferred = try raw.prepare("BEGIN DEFERRED")
         rawBeginImmediate = try raw.prepare("BEGIN IMMEDIATE")
         rawCommit = try raw.prepare("COMMIT")
+        rawSchemaVersion = try raw.prepare("PRAGMA schema_version")
         rawInsert = try raw.prepare(Self.insertSQL)
         rawPointRead = try raw.prepare(Self.pointReadSQL)
     }
@@ -101,16 +103,23 @@ final class TransactionBenchmarks {
     }
 
     var emptyRead: BenchEntry {
-        let raw = raw, begin = rawBeginDeferred, commit = rawCommit
+        let raw = raw, begin = rawBeginDeferred, commit = rawCommit, schemaVersion = rawSchemaVersion
         let pool = pool, sqliteDB = sqliteDB, mockDB = mockDB
         return BenchEntry(
             name: "empty_read_tx",
-            note: "one read transaction whose block does nothing; sqlite_c = prepared BEGIN DEFERRED + COMMIT with no statement between (SQLite takes no snapshot), grdb = DatabasePool.read",
+            note: "one read transaction whose block does nothing; sqlite_c = prepared BEGIN DEFERRED + COMMIT with no statement between (SQLite takes no snapshot), sqlite_c_snapshot = BEGIN DEFERRED + PRAGMA schema_version (which takes the snapshot, as DatabasePool.read and SQLiteDB.read do) + COMMIT, grdb = DatabasePool.read",
             variants: [
                 BenchVariant(name: "sqlite_c") { iterations in
                     _ = raw
                     for _ in 0..<iterations {
                         try begin.run()
+                        try commit.run()
+                    }
+                },
+                BenchVariant(name: "sqlite_c_snapshot") { iterations in
+                    for _ in 0..<iterations {
+                        try begin.run()
+                        try schemaVersion.run()
                         try commit.run()
                     }
                 },
@@ -124,7 +133,7 @@ final class TransactionBenchmarks {
                     for _ in 0..<iterations { try mockDB.read { _ in } }
                 },
             ],
-            ratios: [("sqlitedb", "grdb"), ("grdb", "sqlite_c")])
+            ratios: [("sqlitedb", "grdb"), ("sqlitedb", "sqlite_c_snapshot"), ("grdb", "sqlite_c")])
     }
 
     var emptyWrite: BenchEntry {
@@ -150,7 +159,7 @@ final class TransactionBenchmarks {
                     for _ in 0..<iterations { try mockDB.write { _ in } }
                 },
             ],
-            ratios: [("sqlitedb", "grdb"), ("grdb", "sqlite_c")])
+            ratios: [("sqlitedb", "grdb"), ("sqlitedb", "sqlite_c"), ("grdb", "sqlite_c")])
     }
 
     var insert10k: BenchEntry {
@@ -250,7 +259,7 @@ final class TransactionBenchmarks {
                     }
                 },
             ],
-            ratios: [("sqlitedb", "grdb"), ("grdb", "sqlite_c")])
+            ratios: [("sqlitedb", "grdb"), ("sqlitedb", "sqlite_c"), ("grdb", "sqlite_c")])
     }
 
     /// A scattered walk over 1…count (7919 is prime, so every id is visited).
