@@ -17,6 +17,18 @@ extension KeyValueStoreBehaviourTests {
         try db.read { tx in try values(of: store, tx) }
     }
 
+    /// Commits `count` keys `k0`, `k1`, … (each worth its index) in the
+    /// fixture's store, and `otherValue` for key `a` in the collection
+    /// `other`.
+    static func commitNumberedKeys(_ count: Int, other otherValue: KeyValueStore.Value, in fixture: Fixture) throws {
+        try fixture.db.write { tx throws in
+            for index in 0..<count {
+                try fixture.store.setInt(index, key: "k\(index)", transaction: tx)
+            }
+            try KeyValueStore(collection: "other").setValue(otherValue, key: "a", transaction: tx)
+        }
+    }
+
     /// Every value of `store` that `tx` sees, by key.
     static func values(of store: KeyValueStore, _ tx: DBReadTransaction) throws -> [String: KeyValueStore.Value] {
         var values: [String: KeyValueStore.Value] = [:]
@@ -122,12 +134,7 @@ extension KeyValueStoreBehaviourTests {
         let fixture = try backend.makeFixture()
         let store = fixture.store
         let other = KeyValueStore(collection: "other")
-        try fixture.db.write { tx throws in
-            for index in 0..<1_000 {
-                try store.setInt(index, key: "k\(index)", transaction: tx)
-            }
-            try other.setInt(1, key: "a", transaction: tx)
-        }
+        try Self.commitNumberedKeys(1_000, other: .integer(1), in: fixture)
         let before = try Self.committedValues(of: store, in: fixture.db)
         let writeCommitted = Atomic<Bool>(false)
         let readIsOpen = Atomic<Bool>(false)
@@ -171,12 +178,7 @@ extension KeyValueStoreBehaviourTests {
         let fixture = try backend.makeFixture()
         let store = fixture.store
         let other = KeyValueStore(collection: "other")
-        try fixture.db.write { tx throws in
-            for index in 0..<200 {
-                try store.setInt(index, key: "k\(index)", transaction: tx)
-            }
-            try other.setString("x", key: "a", transaction: tx)
-        }
+        try Self.commitNumberedKeys(200, other: .text("x"), in: fixture)
         let before = try Self.committedValues(of: store, in: fixture.db)
         func changeEverything(_ tx: DBWriteTransaction) throws {
             for index in 0..<500 {
