@@ -14,6 +14,10 @@ extension DBWriteTransaction {
     /// }
     /// ```
     ///
+    /// A mock built from `MockMethod` (TransactionKitTesting), as the
+    /// generated ones are, says it once in the test instead, and each call
+    /// inside a write declares it: `messages.insert.declaresChange(table: "message")`.
+    ///
     /// **Transaction semantics:** the declaration is part of the transaction:
     /// observers of `table` hear about it after the commit, once per commit
     /// however many times it was declared, and never when the transaction

@@ -4,19 +4,25 @@ import TransactionKit
 /// one `MockDB`, with SQLite's transaction semantics.
 ///
 /// - **Committed values** live in ``committed``, behind a lock. Only a
-///   commit (and seeding) replaces them, and both happen while MockDB's
+///   commit (and seeding) changes them, and both happen while MockDB's
 ///   write lock is held, so a commit applies all of a transaction's writes
 ///   at once, before the next writer can begin.
-/// - **The write transaction** works on its own copy (``working``), taken
-///   from the committed values at its first store call. Writers are
-///   serialized by the write lock, so there is at most one copy, and only
-///   the thread that holds the write lock touches it (no lock of its own).
-///   The backend commits it (``commit()``) or drops it (``discard()``).
+/// - **The write transaction** stages its changes (``staged``): per
+///   collection, a ``MockKeyValueChanges`` with the values it set, the keys
+///   it removed, and whether it removed them all. Its reads overlay them on
+///   the committed values. Writers are serialized by the write lock, so
+///   there is at most one staging, and only the thread that holds the write
+///   lock touches it (no lock of its own). The backend applies it to the
+///   committed values (``commit()``), in place, or drops it
+///   (``discard()``): a write costs O(its changes), whatever the size of
+///   the collections.
 /// - **A read transaction** takes a snapshot of the committed values at its
 ///   first store call and keeps it in the transaction
 ///   (`storageContext`): every later read of that transaction sees the same
 ///   values, whatever commits meanwhile. Copy-on-write makes a snapshot cost
-///   one retain.
+///   one retain; a commit while a snapshot is alive copies the dictionaries
+///   it changes (the outer one, and each collection it writes) instead of
+///   mutating them in place, so the snapshot never sees it.
 ///
 /// Keys and collections compare by their UTF-8 bytes, as SQLite's `BINARY`
 /// collation does, not by Swift's canonical equivalence.
@@ -46,11 +52,11 @@ final class MockKeyValueStorage: KeyValueStorage, @unchecked Sendable {
     }
 
     private let committedLock = MockLock()
-    /// Guarded by `committedLock`; replaced only under MockDB's write lock.
+    /// Guarded by `committedLock`; changed only under MockDB's write lock.
     private var committed: Collections = [:]
-    /// The write transaction's copy; only the holder of MockDB's write lock
-    /// touches it.
-    private var working: Collections?
+    /// The write transaction's changes, by collection; only the holder of
+    /// MockDB's write lock touches them.
+    private var staged: [BinaryKey: MockKeyValueChanges] = [:]
 
     init(seed: [String: [String: KeyValueStore.Value]]) {
         for (collection, values) in seed {
@@ -61,55 +67,80 @@ final class MockKeyValueStorage: KeyValueStorage, @unchecked Sendable {
     // MARK: - KeyValueStorage
 
     func value(forKey key: String, in collection: String, _ transaction: DBReadTransaction) throws -> KeyValueStore.Value? {
-        readable(transaction)[BinaryKey(string: collection)]?[BinaryKey(string: key)]
+        let name = BinaryKey(string: collection)
+        let key = BinaryKey(string: key)
+        guard transaction.kind == .write else {
+            return snapshot(for: transaction).collections[name]?[key]
+        }
+        if case let .staged(value)? = staged[name]?.lookup(key) {
+            return value
+        }
+        return committedLock.withLock { committed[name]?[key] }
     }
 
     func setValue(
         _ value: KeyValueStore.Value, forKey key: String, in collection: String, _ transaction: DBWriteTransaction
     ) throws {
-        var collections = takeWorking()
-        collections[BinaryKey(string: collection), default: [:]][BinaryKey(string: key)] = value
-        working = collections
+        staged[BinaryKey(string: collection), default: MockKeyValueChanges()]
+            .setValue(value, forKey: BinaryKey(string: key))
     }
 
     func removeValue(forKey key: String, in collection: String, _ transaction: DBWriteTransaction) throws -> Bool {
-        var collections = takeWorking()
-        defer { working = collections }
         let name = BinaryKey(string: collection)
-        guard collections[name]?.removeValue(forKey: BinaryKey(string: key)) != nil else { return false }
-        if collections[name]?.isEmpty == true {
-            collections[name] = nil
-        }
-        return true
+        let key = BinaryKey(string: key)
+        let isCommitted = staged[name]?.isCleared == true
+            ? false
+            : committedLock.withLock { committed[name]?[key] != nil }
+        return staged[name, default: MockKeyValueChanges()].removeValue(forKey: key, isCommitted: isCommitted)
     }
 
     func removeAll(in collection: String, _ transaction: DBWriteTransaction) throws -> Int {
-        var collections = takeWorking()
-        defer { working = collections }
-        return collections.removeValue(forKey: BinaryKey(string: collection))?.count ?? 0
+        let removed = try count(in: collection, transaction)
+        staged[BinaryKey(string: collection), default: MockKeyValueChanges()].removeAll()
+        return removed
     }
 
     func keys(in collection: String, _ transaction: DBReadTransaction) throws -> [String] {
-        let keys = readable(transaction)[BinaryKey(string: collection)]?.keys.map(\.string) ?? []
-        return keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let name = BinaryKey(string: collection)
+        let keys: [BinaryKey]
+        if transaction.kind == .write {
+            let committedValues = committedLock.withLock { committed[name] }
+            keys = staged[name].map { $0.keys(over: committedValues) } ?? committedValues.map { Array($0.keys) } ?? []
+        } else {
+            keys = snapshot(for: transaction).collections[name].map { Array($0.keys) } ?? []
+        }
+        return keys.map(\.string).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     func count(in collection: String, _ transaction: DBReadTransaction) throws -> Int {
-        readable(transaction)[BinaryKey(string: collection)]?.count ?? 0
+        let name = BinaryKey(string: collection)
+        guard transaction.kind == .write else {
+            return snapshot(for: transaction).collections[name]?.count ?? 0
+        }
+        let committedValues = committedLock.withLock { committed[name] }
+        return staged[name].map { $0.count(over: committedValues) } ?? committedValues?.count ?? 0
     }
 
     // MARK: - Transactions (called by MockBackend under the write lock)
 
-    /// Makes the write transaction's values the committed ones.
+    /// Applies the write transaction's changes to the committed values, in
+    /// place unless a read transaction's snapshot still references them
+    /// (copy-on-write then copies what changes, and the snapshot keeps the
+    /// old values).
     func commit() {
-        guard let working else { return }
-        self.working = nil
-        committedLock.withLock { committed = working }
+        guard !staged.isEmpty else { return }
+        let changes = staged
+        staged = [:]
+        committedLock.withLock {
+            for (name, collectionChanges) in changes {
+                collectionChanges.apply(to: &committed[name])
+            }
+        }
     }
 
-    /// Drops the write transaction's values.
+    /// Drops the write transaction's changes.
     func discard() {
-        working = nil
+        staged = [:]
     }
 
     // MARK: - Seeding and inspection (MockDB takes the write lock first)
@@ -135,34 +166,15 @@ final class MockKeyValueStorage: KeyValueStorage, @unchecked Sendable {
 
     // MARK: - Private
 
-    private func snapshotOfCommitted() -> Collections {
-        committedLock.withLock { committed }
-    }
-
-    /// What `transaction` reads: a write transaction its copy (or the
-    /// committed values, before its first write), a read transaction its
-    /// snapshot.
-    private func readable(_ transaction: DBReadTransaction) -> Collections {
-        if transaction.kind == .write {
-            return working ?? snapshotOfCommitted()
-        }
+    /// A read transaction's snapshot of the committed values, taken at its
+    /// first store call and kept in the transaction.
+    private func snapshot(for transaction: DBReadTransaction) -> Snapshot {
         if let snapshot = transaction.storageContext as? Snapshot {
-            return snapshot.collections
+            return snapshot
         }
-        let snapshot = Snapshot(snapshotOfCommitted())
+        let snapshot = Snapshot(committedLock.withLock { committed })
         transaction.storageContext = snapshot
-        return snapshot.collections
-    }
-
-    /// The write transaction's copy, moved out of `working` so that the
-    /// caller mutates a uniquely referenced dictionary (no copy per write);
-    /// the caller puts it back.
-    private func takeWorking() -> Collections {
-        if let collections = working {
-            working = nil
-            return collections
-        }
-        return snapshotOfCommitted()
+        return snapshot
     }
 
     private static func merge(

@@ -32,13 +32,35 @@ import TransactionKit
 /// runs `tx.preconditionActive()` first, so a mock catches an escaped
 /// transaction exactly where a real finder would.
 ///
-/// **Threads:** `MockMethod` is `Sendable`: stubs, calls and counts are
-/// kept behind a lock, so a mock made of them can be used from concurrent
-/// tasks. The stub runs outside the lock.
+/// **Commit observers:** `MockDB` has no tables, so it cannot see what a
+/// finder wrote. One line tells it, for every call of a method that writes:
+///
+/// ```swift
+/// messages.insert.declaresChange(table: "message")
+/// ```
+///
+/// After that, each call made with a write transaction whose stub answers
+/// declares the change on that transaction (as
+/// `tx.declareChange(table: "message")` would): observers of the table hear
+/// about it when the transaction commits, never when it rolls back. A stub
+/// that needs the transaction itself (to write a `KeyValueStore`, to
+/// declare a change only for some arguments) is set with
+/// ``stubWithTransaction(_:)``.
+///
+/// **Threads:** `MockMethod` is `Sendable`: stubs, declarations, calls and
+/// counts are kept behind a lock, so a mock made of them can be used from
+/// concurrent tasks. The stub runs outside the lock, on the thread of the
+/// call (the transaction's thread).
 public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
+    /// A stub, given the call's arguments and transaction.
+    private typealias Stub = @Sendable (Arguments, DBReadTransaction?) throws -> Result
+
     private struct State: Sendable {
-        var stub: (@Sendable (Arguments) throws -> Result)?
+        var stub: Stub?
         var calls: [Arguments] = []
+        /// The tables every successful call with a write transaction
+        /// declares changed, in the order they were declared.
+        var declaredTables: [String] = []
     }
 
     private let state = Locked(State())
@@ -63,9 +85,86 @@ public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
 
     /// Answers every call with `body`'s result (or error).
     ///
+    /// ```swift
+    /// messages.insert.stub { conversationID, body in Message(id: 1, conversationID: conversationID, body: body) }
+    /// ```
+    ///
+    /// Several arguments arrive as one tuple, which the closure can take
+    /// apart into one parameter per argument, as above. A stub replaces the
+    /// previous one (whichever method set it).
+    ///
     /// - Parameter body: Receives the call's arguments.
     public func stub(_ body: @escaping @Sendable (Arguments) throws -> Result) {
+        state.withValue { $0.stub = { arguments, _ in try body(arguments) } }
+    }
+
+    /// Answers every call with `body`'s result (or error), given the call's
+    /// arguments and its transaction.
+    ///
+    /// ```swift
+    /// messages.insert.stubWithTransaction { arguments, tx in
+    ///     try KeyValueStore(collection: "drafts").removeValue(forKey: "\(arguments.conversationID)", transaction: tx as! DBWriteTransaction)
+    ///     return Message(id: 1, conversationID: arguments.conversationID, body: arguments.body)
+    /// }
+    /// ```
+    ///
+    /// It is not an overload of ``stub(_:)``: with several arguments, a
+    /// closure of two parameters could mean the arguments taken apart or the
+    /// arguments and the transaction. Here the arguments always arrive as
+    /// one value (a tuple for several), and the transaction second. To
+    /// declare a change of a table, ``declaresChange(table:)`` needs no
+    /// stub of this kind.
+    ///
+    /// **Transactions:** `tx` is the transaction the mock passed to
+    /// ``call(_:_:in:function:fileID:filePath:line:column:)``: a
+    /// `DBWriteTransaction` when the call came from a write (cast it with
+    /// `as? DBWriteTransaction`), `nil` for a member that receives none. It
+    /// is valid while the stub runs; do not keep it.
+    ///
+    /// **Thread:** the stub runs on the thread of the call, outside the
+    /// method's lock.
+    ///
+    /// - Parameter body: Receives the call's arguments and transaction.
+    public func stubWithTransaction(_ body: @escaping @Sendable (Arguments, DBReadTransaction?) throws -> Result) {
         state.withValue { $0.stub = body }
+    }
+
+    /// Declares that every successful call with a write transaction changed
+    /// `table`, so that commit observers of the table hear about it when the
+    /// transaction commits: the one line a mock of a finder that writes
+    /// needs for `MockDB`, which has no tables to watch.
+    ///
+    /// ```swift
+    /// let messages = ChatManager.Mocks.LegacyMessageFinder()
+    /// messages.insert.stub { conversationID, senderID, body, sentAt in … }
+    /// messages.insert.declaresChange(table: "message")
+    /// ```
+    ///
+    /// Call it once per table; declaring the same table again changes
+    /// nothing. It applies to the calls made afterwards, whichever stub
+    /// answers them, until ``reset()``.
+    ///
+    /// **Transaction semantics:** after the stub answered without throwing,
+    /// the call runs `tx.declareChange(table:)` on its write transaction
+    /// (``/TransactionKit/DBWriteTransaction/declareChange(table:file:line:)``):
+    /// observers hear about the table once per commit, never after a
+    /// rollback. A call whose stub throws, or that nobody stubbed, declares
+    /// nothing.
+    ///
+    /// **A call without a write transaction** (a read transaction, or
+    /// none) cannot change a table: it declares nothing, and records a test
+    /// failure at the mock's call site, as an unstubbed call does, then
+    /// returns the stub's answer. Declare the change on the method that
+    /// writes.
+    ///
+    /// - Parameter table: The table's name; observers match it
+    ///   case-insensitively (ASCII), as SQLite does.
+    public func declaresChange(table: String) {
+        state.withValue { state in
+            if !state.declaredTables.contains(table) {
+                state.declaredTables.append(table)
+            }
+        }
     }
 
     /// Answers every call with `value`.
@@ -82,7 +181,7 @@ public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
         stub { _ in throw error }
     }
 
-    /// Forgets the stub and the calls.
+    /// Forgets the stub, the declared changes and the calls.
     public func reset() {
         state.setValue(State())
     }
@@ -90,6 +189,10 @@ public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
     /// Handles one call from the mock: checks `tx`, records `arguments`, and
     /// answers from the stub, or records a test failure and throws
     /// ``UnimplementedError`` when nobody stubbed the method.
+    ///
+    /// When the stub answered, the changes of ``declaresChange(table:)``
+    /// are declared on `tx`, a write transaction (a test failure is
+    /// recorded when it is not one).
     ///
     /// - Parameters:
     ///   - arguments: The call's arguments (a tuple for several).
@@ -115,16 +218,33 @@ public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
         if let tx {
             tx.preconditionActive(file: fileID, line: line)
         }
-        let stub = state.withValue { state in
+        let (stub, declaredTables) = state.withValue { state in
             state.calls.append(arguments)
-            return state.stub
+            return (state.stub, state.declaredTables)
         }
         guard let stub else {
             throw unimplemented(
                 function, in: Mock.self, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column),
                 staticFilePath: filePath)
         }
-        return try stub(arguments)
+        let result = try stub(arguments, tx)
+        if !declaredTables.isEmpty {
+            if let write = tx as? DBWriteTransaction {
+                for table in declaredTables {
+                    write.declareChange(table: table, file: fileID, line: line)
+                }
+            } else {
+                let received = tx == nil ? "no transaction" : "a read transaction"
+                let tables = declaredTables.map { "\"\($0)\"" }.joined(separator: ", ")
+                recordMockFailure(
+                    "\(Mock.self).\(function) declares that it changes \(tables) (declaresChange(table:)), but this call "
+                        + "received \(received), which cannot change a table: nothing was declared. Declare the change "
+                        + "on the mock's method that writes.",
+                    fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column),
+                    staticFilePath: filePath)
+            }
+        }
+        return result
     }
 }
 

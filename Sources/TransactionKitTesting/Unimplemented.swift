@@ -106,16 +106,34 @@ public func unimplemented(
     staticFilePath: StaticString = #filePath
 ) -> UnimplementedError {
     let error = UnimplementedError(method: mockType.map { "\($0).\(method)" } ?? method)
+    recordMockFailure(
+        error.description, fileID: fileID, filePath: filePath, line: line, column: column,
+        staticFilePath: staticFilePath)
+    return error
+}
+
+/// Fails the running test at a mock's call site, as
+/// ``unimplemented(_:in:fileID:filePath:line:column:staticFilePath:)``
+/// describes: an issue under Swift Testing, `XCTFail` under XCTest, and the
+/// message on standard error in every case. The caller decides whether the
+/// mock then throws or answers.
+func recordMockFailure(
+    _ message: String,
+    fileID: String,
+    filePath: String,
+    line: Int,
+    column: Int,
+    staticFilePath: StaticString
+) {
     if Test.current != nil {
         Issue.record(
-            Comment(rawValue: error.description),
+            Comment(rawValue: message),
             sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     } else {
         #if canImport(XCTest)
-        XCTFail(error.description, file: staticFilePath, line: UInt(line))
+        XCTFail(message, file: staticFilePath, line: UInt(line))
         #endif
     }
-    let message = Array("\(fileID):\(line): \(error.description)\n".utf8)
-    _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    return error
+    let bytes = Array("\(fileID):\(line): \(message)\n".utf8)
+    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

@@ -17,8 +17,8 @@ import TransactionKit
 ///
 /// It needs no timer and no call from the code that writes: on `SQLiteDB`,
 /// SQLite reports the changed tables; on `MockDB`, the key-value store
-/// reports its own changes and a finder mock declares its table with
-/// `tx.declareChange(table: "message")`.
+/// reports its own changes and a finder mock declares its table, in one
+/// line of the test: `messages.insert.declaresChange(table: "message")`.
 ///
 /// **Transaction semantics:** a rolled-back transaction changes nothing and
 /// is not reported. Each count is one read transaction, opened after the
