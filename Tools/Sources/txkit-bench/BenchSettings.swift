@@ -62,6 +62,7 @@ struct BenchSettings: Sendable {
     /// One line for the report.
     var summary: String {
         "file databases in WAL mode, synchronous=\(synchronous), foreign_keys=ON, busy_timeout=5000 ms, "
-            + "one connection per variant for sqlite_c, GRDB DatabasePool (1 writer + up to 5 readers) for grdb and sqlitedb"
+            + "one connection per variant for sqlite_c, a GRDB DatabasePool (1 writer + up to 5 readers) for grdb, "
+            + "SQLiteDB's writer and up to 5 read-only connections for sqlitedb"
     }
 }
