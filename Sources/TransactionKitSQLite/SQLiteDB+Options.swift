@@ -46,8 +46,10 @@ extension SQLiteDB {
         /// How durable commits are. Default: ``Durability/full``.
         public var durability: Durability = .full
 
-        /// The maximum number of concurrent reader connections of a file
-        /// database. Default: 5.
+        /// The maximum number of read-only connections of a file database,
+        /// opened on first need: at most this many reads run at once, and a
+        /// read that finds them all busy waits for one (a synchronous read
+        /// blocks its thread, an async read suspends). Default: 5.
         public var maximumReaderCount: Int = 5
 
         /// Whether the database is opened read-only. Default: `false`.
