@@ -70,6 +70,7 @@ struct SQLiteStrayCommitTests {
             #expect(sawInterrupt.withLock { $0 }, "\(db.path)")
             #expect(sawRefusal.withLock { $0 }, "\(db.path)")
             #expect(error?.kind == .other)
+            #expect(error?.operation == .commit)
             #expect(error?.message.contains("transaction ended before its block returned") == true)
             #expect(try Self.count(db) == 0, "\(db.path)")
             try db.write { tx in try SQLiteDB.shimOnlyBridge(tx).execute(sql: "INSERT INTO item (name) VALUES ('next')") }
