@@ -44,14 +44,7 @@ extension SQLiteFaultTests {
         try device.remount()
 
         // Committed before: all there. The failed write: all or nothing.
-        let db = try SQLiteDB(path: path, migrator: Self.migrator)
-        let (names, audits, integrity) = try db.read { tx in
-            let db = try SQLiteDB.shimOnlyBridge(tx)
-            return (
-                try String.fetchAll(db, sql: "SELECT name FROM item ORDER BY id"),
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit")!,
-                try String.fetchAll(db, sql: "PRAGMA integrity_check"))
-        }
+        let (names, audits, integrity) = try Self.readBack(path)
         #expect(names == Self.committedBefore || names == Self.committedBefore + [failedName].compactMap { $0 })
         #expect(audits == names.count)
         #expect(integrity == ["ok"])
