@@ -173,9 +173,10 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
     }
 
     private func step(_ statement: OpaquePointer?, sql: String) throws {
+        defer { sqlite3_reset(statement) }
         let code = sqlite3_step(statement)
-        sqlite3_reset(statement)
         guard code == SQLITE_DONE else {
+            // Before the reset, while SQLite's message is the step's.
             throw error(code, sql: sql)
         }
     }
