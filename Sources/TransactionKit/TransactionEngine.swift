@@ -139,18 +139,26 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         return try ActiveTransactions.whileActive(transaction) {
             do {
                 let value = try block(transaction)
-                try cancellation?.check()
-                try transaction.runFinalizations(transaction)
-                try cancellation?.check()
-                // The backend commits next, and tells the commit observers
-                // about these changes only if the commit succeeds.
-                transaction.scope.stageCommit(transaction.recordedChanges)
+                try finishWriteBlock(transaction, cancellation: cancellation)
                 return value
             } catch {
                 transaction.rollBack()
                 throw TransactionBlockFailure(error: error)
             }
         }
+    }
+
+    /// What follows a write block that returned, in every kind of write:
+    /// rolls back a cancelled task's write before its finalizations, runs
+    /// the finalizations, and stages the changes for the commit observers.
+    @inlinable @inline(__always)
+    static func finishWriteBlock(_ transaction: DBWriteTransaction, cancellation: CancellationFlag?) throws {
+        try cancellation?.check()
+        try transaction.runFinalizations(transaction)
+        try cancellation?.check()
+        // The backend commits next, and tells the commit observers
+        // about these changes only if the commit succeeds.
+        transaction.scope.stageCommit(transaction.recordedChanges)
     }
 
     /// Decides what `read` or `write` throws, and makes sure a failed
