@@ -66,7 +66,7 @@ public final class MockDB: DB, DatabaseScopeProviding {
     /// A short name used in misuse messages and errors.
     public let label: String
 
-    private let engine: TransactionEngine<MockBackend>
+    let engine: TransactionEngine<MockBackend>
 
     /// Whether this database refuses writes, like an `SQLiteDB` opened with
     /// `SQLiteDB.Options.readOnly`.

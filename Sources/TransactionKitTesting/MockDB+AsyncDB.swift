@@ -1,0 +1,30 @@
+import TransactionKit
+
+extension MockDB: AsyncDB {
+    /// Runs the async `block` in a read transaction, in the calling task.
+    /// See ``/TransactionKit/AsyncDB/read(file:line:_:)``.
+    ///
+    /// The block may suspend; commits made meanwhile stay invisible to it
+    /// (its ``/TransactionKit/KeyValueStore`` reads see one snapshot).
+    public func read<T: Sendable>(
+        _ block: @Sendable (DBReadTransaction) async throws -> T,
+        file: StaticString,
+        line: UInt
+    ) async throws -> T {
+        try await engine.read(at: CallSite(file: file, line: line), asyncBlock: block)
+    }
+
+    /// Runs the async `block` in a write transaction, in the calling task.
+    /// See ``/TransactionKit/AsyncDB/write(file:line:_:)``.
+    ///
+    /// The write lock is held while the block is suspended, so writes stay
+    /// serialized; a write that waits for it (sync or async, from another
+    /// task) suspends its task, and blocks no thread when it is async.
+    public func write<T: Sendable>(
+        _ block: @Sendable (DBWriteTransaction) async throws -> T,
+        file: StaticString,
+        line: UInt
+    ) async throws -> T {
+        try await engine.write(at: CallSite(file: file, line: line), asyncBlock: block)
+    }
+}
