@@ -21,7 +21,8 @@ import Synchronization
 /// only reads; the reverse does not compile.
 ///
 /// **Thread:** the value is not `Sendable`; the compiler keeps it on the thread
-/// that runs the block.
+/// that runs the block. The transaction of an ``AsyncDB`` block belongs to the
+/// block's task instead, on whatever thread the task resumes.
 ///
 /// **Lifetime:** the transaction is valid only while its block runs.
 ///

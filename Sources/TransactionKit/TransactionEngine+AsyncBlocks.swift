@@ -20,17 +20,10 @@ extension TransactionEngine where Backend: AsyncTransactionBackend {
         if let misuse = TaskActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite) { throw misuse }
         let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope, isMock: backend.isMock)
         let handoff = TransactionHandoff(transaction)
-        let cancellation = CancellationFlag()
-        do {
-            return try await withTaskCancellationHandler {
-                try await backend.performAsyncRead { connection in
-                    try await Self.runAsyncRead(handoff.transaction, connection, block, cancellation: cancellation)
-                }
-            } onCancel: {
-                cancellation.cancel()
+        return try await run(transaction) { cancellation in
+            try await backend.performAsyncRead { connection in
+                try await Self.runAsyncRead(handoff.transaction, connection, block, cancellation: cancellation)
             }
-        } catch {
-            throw classify(error, transaction)
         }
     }
 
@@ -41,21 +34,31 @@ extension TransactionEngine where Backend: AsyncTransactionBackend {
         if let misuse = TaskActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite) { throw misuse }
         let transaction = DBWriteTransaction(kind: .write, openedAt: callSite, scope: scope, isMock: backend.isMock)
         let handoff = TransactionHandoff(transaction)
+        let value = try await run(transaction) { cancellation in
+            try await backend.performAsyncWrite { connection in
+                try await Self.runAsyncWrite(handoff.transaction, connection, block, cancellation: cancellation)
+            }
+        }
+        transaction.didCommit()
+        return value
+    }
+
+    /// Runs a transaction's backend call with a cancellation flag that the
+    /// task's cancellation sets, and classifies what it throws.
+    private func run<T: Sendable>(
+        _ transaction: DBReadTransaction,
+        _ perform: (CancellationFlag) async throws -> T
+    ) async throws -> T {
         let cancellation = CancellationFlag()
-        let value: T
         do {
-            value = try await withTaskCancellationHandler {
-                try await backend.performAsyncWrite { connection in
-                    try await Self.runAsyncWrite(handoff.transaction, connection, block, cancellation: cancellation)
-                }
+            return try await withTaskCancellationHandler {
+                try await perform(cancellation)
             } onCancel: {
                 cancellation.cancel()
             }
         } catch {
             throw classify(error, transaction)
         }
-        transaction.didCommit()
-        return value
     }
 
     static func runAsyncRead<T>(

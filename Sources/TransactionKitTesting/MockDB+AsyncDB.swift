@@ -18,8 +18,8 @@ extension MockDB: AsyncDB {
     /// See ``/TransactionKit/AsyncDB/write(file:line:_:)``.
     ///
     /// The write lock is held while the block is suspended, so writes stay
-    /// serialized; a write that waits for it (sync or async, from another
-    /// task) suspends its task, and blocks no thread when it is async.
+    /// serialized. Another task's async write waiting for it suspends, and
+    /// blocks no thread; a synchronous write waits with its thread.
     public func write<T: Sendable>(
         _ block: @Sendable (DBWriteTransaction) async throws -> T,
         file: StaticString,
