@@ -20,6 +20,13 @@ extension MockDB: AsyncDB {
     /// The write lock is held while the block is suspended, so writes stay
     /// serialized. Another task's async write waiting for it suspends, and
     /// blocks no thread; a synchronous write waits with its thread.
+    ///
+    /// - Warning: A synchronous `write` on this database, called from a task
+    ///   while another task's async write is suspended, blocks its
+    ///   (cooperative) thread until that write ends; in async code, prefer
+    ///   the async `read` and `write`. A synchronous `write` from inside the
+    ///   block itself would wait forever, and is reported as a nested
+    ///   transaction, at this async write's call site.
     public func write<T: Sendable>(
         _ block: @Sendable (DBWriteTransaction) async throws -> T,
         file: StaticString,

@@ -27,6 +27,9 @@ import Darwin
 ///   straight to the first waiting task (the word stays held), or frees it
 ///   and wakes a waiting thread, which competes for it again.
 ///
+/// A waiting task is preferred to a waiting thread when the gate is
+/// handed over: fair enough for a mock, whose writes are short.
+///
 /// Every access to the word acquires or releases, and the slow path runs
 /// under a pthread mutex and condition variable: the thread sanitizer sees
 /// all of it (see ``MockLock`` on why not `Synchronization.Mutex`).
