@@ -6,10 +6,7 @@ import TransactionKit
 extension MockBackend: AsyncTransactionBackend {
     func performAsyncRead<R: Sendable>(_ body: @Sendable (AnyObject?) async throws -> R) async throws -> R {
         try Task.checkCancellation()
-        if state.isClosed {
-            throw DBError.closedDatabase(path: label, operation: .read)
-        }
-        state.didBeginRead()
+        try beginRead()
         return try await body(nil)
     }
 

@@ -126,12 +126,17 @@ struct MockBackend: TransactionBackend {
         return try writeLocked(body)
     }
 
-    func readNow<R>(_ body: (AnyObject?) throws -> R) throws -> R {
+    private func readNow<R>(_ body: (AnyObject?) throws -> R) throws -> R {
+        try beginRead()
+        return try body(nil)
+    }
+
+    /// Counts a read, or throws when the database is closed.
+    func beginRead() throws {
         if state.isClosed {
             throw DBError.closedDatabase(path: label, operation: .read)
         }
         state.didBeginRead()
-        return try body(nil)
     }
 
     private func writeNow<R>(_ body: (AnyObject?) throws -> R) throws -> R {
