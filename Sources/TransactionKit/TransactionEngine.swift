@@ -59,7 +59,13 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         at callSite: CallSite,
         _ block: @Sendable (DBReadTransaction) throws -> T
     ) async throws -> T {
-        if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite) { throw misuse }
+        // Inside an `AsyncDB` block of this database, in this task (MockDB
+        // implements both protocols), a nested transaction too.
+        if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite)
+            ?? TaskActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite)
+        {
+            throw misuse
+        }
         let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope, isMock: backend.isMock)
         let handoff = TransactionHandoff(transaction)
         let cancellation = CancellationFlag()
@@ -81,7 +87,13 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         at callSite: CallSite,
         _ block: @Sendable (DBWriteTransaction) throws -> T
     ) async throws -> T {
-        if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite) { throw misuse }
+        // Inside an `AsyncDB` block of this database, in this task (MockDB
+        // implements both protocols), a nested transaction too.
+        if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite)
+            ?? TaskActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite)
+        {
+            throw misuse
+        }
         let transaction = DBWriteTransaction(kind: .write, openedAt: callSite, scope: scope, isMock: backend.isMock)
         let handoff = TransactionHandoff(transaction)
         let cancellation = CancellationFlag()

@@ -26,7 +26,10 @@ extension MockDB: AsyncDB {
     ///   (cooperative) thread until that write ends; in async code, prefer
     ///   the async `read` and `write`. A synchronous `write` from inside the
     ///   block itself would wait forever, and is reported as a nested
-    ///   transaction, at this async write's call site.
+    ///   transaction, at this async write's call site. `DB`'s async `read`
+    ///   and `write` inside the block are reported at their own call site;
+    ///   a synchronous `read` inside it is not reported (the check would
+    ///   cost every synchronous transaction a task-local lookup).
     public func write<T: Sendable>(
         _ block: @Sendable (DBWriteTransaction) async throws -> T,
         file: StaticString,

@@ -183,6 +183,35 @@ struct MockDBAsyncDBTests {
         #expect(db.keyValues(in: "kv") == ["a": 1], "the outer write went on")
     }
 
+    /// `DB`'s async `read` and `write` (synchronous blocks) inside an async
+    /// block of the same database and task are nested transactions too:
+    /// the write would otherwise wait for the outer one forever.
+    @Test func aDBAsyncTransactionNestedInAnAsyncBlockIsAMisuse() async throws {
+        let db = MockDB()
+        let syncAPI: any DB = db
+        let thrown = Locked<[String]>([])
+        await withKnownIssue {
+            _ = try? await db.write { tx in
+                try store.setInt(1, key: "a", transaction: tx)
+                await Task.yield()
+                do {
+                    _ = try await syncAPI.read { _ in 0 }
+                } catch {
+                    thrown.withValue { $0.append("read: \(type(of: error))") }
+                }
+                do {
+                    try await syncAPI.write { _ in }
+                } catch {
+                    thrown.withValue { $0.append("write: \(type(of: error))") }
+                }
+            }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("inside a `write` transaction of the same DB") }
+        }
+        #expect(thrown.value == ["read: DBMisuseError", "write: DBMisuseError"])
+        #expect(db.keyValues(in: "kv") == ["a": 1], "the outer write went on")
+    }
+
     @Test func anUnstubbedMockFailsTheTestInAnAsyncBlock() async throws {
         let finder = CounterFinderMock()
         let thrown = Locked<(any Error)?>(nil)
