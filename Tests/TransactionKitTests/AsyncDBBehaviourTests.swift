@@ -82,19 +82,12 @@ struct AsyncDBBehaviourTests {
         let fixture = try backend.makeFixture()
         let log = EventLog()
         try await fixture.db.write { tx in
-            log.append("block")
-            tx.addSyncCompletion { log.append("sync 1") }
+            Self.registerFirstHooks(tx, log)
             await Task.yield()
-            tx.addFinalization(key: "a") { _ in log.append("finalization a (first)") }
-            tx.addFinalization(key: "b") { tx in
-                log.append("finalization b")
-                tx.addSyncCompletion { log.append("sync from finalization") }
-            }
-            tx.addFinalization(key: "a") { _ in log.append("finalization a (last)") }
-            tx.addSyncCompletion { log.append("sync 2") }
+            Self.registerMoreHooks(tx, log)
         }
         log.append("write returned")
-        let expected = [
+        #expect(log.events == [
             "block",
             "finalization a (last)",
             "finalization b",
@@ -102,27 +95,34 @@ struct AsyncDBBehaviourTests {
             "sync 2",
             "sync from finalization",
             "write returned",
-        ]
-        #expect(log.events == expected)
+        ])
 
         // The same hooks through `DB` (a synchronous block), when the
         // backend is one.
         if let syncDB = fixture.syncDB {
             let syncLog = EventLog()
             try await syncDB.write { tx in
-                syncLog.append("block")
-                tx.addSyncCompletion { syncLog.append("sync 1") }
-                tx.addFinalization(key: "a") { _ in syncLog.append("finalization a (first)") }
-                tx.addFinalization(key: "b") { tx in
-                    syncLog.append("finalization b")
-                    tx.addSyncCompletion { syncLog.append("sync from finalization") }
-                }
-                tx.addFinalization(key: "a") { _ in syncLog.append("finalization a (last)") }
-                tx.addSyncCompletion { syncLog.append("sync 2") }
+                Self.registerFirstHooks(tx, syncLog)
+                Self.registerMoreHooks(tx, syncLog)
             }
             syncLog.append("write returned")
             #expect(syncLog.events == log.events)
         }
+    }
+
+    static func registerFirstHooks(_ tx: DBWriteTransaction, _ log: EventLog) {
+        log.append("block")
+        tx.addSyncCompletion { log.append("sync 1") }
+        tx.addFinalization(key: "a") { _ in log.append("finalization a (first)") }
+    }
+
+    static func registerMoreHooks(_ tx: DBWriteTransaction, _ log: EventLog) {
+        tx.addFinalization(key: "b") { tx in
+            log.append("finalization b")
+            tx.addSyncCompletion { log.append("sync from finalization") }
+        }
+        tx.addFinalization(key: "a") { _ in log.append("finalization a (last)") }
+        tx.addSyncCompletion { log.append("sync 2") }
     }
 
     @Test(arguments: AsyncBackend.allCases)

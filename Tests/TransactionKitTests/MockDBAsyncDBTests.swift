@@ -250,25 +250,6 @@ private final class CounterFinderMock: Sendable {
     }
 }
 
-/// A one-shot signal between tasks.
-private final class AsyncSignal: Sendable {
-    private let stream: AsyncStream<Void>
-    private let continuation: AsyncStream<Void>.Continuation
-
-    init() {
-        (stream, continuation) = AsyncStream<Void>.makeStream()
-    }
-
-    func signal() {
-        continuation.yield()
-        continuation.finish()
-    }
-
-    func wait() async {
-        for await _ in stream { return }
-    }
-}
-
 /// A task executor with exactly one thread.
 private final class SerialExecutor: TaskExecutor, @unchecked Sendable {
     private let queue = DispatchQueue(label: "MockDBAsyncDBTests.SerialExecutor")
