@@ -88,7 +88,8 @@ public class DBReadTransaction {
     }
 
     /// Reports a misuse if the transaction's block has returned, or if it is
-    /// used from a thread other than the one running its block.
+    /// used from a thread other than the one running its block (from a task
+    /// other than the one running it, for an ``AsyncDB`` block).
     ///
     /// Real finders get this check for free through
     /// `SQLiteDB.shimOnlyBridge(_:)`. Call it at the top of hand-written mock

@@ -6,7 +6,7 @@ import TransactionKitTesting
 /// Every `AsyncDB` implementation the async behaviour suite runs against.
 /// `PostgresDB` joins as another case (skipped without a server), with a
 /// fixture that empties its key-value table.
-enum AsyncBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+enum AsyncBackend: String, CaseIterable, Codable, Sendable, CustomTestStringConvertible {
     case mock
 
     var testDescription: String {
