@@ -13,7 +13,9 @@ import Darwin
 ///
 /// A block is synchronous, so it runs from start to end on one thread: marking
 /// the thread that runs the block is enough, whichever thread called `read` or
-/// `write`, and whether the call was sync or async.
+/// `write`, and whether the call was sync or async. (An ``AsyncDB`` block
+/// may suspend and resume elsewhere: ``TaskActiveTransactions`` marks its
+/// task instead.)
 ///
 /// The record is an intrusive list: a per-thread object, found with one
 /// `pthread_getspecific`, points at the innermost running transaction, whose

@@ -100,6 +100,15 @@ extension DBReadTransaction {
         state = .open
     }
 
+    /// Opens a transaction whose block is async (``AsyncDB``): it belongs
+    /// to the current task, whatever thread the block resumes on.
+    package func openInTask(connection: AnyObject?) {
+        precondition(state == .pending, "TransactionKit internal error: transaction opened twice")
+        self.connection = connection
+        atomicOwnerThread.store(TaskActiveTransactions.currentTaskID, ordering: .relaxed)
+        state = .open
+    }
+
     /// Runs the finalizations in the order their keys were first added.
     package func runFinalizations(_ transaction: DBWriteTransaction) throws {
         guard let hooks, !hooks.finalizationKeys.isEmpty else {
@@ -174,6 +183,15 @@ extension DBReadTransaction {
         case .open, .finalizing:
             if isOnOwnerThread {
                 return nil
+            }
+            // An async block's transaction belongs to a task (an odd owner,
+            // see `openInTask`); the synchronous path above never gets here.
+            let owner = atomicOwnerThread.load(ordering: .relaxed)
+            if owner & 1 == 1 {
+                if owner == TaskActiveTransactions.currentTaskID {
+                    return nil
+                }
+                return Misuse.transactionUsedOnAnotherTask(kind: kind, openedAt: openedAt, usedFor: use, at: callSite)
             }
             return Misuse.transactionUsedOnAnotherThread(kind: kind, openedAt: openedAt, usedFor: use, at: callSite)
         case .pending, .committing, .committed:

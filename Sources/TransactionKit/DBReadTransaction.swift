@@ -21,7 +21,8 @@ import Synchronization
 /// only reads; the reverse does not compile.
 ///
 /// **Thread:** the value is not `Sendable`; the compiler keeps it on the thread
-/// that runs the block.
+/// that runs the block. The transaction of an ``AsyncDB`` block belongs to the
+/// block's task instead, on whatever thread the task resumes.
 ///
 /// **Lifetime:** the transaction is valid only while its block runs.
 ///
@@ -87,7 +88,8 @@ public class DBReadTransaction {
     }
 
     /// Reports a misuse if the transaction's block has returned, or if it is
-    /// used from a thread other than the one running its block.
+    /// used from a thread other than the one running its block (from a task
+    /// other than the one running it, for an ``AsyncDB`` block).
     ///
     /// Real finders get this check for free through
     /// `SQLiteDB.shimOnlyBridge(_:)`. Call it at the top of hand-written mock

@@ -25,9 +25,10 @@ package final class DatabaseScope: Sendable {
     /// The changes the committing write transaction recorded (key-value
     /// collections, declared tables), staged by the engine once the block
     /// and finalizations succeeded, and taken by the backend when the commit
-    /// succeeded or failed. Only the thread that holds the database's write
-    /// serialization (MockDB's write lock, GRDB's writer queue) touches it,
-    /// and that serialization orders every access.
+    /// succeeded or failed. Only the holder of the database's write
+    /// serialization (MockDB's write lock, held by a thread or by an async
+    /// write's task; GRDB's writer queue) touches it, and that
+    /// serialization orders every access.
     nonisolated(unsafe) private var stagedChanges: DBChanges?
 
     package init(keyValueStorage: (any KeyValueStorage)? = nil) {

@@ -61,6 +61,23 @@ package enum Misuse {
             at: callSite)
     }
 
+    /// An async block's transaction was used, while its block runs, from
+    /// another task.
+    package static func transactionUsedOnAnotherTask(
+        kind: TransactionKind,
+        openedAt: CallSite,
+        usedFor use: String,
+        at callSite: CallSite
+    ) -> DBMisuseError {
+        report(
+            "\(kind.typeName) used (\(use)) from a task other than the one running its `\(kind.methodName)` block "
+                + "(opened at \(openedAt)).",
+            fix: "use a transaction only in the task that runs its block: do not hand it to a child task, "
+                + "a task group or a Task { }; await the work sequentially inside the block, "
+                + "or run it in separate transactions.",
+            at: callSite)
+    }
+
     /// A transaction was opened inside another transaction of the same database.
     package static func nestedTransaction(
         kind: TransactionKind,

@@ -59,7 +59,13 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         at callSite: CallSite,
         _ block: @Sendable (DBReadTransaction) throws -> T
     ) async throws -> T {
-        if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite) { throw misuse }
+        // Inside an `AsyncDB` block of this database, in this task (MockDB
+        // implements both protocols), a nested transaction too.
+        if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite)
+            ?? TaskActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite)
+        {
+            throw misuse
+        }
         let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope, isMock: backend.isMock)
         let handoff = TransactionHandoff(transaction)
         let cancellation = CancellationFlag()
@@ -81,7 +87,13 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         at callSite: CallSite,
         _ block: @Sendable (DBWriteTransaction) throws -> T
     ) async throws -> T {
-        if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite) { throw misuse }
+        // Inside an `AsyncDB` block of this database, in this task (MockDB
+        // implements both protocols), a nested transaction too.
+        if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite)
+            ?? TaskActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite)
+        {
+            throw misuse
+        }
         let transaction = DBWriteTransaction(kind: .write, openedAt: callSite, scope: scope, isMock: backend.isMock)
         let handoff = TransactionHandoff(transaction)
         let cancellation = CancellationFlag()
@@ -139,18 +151,26 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         return try ActiveTransactions.whileActive(transaction) {
             do {
                 let value = try block(transaction)
-                try cancellation?.check()
-                try transaction.runFinalizations(transaction)
-                try cancellation?.check()
-                // The backend commits next, and tells the commit observers
-                // about these changes only if the commit succeeds.
-                transaction.scope.stageCommit(transaction.recordedChanges)
+                try finishWriteBlock(transaction, cancellation: cancellation)
                 return value
             } catch {
                 transaction.rollBack()
                 throw TransactionBlockFailure(error: error)
             }
         }
+    }
+
+    /// What follows a write block that returned, in every kind of write:
+    /// rolls back a cancelled task's write before its finalizations, runs
+    /// the finalizations, and stages the changes for the commit observers.
+    @inlinable @inline(__always)
+    static func finishWriteBlock(_ transaction: DBWriteTransaction, cancellation: CancellationFlag?) throws {
+        try cancellation?.check()
+        try transaction.runFinalizations(transaction)
+        try cancellation?.check()
+        // The backend commits next, and tells the commit observers
+        // about these changes only if the commit succeeds.
+        transaction.scope.stageCommit(transaction.recordedChanges)
     }
 
     /// Decides what `read` or `write` throws, and makes sure a failed

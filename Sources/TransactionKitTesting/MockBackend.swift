@@ -30,8 +30,9 @@ struct MockBackend: TransactionBackend {
         private let hasCommitFailure = Atomic<Bool>(false)
         private let commitFailureLock = MockLock()
         nonisolated(unsafe) private var nextCommitFailure: DBError?
-        /// Serializes write transactions, as SQLite does.
-        let writeLock = MockLock()
+        /// Serializes write transactions, as SQLite does: sync writes wait
+        /// on it with their thread, async writes suspend.
+        let writeLock = MockWriteGate()
         /// Whether `MockDB.close()` was called.
         private let closed = Atomic<Bool>(false)
 
@@ -114,49 +115,91 @@ struct MockBackend: TransactionBackend {
     }
 
     /// Like `SQLiteDB`, an async transaction of a cancelled task does not
-    /// begin: it throws `CancellationError`.
+    /// begin: it throws `CancellationError`. Waiting for another write
+    /// suspends the task; it blocks no thread.
     func performWrite<R: Sendable>(_ body: @Sendable (AnyObject?) throws -> R) async throws -> R {
         try Task.checkCancellation()
-        return try writeNow(body)
+        try checkWritable()
+        await state.writeLock.lock()
+        defer { state.writeLock.unlock() }
+        try Task.checkCancellation()
+        return try writeLocked(body)
     }
 
     private func readNow<R>(_ body: (AnyObject?) throws -> R) throws -> R {
+        try beginRead()
+        return try body(nil)
+    }
+
+    /// Counts a read, or throws when the database is closed.
+    func beginRead() throws {
         if state.isClosed {
             throw DBError.closedDatabase(path: label, operation: .read)
         }
         state.didBeginRead()
-        return try body(nil)
     }
 
     private func writeNow<R>(_ body: (AnyObject?) throws -> R) throws -> R {
+        try checkWritable()
+        return try state.writeLock.withLock(whenContended: refuseWriteNestedInAsyncWrite) {
+            try writeLocked(body)
+        }
+    }
+
+    /// Throws when the database is closed or read-only.
+    func checkWritable() throws {
         if state.isClosed {
             throw DBError.closedDatabase(path: label, operation: .write)
         }
         if isReadOnly {
             throw DBError.writeToReadOnlyDatabase(path: label)
         }
-        return try state.writeLock.withLock {
-            state.didBeginWrite()
-            let value: R
-            do {
-                value = try body(nil)
-            } catch {
-                keyValues.discard()
-                scope.commitDidFail()
-                state.didRollBack()
-                throw error
-            }
-            if let failure = state.commitOrInjectedFailure() {
-                keyValues.discard()
-                scope.commitDidFail()
-                throw failure
-            }
-            // Still under the write lock: the next writer sees all of this
-            // transaction's values or none, and observers hear about
-            // commits in commit order.
-            keyValues.commit()
-            scope.commitDidSucceed()
-            return value
+    }
+
+    /// Runs a write transaction's body; the caller holds the write lock.
+    private func writeLocked<R>(_ body: (AnyObject?) throws -> R) throws -> R {
+        state.didBeginWrite()
+        let value: R
+        do {
+            value = try body(nil)
+        } catch {
+            rollBackLocked()
+            throw error
+        }
+        try commitLocked()
+        return value
+    }
+
+    /// Drops the write transaction's changes; under the write lock.
+    func rollBackLocked() {
+        keyValues.discard()
+        scope.commitDidFail()
+        state.didRollBack()
+    }
+
+    /// Commits the write transaction's changes, or fails with the injected
+    /// failure; under the write lock.
+    func commitLocked() throws {
+        if let failure = state.commitOrInjectedFailure() {
+            keyValues.discard()
+            scope.commitDidFail()
+            throw failure
+        }
+        // Still under the write lock: the next writer sees all of this
+        // transaction's values or none, and observers hear about
+        // commits in commit order.
+        keyValues.commit()
+        scope.commitDidSucceed()
+    }
+
+    /// A sync write that would wait for the write lock while the current
+    /// task runs an async write of this database would wait forever: it
+    /// is a nested transaction. Reported at the outer transaction's call
+    /// site, the only one the backend knows.
+    private func refuseWriteNestedInAsyncWrite() throws {
+        if let outer = TaskActiveTransactions.running(in: scope) {
+            throw Misuse.nestedTransaction(
+                kind: .write, outerKind: outer.kind, outerOpenedAt: outer.openedAt, at: outer.openedAt)
         }
     }
 

@@ -38,6 +38,13 @@ import TransactionKit
 /// **Threads:** `MockDB` is `Sendable`. Like SQLite, it serializes write
 /// transactions (one at a time per instance) and lets reads run concurrently.
 ///
+/// **Async blocks:** `MockDB` is also an ``/TransactionKit/AsyncDB``, so a
+/// manager whose finders `await` is unit tested the same way:
+/// `try await db.write { tx in try await notes.insert(text, tx) }`. Its
+/// write lock is held while such a block is suspended; a write waiting for
+/// it suspends its task when it is async (an `AsyncDB` write, or `DB`'s
+/// async `write`), and waits with its thread when it is synchronous.
+///
 /// - Warning: A `MockDB` transaction passed to `SQLiteDB.shimOnlyBridge(_:)`
 ///   stops the process: the code under test reached real data-access code,
 ///   and the finder that called the bridge must be mocked.
@@ -66,7 +73,7 @@ public final class MockDB: DB, DatabaseScopeProviding {
     /// A short name used in misuse messages and errors.
     public let label: String
 
-    private let engine: TransactionEngine<MockBackend>
+    let engine: TransactionEngine<MockBackend>
 
     /// Whether this database refuses writes, like an `SQLiteDB` opened with
     /// `SQLiteDB.Options.readOnly`.

@@ -11,8 +11,9 @@ import TransactionKit
 ///   collection, a ``MockKeyValueChanges`` with the values it set, the keys
 ///   it removed, and whether it removed them all. Its reads overlay them on
 ///   the committed values. Writers are serialized by the write lock, so
-///   there is at most one staging, and only the thread that holds the write
-///   lock touches it (no lock of its own). The backend applies it to the
+///   there is at most one staging, and only the holder of the write lock
+///   (a thread, or the task of an async write, on whatever thread it
+///   resumes) touches it (no lock of its own). The backend applies it to the
 ///   committed values (``commit()``), in place, or drops it
 ///   (``discard()``): a write costs O(its changes), whatever the size of
 ///   the collections.

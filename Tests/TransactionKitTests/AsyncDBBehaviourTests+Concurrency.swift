@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import TransactionKit
+import TransactionKitTesting
+
+/// Isolation between concurrent async transactions.
+extension AsyncDBBehaviourTests {
+    /// A write suspended in the middle of its block holds the database's
+    /// write serialization; a read beside it sees the last commit only.
+    @Test(arguments: AsyncBackend.allCases)
+    func aReadBesideASuspendedWriteDoesNotSeeItsChanges(_ backend: AsyncBackend) async throws {
+        let fixture = try backend.makeFixture()
+        try await fixture.db.write { tx in try fixture.store.setInt(1, key: "a", transaction: tx) }
+        let written = AsyncSignal()
+        let checked = AsyncSignal()
+        async let writer: Void = fixture.db.write { tx in
+            try fixture.store.setInt(2, key: "a", transaction: tx)
+            written.signal()
+            await checked.wait()
+        }
+        await written.wait()
+        let during = try await fixture.db.read { tx in
+            let first = try fixture.store.getInt("a", transaction: tx)
+            await Task.yield()
+            return first
+        }
+        checked.signal()
+        try await writer
+        #expect(during == 1, "the uncommitted 2 stays invisible")
+        #expect(try await fixture.value("a") == 2)
+    }
+
+    /// A read keeps its snapshot while it is suspended, whatever commits
+    /// meanwhile.
+    @Test(arguments: AsyncBackend.allCases)
+    func aSuspendedReadKeepsItsSnapshot(_ backend: AsyncBackend) async throws {
+        let fixture = try backend.makeFixture()
+        try await fixture.db.write { tx in try fixture.store.setInt(1, key: "a", transaction: tx) }
+        let values = try await fixture.db.read { tx in
+            let before = try fixture.store.getInt("a", transaction: tx)
+            // Another task commits while this read is suspended.
+            try await Task {
+                try await fixture.db.write { tx in try fixture.store.setInt(2, key: "a", transaction: tx) }
+            }.value
+            return [before, try fixture.store.getInt("a", transaction: tx)]
+        }
+        #expect(values == [1, 1])
+        #expect(try await fixture.value("a") == 2)
+    }
+
+    /// Writes are serialized across tasks even when their blocks suspend
+    /// between reading and writing: no increment is lost.
+    @Test(arguments: AsyncBackend.allCases)
+    func concurrentSuspendingWritesSerializeAndLoseNoIncrement(_ backend: AsyncBackend) async throws {
+        let fixture = try backend.makeFixture()
+        let tasks = 8
+        let incrementsPerTask = 200
+        let unguarded = UnguardedCounter()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<tasks {
+                group.addTask {
+                    for index in 0..<incrementsPerTask {
+                        try await fixture.db.write { tx in
+                            let count = try fixture.store.getInt("count", transaction: tx) ?? 0
+                            await Task.yield()
+                            unguarded.value += 1
+                            try fixture.store.setInt(count + 1, key: "count", transaction: tx)
+                        }
+                        if index % 10 == 0 {
+                            _ = try await fixture.db.read { tx in try fixture.store.getInt("count", transaction: tx) }
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(unguarded.value == tasks * incrementsPerTask)
+        #expect(try await fixture.value("count") == tasks * incrementsPerTask)
+    }
+
+    /// Two tasks, each in a transaction of its own on the same database,
+    /// interleaving on the same threads: no nested-transaction misuse.
+    @Test(arguments: AsyncBackend.allCases)
+    func transactionsOfDifferentTasksAreNotNested(_ backend: AsyncBackend) async throws {
+        let fixture = try backend.makeFixture()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    for _ in 0..<20 {
+                        try await fixture.db.read { tx in
+                            await Task.yield()
+                            _ = try fixture.store.getInt("a", transaction: tx)
+                            await Task.yield()
+                        }
+                        try await fixture.db.write { tx in
+                            await Task.yield()
+                            try fixture.store.setInt(task, key: "t\(task)", transaction: tx)
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await fixture.value("t3") == 3)
+    }
+
+    /// A child task inherits the parent's task-local values, yet it is
+    /// another task: its own read is not nested in the parent's write.
+    @Test(arguments: AsyncBackend.allCases)
+    func aChildTaskMayOpenItsOwnReadWhileItsParentWrites(_ backend: AsyncBackend) async throws {
+        let fixture = try backend.makeFixture()
+        try await fixture.db.write { tx in try fixture.store.setInt(1, key: "a", transaction: tx) }
+        let seen = try await fixture.db.write { tx in
+            try fixture.store.setInt(2, key: "a", transaction: tx)
+            async let child = fixture.db.read { tx in try fixture.store.getInt("a", transaction: tx) }
+            return try await child
+        }
+        #expect(seen == 1, "the child's read sees the last commit, not the parent's write")
+    }
+}
