@@ -141,7 +141,9 @@ struct MockBackend: TransactionBackend {
 
     private func writeNow<R>(_ body: (AnyObject?) throws -> R) throws -> R {
         try checkWritable()
-        return try state.writeLock.withLock(whenContended: refuseWriteNestedInAsyncWrite) {
+        // A closure literal: a method reference here would be a partial
+        // application, allocated on every write.
+        return try state.writeLock.withLock(whenContended: { try refuseWriteNestedInAsyncWrite() }) {
             try writeLocked(body)
         }
     }
