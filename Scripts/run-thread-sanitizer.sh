@@ -18,8 +18,9 @@ swift build --build-tests --sanitize=thread --scratch-path .build-tsan
 built=$(date +%s)
 
 # second_deadlock_stack: clearer lock-order reports; history_size: longer
-# stacks for the previous access of a race.
-TSAN_OPTIONS="second_deadlock_stack=1 history_size=4 ${TSAN_OPTIONS:-}" \
+# stacks for the previous access of a race; suppressions: the Swift
+# runtime's continuation hand-over (see the file for why).
+TSAN_OPTIONS="second_deadlock_stack=1 history_size=4 suppressions=$PWD/Scripts/tsan-suppressions.txt ${TSAN_OPTIONS:-}" \
     swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "$filter"
 done=$(date +%s)
 

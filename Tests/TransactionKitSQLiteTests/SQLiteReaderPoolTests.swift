@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
@@ -19,20 +18,37 @@ struct SQLiteReaderPoolTests {
         return migrator
     }
 
-    /// Counts the blocks running at once, and the most seen.
-    final class Concurrency: Sendable {
-        private let state = Mutex((running: 0, most: 0))
+    /// Counts the blocks running at once, and the most seen. An `NSLock`
+    /// (a pthread mutex), not `Synchronization.Mutex`, whose contended
+    /// hand-over the thread sanitizer does not see on Linux.
+    final class Concurrency: @unchecked Sendable {
+        private let lock = NSLock()
+        private var running = 0
+        private var mostSeen = 0
 
         func during<T>(_ body: () throws -> T) rethrows -> T {
-            state.withLock { state in
-                state.running += 1
-                state.most = max(state.most, state.running)
+            lock.withLock {
+                running += 1
+                mostSeen = max(mostSeen, running)
             }
-            defer { state.withLock { $0.running -= 1 } }
+            defer { lock.withLock { running -= 1 } }
             return try body()
         }
 
-        var most: Int { state.withLock { $0.most } }
+        var most: Int { lock.withLock { mostSeen } }
+    }
+
+    /// A value shared between threads, behind an `NSLock` (see
+    /// ``Concurrency``).
+    final class Shared<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Value
+
+        init(_ value: Value) { stored = value }
+
+        func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+            try lock.withLock { try body(&stored) }
+        }
     }
 
     @Test func synchronousReadsBeyondTheReaderLimitWaitForAReader() throws {
@@ -42,7 +58,7 @@ struct SQLiteReaderPoolTests {
         options.maximumReaderCount = 2
         let db = try SQLiteDB(path: directory.path("limit.sqlite"), migrator: Self.migrator, options: options)
         let concurrency = Concurrency()
-        let failures = Mutex(0)
+        let failures = Shared(0)
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             for _ in 0..<50 {
                 do {
@@ -114,8 +130,8 @@ struct SQLiteReaderPoolTests {
         let db = try SQLiteDB(path: directory.path("close.sqlite"), migrator: Self.migrator)
         let readStarted = DispatchSemaphore(value: 0)
         let releaseRead = DispatchSemaphore(value: 0)
-        let readFinished = Mutex(false)
-        let readResult = Mutex<Int?>(nil)
+        let readFinished = Shared(false)
+        let readResult = Shared<Int?>(nil)
         let reader = Thread {
             let count = try? db.read { tx in
                 readStarted.signal()
