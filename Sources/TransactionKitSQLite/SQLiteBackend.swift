@@ -95,7 +95,8 @@ struct SQLiteBackend: TransactionBackend {
                 changeTracker.isCommitExpected = true
                 try statements.commit(db)
             } catch {
-                changeTracker.isGuardingCommits = false
+                // A rollback is no commit: the guard may stay on until the
+                // defer above.
                 statements.rollBack(db)
                 throw error
             }
