@@ -1,11 +1,19 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The library package. Its only dependency is GRDB, so an app that depends
-// on these products resolves GRDB and nothing else. The `txkit` tool, the
-// worked example and the benchmarks are a second package, Tools/, because
-// SwiftPM resolves every dependency a package declares (used or not) and
-// the tools need swift-argument-parser and swift-syntax.
+// The library package. An app that depends on its SQLite and testing
+// products resolves GRDB and nothing else. The `txkit` tool, the worked
+// example and the benchmarks are a second package, Tools/, because SwiftPM
+// resolves every dependency a package declares (used or not) and the tools
+// need swift-argument-parser and swift-syntax.
+//
+// The PostgreSQL backend is behind the `Postgres` trait, off by default:
+// postgres-nio (and swift-log) are used only by targets that enable it,
+// and SwiftPM neither resolves nor builds a dependency that only disabled
+// traits use. A server app opts in:
+//     .package(url: "…/TransactionKit", from: "…", traits: ["Postgres"])
+// and this package's own PostgreSQL tests run with
+//     Scripts/with-postgres.sh swift test --traits Postgres --filter Postgres
 let package = Package(
     name: "TransactionKit",
     platforms: [
@@ -19,9 +27,18 @@ let package = Package(
         .library(name: "TransactionKitSQLite", targets: ["TransactionKitSQLite"]),
         .library(name: "TransactionKitTesting", targets: ["TransactionKitTesting"]),
         .library(name: "TransactionKitSQLiteTesting", targets: ["TransactionKitSQLiteTesting"]),
+        .library(name: "TransactionKitPostgres", targets: ["TransactionKitPostgres"]),
+    ],
+    traits: [
+        .trait(
+            name: "Postgres",
+            description: "Builds PostgresDB (TransactionKitPostgres) on postgres-nio."
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The core: no dependency at all. Its one C helper finds out, only
@@ -55,12 +72,29 @@ let package = Package(
             dependencies: ["TransactionKit", "TransactionKitSQLite"]
         ),
 
+        // The PostgreSQL backend. Without the `Postgres` trait its sources
+        // compile to an empty module and nothing of postgres-nio is built.
+        .target(
+            name: "TransactionKitPostgres",
+            dependencies: [
+                "TransactionKit",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+                // `ConnectionPoolError`, which PostgresClient throws when a
+                // lease is cancelled or the pool is shut down.
+                .product(name: "_ConnectionPoolModule", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+            ]
+        ),
+
         .testTarget(
             name: "TransactionKitTests",
             dependencies: [
                 "TransactionKit",
                 "TransactionKitSQLite",
                 "TransactionKitTesting",
+                // The AsyncDB behaviour suite's PostgreSQL case (trait `Postgres`).
+                "TransactionKitPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -86,6 +120,16 @@ let package = Package(
         .testTarget(
             name: "TransactionKitTestingTests",
             dependencies: ["TransactionKit", "TransactionKitTesting"]
+        ),
+        .testTarget(
+            name: "TransactionKitPostgresTests",
+            dependencies: [
+                "TransactionKit",
+                "TransactionKitTesting",
+                "TransactionKitPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

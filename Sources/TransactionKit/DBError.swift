@@ -81,7 +81,19 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
         case migrationFailed
         /// The database was closed.
         case closed
-        /// Any other storage error; see ``DBError/resultCode`` and ``DBError/message``.
+        /// The transaction conflicted with a concurrent one and was rolled
+        /// back (PostgreSQL's serialization failure, SQLSTATE `40001`, or a
+        /// deadlock, `40P01`). Retrying the whole transaction is safe and
+        /// usually succeeds; `PostgresDB` can retry it for you.
+        case conflict
+        /// The database server could not be reached, refused the connection
+        /// or its credentials, or closed the connection (PostgreSQL). The
+        /// ``DBError/path`` names the host and the database, never the
+        /// password. While committing, the outcome of the write is unknown:
+        /// see ``DBError/isOutcomeUnknown``.
+        case connectionFailed
+        /// Any other storage error; see ``DBError/resultCode``,
+        /// ``DBError/sqlState`` and ``DBError/message``.
         case other
     }
 
@@ -105,10 +117,15 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
     public var kind: Kind
     /// What the database was doing.
     public var operation: Operation
-    /// The path of the database file, or a description such as `in-memory` or `MockDB`.
+    /// The path of the database file, or a description such as `in-memory` or
+    /// `MockDB`; for a server, its address and database
+    /// (`postgresql://user@host:5432/app`, without the password).
     public var path: String
     /// The underlying extended result code, when the storage is SQLite.
     public var resultCode: Int32?
+    /// The five-character SQLSTATE the server reported (`40001`), when the
+    /// storage is PostgreSQL.
+    public var sqlState: String?
     /// The storage engine's own message.
     public var message: String
     /// The original error, when there was one.
@@ -124,6 +141,7 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
         operation: Operation,
         path: String,
         resultCode: Int32? = nil,
+        sqlState: String? = nil,
         message: String,
         underlyingError: (any Error)? = nil
     ) {
@@ -131,6 +149,7 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
         self.operation = operation
         self.path = path
         self.resultCode = resultCode
+        self.sqlState = sqlState
         self.message = message
         self.underlyingError = underlyingError
     }
@@ -148,10 +167,12 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
     /// to the write-ahead log before the operating system reported the
     /// error (a failed `fsync`, for example), and the next connection that
     /// recovers the log then sees the transaction as committed. Reopen the
-    /// database and check. `false` for every other error: the write was
-    /// rolled back.
+    /// database and check. Also `true` for a connection lost while
+    /// committing (``Kind/connectionFailed`` with ``Operation/commit``): the
+    /// server may have committed before the connection dropped. `false` for
+    /// every other error: the write was rolled back.
     public var isOutcomeUnknown: Bool {
-        kind == .ioError && operation == .commit
+        operation == .commit && (kind == .ioError || kind == .connectionFailed)
     }
 
     /// A one-line explanation naming the path, the cause and what to do.
@@ -163,6 +184,8 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
         var text = "\(kind.summary) while \(operation.gerund) \(Self.escaped(path))"
         if let resultCode {
             text += " (SQLite result code \(resultCode): \(Self.escaped(message, backslashes: false)))"
+        } else if let sqlState {
+            text += " (SQLSTATE \(Self.escaped(sqlState)): \(Self.escaped(message, backslashes: false)))"
         } else if !message.isEmpty {
             text += " (\(Self.escaped(message, backslashes: false)))"
         }
@@ -170,6 +193,10 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
     }
 
     private var advice: String {
+        if isOutcomeUnknown && kind == .connectionFailed {
+            return "The outcome of this write is unknown: the server may have committed it before the connection "
+                + "was lost. Check whether the write is there before repeating it."
+        }
         if isOutcomeUnknown {
             return "The outcome of this write is unknown: the transaction may already be in the write-ahead log "
                 + "and become visible when the database is next opened. Reopen the database and check "
@@ -246,6 +273,8 @@ extension DBError.Kind {
         case .ioError: "disk I/O error"
         case .migrationFailed: "migration failed"
         case .closed: "database is closed"
+        case .conflict: "transaction conflicted with a concurrent transaction"
+        case .connectionFailed: "cannot reach the database server"
         case .other: "database error"
         }
     }
@@ -284,8 +313,14 @@ extension DBError.Kind {
             "Fix the failing migration; the database was left at its last successful migration."
         case .closed:
             "Keep the database open for as long as transactions are run on it."
+        case .conflict:
+            "Nothing of the transaction was kept; run the whole transaction again (PostgresDB retries it when "
+                + "its configuration allows retries)."
+        case .connectionFailed:
+            "Check that the server runs and accepts connections at this address, and the user name, password "
+                + "and database name; transactions in progress on a lost connection were rolled back."
         case .other:
-            "See the SQLite result code and message."
+            "See the result code or SQLSTATE, and the message."
         }
     }
 }

@@ -95,9 +95,11 @@ package enum Misuse {
     }
 
     /// A `MockDB` transaction reached `SQLiteDB.shimOnlyBridge(_:)`.
-    package static func mockTransactionBridged(at callSite: CallSite) -> DBMisuseError {
+    package static func mockTransactionBridged(
+        at callSite: CallSite, bridge: String = "SQLiteDB.shimOnlyBridge"
+    ) -> DBMisuseError {
         report(
-            "SQLiteDB.shimOnlyBridge received a transaction that came from a MockDB. "
+            "\(bridge) received a transaction that came from a MockDB. "
                 + "Real data-access code (a legacy finder or its Wrapper) ran inside a unit test.",
             fix: "mock the finder that called the bridge: give the code under test its Mock "
                 + "(for example Consumer.Mocks.Dependency) instead of its Wrapper or the real finder.",

@@ -13,12 +13,12 @@ extension AsyncDBBehaviourTests {
 
     @Test(arguments: AsyncBackend.allCases)
     func aNestedTransactionInTheSameTaskIsAMisuse(_ backend: AsyncBackend) async throws {
-        let fixture = try backend.makeFixture()
+        let fixture = try await backend.makeFixture()
         let thrown = Locked<[String]>([])
         await withKnownIssue {
             do {
                 try await fixture.db.write { tx in
-                    try fixture.store.setInt(1, key: "a", transaction: tx)
+                    try await fixture.store.setInt(1, key: "a", transaction: tx)
                     await Task.yield()
                     do {
                         _ = try await fixture.db.read { _ in 0 }
@@ -45,7 +45,7 @@ extension AsyncDBBehaviourTests {
 
     @Test(arguments: AsyncBackend.allCases)
     func anEscapedTransactionIsAMisuse(_ backend: AsyncBackend) async throws {
-        let fixture = try backend.makeFixture()
+        let fixture = try await backend.makeFixture()
         let smuggler = TransactionSmuggler<DBWriteTransaction>()
         try await fixture.db.write { tx in
             await Task.yield()
@@ -54,9 +54,9 @@ extension AsyncDBBehaviourTests {
         let escaped = try #require(smuggler.transaction)
         #expect(!escaped.isActive)
         var thrown: (any Error)?
-        withKnownIssue {
+        await withKnownIssue {
             do {
-                try fixture.store.setInt(1, key: "a", transaction: escaped)
+                try await fixture.store.setInt(1, key: "a", transaction: escaped)
             } catch {
                 thrown = error
             }
@@ -75,7 +75,7 @@ extension AsyncDBBehaviourTests {
     /// runs is a misuse: transactions belong to the task running the block.
     @Test(arguments: AsyncBackend.allCases)
     func aTransactionUsedFromAnotherTaskIsAMisuse(_ backend: AsyncBackend) async throws {
-        let fixture = try backend.makeFixture()
+        let fixture = try await backend.makeFixture()
         await withKnownIssue {
             _ = try? await fixture.db.read { tx in
                 let smuggler = TransactionSmuggler<DBReadTransaction>()

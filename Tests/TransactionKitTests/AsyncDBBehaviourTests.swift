@@ -12,26 +12,26 @@ struct AsyncDBBehaviourTests {
 
     @Test(arguments: AsyncBackend.allCases)
     func readAndWriteReturnTheBlockValueAndCommit(_ backend: AsyncBackend) async throws {
-        let fixture = try backend.makeFixture()
+        let fixture = try await backend.makeFixture()
         let written = try await fixture.db.write { tx in
-            try fixture.store.setInt(7, key: "a", transaction: tx)
+            try await fixture.store.setInt(7, key: "a", transaction: tx)
             return "written"
         }
         #expect(written == "written")
-        let read = try await fixture.db.read { tx in try fixture.store.getInt("a", transaction: tx) }
+        let read = try await fixture.db.read { tx in try await fixture.store.getInt("a", transaction: tx) }
         #expect(read == 7)
     }
 
     @Test(arguments: AsyncBackend.allCases)
     func aWriteSeesItsOwnChangesAcrossSuspensions(_ backend: AsyncBackend) async throws {
-        let fixture = try backend.makeFixture()
+        let fixture = try await backend.makeFixture()
         let seen = try await fixture.db.write { tx in
-            try fixture.store.setInt(1, key: "a", transaction: tx)
+            try await fixture.store.setInt(1, key: "a", transaction: tx)
             await Task.yield()
             try await Task.sleep(for: .milliseconds(2))
-            try fixture.store.setInt(2, key: "b", transaction: tx)
+            try await fixture.store.setInt(2, key: "b", transaction: tx)
             await Task.yield()
-            return [try fixture.store.getInt("a", transaction: tx), try fixture.store.getInt("b", transaction: tx)]
+            return [try await fixture.store.getInt("a", transaction: tx), try await fixture.store.getInt("b", transaction: tx)]
         }
         #expect(seen == [1, 2])
         #expect(try await fixture.value("a") == 1)
@@ -41,11 +41,11 @@ struct AsyncDBBehaviourTests {
     @Test(arguments: AsyncBackend.allCases)
     func aThrowingWriteRollsBackAndRethrowsTheSameError(_ backend: AsyncBackend) async throws {
         struct Boom: Error, Equatable {}
-        let fixture = try backend.makeFixture()
+        let fixture = try await backend.makeFixture()
         let log = EventLog()
         await #expect(throws: Boom()) {
             try await fixture.db.write { tx in
-                try fixture.store.setInt(1, key: "a", transaction: tx)
+                try await fixture.store.setInt(1, key: "a", transaction: tx)
                 tx.addFinalization(key: "f") { _ in log.append("finalization") }
                 tx.addSyncCompletion { log.append("completion") }
                 await Task.yield()
@@ -55,18 +55,18 @@ struct AsyncDBBehaviourTests {
         #expect(try await fixture.value("a") == nil)
         #expect(log.events.isEmpty, "no hook runs after a rollback")
         // The database is usable afterwards.
-        try await fixture.db.write { tx in try fixture.store.setInt(2, key: "a", transaction: tx) }
+        try await fixture.db.write { tx in try await fixture.store.setInt(2, key: "a", transaction: tx) }
         #expect(try await fixture.value("a") == 2)
     }
 
     @Test(arguments: AsyncBackend.allCases)
     func aThrowingFinalizationRollsBackEverything(_ backend: AsyncBackend) async throws {
         struct Boom: Error {}
-        let fixture = try backend.makeFixture()
+        let fixture = try await backend.makeFixture()
         let log = EventLog()
         await #expect(throws: Boom.self) {
             try await fixture.db.write { tx in
-                try fixture.store.setInt(1, key: "a", transaction: tx)
+                try await fixture.store.setInt(1, key: "a", transaction: tx)
                 tx.addFinalization(key: "f") { _ in throw Boom() }
                 tx.addSyncCompletion { log.append("completion") }
             }
@@ -79,7 +79,7 @@ struct AsyncDBBehaviourTests {
 
     @Test(arguments: AsyncBackend.allCases)
     func hooksRunInTheOrderOfTheSyncDB(_ backend: AsyncBackend) async throws {
-        let fixture = try backend.makeFixture()
+        let fixture = try await backend.makeFixture()
         let log = EventLog()
         try await fixture.db.write { tx in
             Self.registerFirstHooks(tx, log)
@@ -125,29 +125,32 @@ struct AsyncDBBehaviourTests {
         tx.addSyncCompletion { log.append("sync 2") }
     }
 
-    @Test(arguments: AsyncBackend.allCases)
-    func finalizationsWriteInsideTheTransaction(_ backend: AsyncBackend) async throws {
-        let fixture = try backend.makeFixture()
-        try await fixture.db.write { tx in
-            try fixture.store.setInt(1, key: "count", transaction: tx)
+    /// Finalizations are synchronous blocks: on `MockDB` they write through
+    /// the `KeyValueStore`. A `PostgresDB` finalization cannot await the
+    /// server, so it cannot run SQL, and this test runs on `MockDB` only.
+    @Test func finalizationsWriteInsideTheTransaction() async throws {
+        let db = MockDB()
+        let store = KeyValueStore(collection: "kv")
+        try await db.write { tx in
+            try store.setInt(1, key: "count", transaction: tx)
             tx.addFinalization(key: "double") { tx in
-                let count = try fixture.store.getInt("count", transaction: tx) ?? 0
-                try fixture.store.setInt(count * 2, key: "count", transaction: tx)
+                let count = try store.getInt("count", transaction: tx) ?? 0
+                try store.setInt(count * 2, key: "count", transaction: tx)
             }
             await Task.yield()
-            try fixture.store.setInt(5, key: "count", transaction: tx)
+            try store.setInt(5, key: "count", transaction: tx)
         }
-        #expect(try await fixture.value("count") == 10)
+        #expect(try await db.read { tx in try store.getInt("count", transaction: tx) } == 10)
     }
 
     @Test(arguments: AsyncBackend.allCases)
     func asyncCompletionsRunAfterTheCommit(_ backend: AsyncBackend) async throws {
-        let fixture = try backend.makeFixture()
+        let fixture = try await backend.makeFixture()
         let executor = RecordingExecutor()
         let done = AsyncSignal()
         let seen = Locked<Int?>(nil)
         try await fixture.db.write { tx in
-            try fixture.store.setInt(3, key: "a", transaction: tx)
+            try await fixture.store.setInt(3, key: "a", transaction: tx)
             tx.addAsyncCompletion(on: executor) {
                 seen.setValue(try? await fixture.value("a"))
                 done.signal()
@@ -162,10 +165,10 @@ struct AsyncDBBehaviourTests {
 
     @Test(arguments: AsyncBackend.allCases)
     func rollingBackOnPurposeReturnsTheValueAndRunsNoHook(_ backend: AsyncBackend) async throws {
-        let fixture = try backend.makeFixture()
+        let fixture = try await backend.makeFixture()
         let log = EventLog()
         let report = try await fixture.db.writeOrRollBack { tx in
-            try fixture.store.setInt(1, key: "a", transaction: tx)
+            try await fixture.store.setInt(1, key: "a", transaction: tx)
             tx.addFinalization(key: "f") { _ in log.append("finalization") }
             tx.addSyncCompletion { log.append("completion") }
             await Task.yield()
@@ -176,7 +179,7 @@ struct AsyncDBBehaviourTests {
         #expect(try await fixture.value("a") == nil)
 
         let committed = try await fixture.db.writeOrRollBack { tx in
-            try fixture.store.setInt(2, key: "a", transaction: tx)
+            try await fixture.store.setInt(2, key: "a", transaction: tx)
             tx.addSyncCompletion { log.append("completion") }
             return .commit(42)
         }
@@ -188,10 +191,10 @@ struct AsyncDBBehaviourTests {
     @Test(arguments: AsyncBackend.allCases)
     func aThrowingWriteOrRollBackRethrows(_ backend: AsyncBackend) async throws {
         struct Boom: Error {}
-        let fixture = try backend.makeFixture()
+        let fixture = try await backend.makeFixture()
         await #expect(throws: Boom.self) {
             let _: Int = try await fixture.db.writeOrRollBack { tx in
-                try fixture.store.setInt(1, key: "a", transaction: tx)
+                try await fixture.store.setInt(1, key: "a", transaction: tx)
                 throw Boom()
             }
         }
@@ -204,15 +207,15 @@ struct AsyncDBBehaviourTests {
     /// task, not its thread.
     @Test(arguments: AsyncBackend.allCases)
     func aBlockThatResumesOnAnotherThreadKeepsItsTransaction(_ backend: AsyncBackend) async throws {
-        let fixture = try backend.makeFixture()
+        let fixture = try await backend.makeFixture()
         let executor = RecordingExecutor()
         let threads = try await fixture.db.write { tx in
-            try fixture.store.setInt(1, key: "a", transaction: tx)
+            try await fixture.store.setInt(1, key: "a", transaction: tx)
             let before = currentThreadNumber()
             let after = try await withTaskExecutorPreference(executor) {
                 try await Task.sleep(for: .milliseconds(1))
                 tx.preconditionActive()
-                try fixture.store.setInt(2, key: "a", transaction: tx)
+                try await fixture.store.setInt(2, key: "a", transaction: tx)
                 tx.addSyncCompletion {}
                 return currentThreadNumber()
             }
@@ -225,12 +228,12 @@ struct AsyncDBBehaviourTests {
 
     @Test(arguments: AsyncBackend.allCases)
     func aCancelledTaskRollsBackItsSuspendedWrite(_ backend: AsyncBackend) async throws {
-        let fixture = try backend.makeFixture()
+        let fixture = try await backend.makeFixture()
         let started = AsyncSignal()
         let log = EventLog()
         let task = Task {
             try await fixture.db.write { tx in
-                try fixture.store.setInt(1, key: "a", transaction: tx)
+                try await fixture.store.setInt(1, key: "a", transaction: tx)
                 tx.addSyncCompletion { log.append("completion") }
                 started.signal()
                 while !Task.isCancelled {

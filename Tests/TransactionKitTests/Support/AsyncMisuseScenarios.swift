@@ -7,7 +7,7 @@ enum AsyncMisuseScenarios {
     static let file = "TransactionKitTests/AsyncMisuseScenarios.swift"
 
     static func readInsideAsyncWrite(_ backend: AsyncBackend) async throws {
-        let fixture = try backend.makeFixture()
+        let fixture = try await backend.makeFixture()
         try await fixture.db.write { _ in
             await Task.yield()
             MisuseScenarios.announce(#line); _ = try await fixture.db.read { _ in await Task.yield() }
@@ -15,7 +15,7 @@ enum AsyncMisuseScenarios {
     }
 
     static func useEscapedAsyncTransaction(_ backend: AsyncBackend) async throws {
-        let fixture = try backend.makeFixture()
+        let fixture = try await backend.makeFixture()
         let smuggler = TransactionSmuggler<DBWriteTransaction>()
         try await fixture.db.write { tx in
             await Task.yield()
@@ -25,7 +25,7 @@ enum AsyncMisuseScenarios {
     }
 
     static func useTransactionFromAnotherTask(_ backend: AsyncBackend) async throws {
-        let fixture = try backend.makeFixture()
+        let fixture = try await backend.makeFixture()
         try await fixture.db.read { tx in
             let smuggler = TransactionSmuggler<DBReadTransaction>()
             smuggler.transaction = tx

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Runs a command against a throwaway PostgreSQL server.
+#
+#     Scripts/with-postgres.sh swift test --traits Postgres --filter Postgres
+#
+# Installs PostgreSQL from Debian's packages when it is missing, creates a
+# cluster in a temporary folder (initdb), starts it on 127.0.0.1 at a free
+# port with its socket in that folder, creates the database `txkit`, and runs
+# the command with:
+#   TXKIT_POSTGRES_URL      postgresql://txkit:<password>@127.0.0.1:<port>/txkit
+#   TXKIT_POSTGRES_CONTROL  a script: `stop` (immediate, as a crash would),
+#                           `start`, `restart`; for the kill-the-server tests
+# The server is stopped and the folder removed however the command ends; the
+# script exits with the command's status.
+set -euo pipefail
+
+if [[ $# -eq 0 ]]; then
+    echo "usage: $0 COMMAND [ARGUMENT...]" >&2
+    exit 64
+fi
+
+find_bin() {
+    local dir
+    dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
+    if [[ -n "$dir" && -x "$dir/initdb" && -x "$dir/pg_ctl" ]]; then
+        echo "$dir"
+    fi
+}
+
+PG_BIN=$(find_bin)
+if [[ -z "$PG_BIN" ]]; then
+    echo "with-postgres: installing PostgreSQL from Debian's packages" >&2
+    SUDO=""
+    if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
+    $SUDO apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null
+    PG_BIN=$(find_bin)
+    if [[ -z "$PG_BIN" ]]; then
+        echo "with-postgres: PostgreSQL's initdb is still missing after installing the package" >&2
+        exit 69
+    fi
+fi
+
+# PostgreSQL refuses to run as root: as root, the cluster belongs to the
+# `postgres` user the Debian package creates.
+AS_OWNER=()
+if [[ $(id -u) -eq 0 ]]; then
+    if ! id postgres >/dev/null 2>&1; then
+        useradd --system --no-create-home --shell /usr/sbin/nologin postgres
+    fi
+    AS_OWNER=(runuser -u postgres --)
+fi
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/txkit-postgres.XXXXXX")
+chmod 755 "$WORK"
+PASSWORD="txkit-$(od -An -N8 -tx8 /dev/urandom | tr -d ' \n')"
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+printf '%s\n' "$PASSWORD" > "$WORK/password"
+if [[ ${#AS_OWNER[@]} -gt 0 ]]; then chown -R postgres "$WORK"; fi
+
+cleanup() {
+    local status=$?
+    "${AS_OWNER[@]}" "$PG_BIN/pg_ctl" -D "$WORK/data" -m immediate stop >/dev/null 2>&1 || true
+    rm -rf "$WORK"
+    exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+"${AS_OWNER[@]}" "$PG_BIN/initdb" -D "$WORK/data" -U txkit --pwfile="$WORK/password" \
+    --auth-host=scram-sha-256 --auth-local=scram-sha-256 -E UTF8 --locale=C.UTF-8 >"$WORK/initdb.log" 2>&1 || {
+    cat "$WORK/initdb.log" >&2
+    exit 70
+}
+
+cat >"$WORK/control" <<EOF
+#!/usr/bin/env bash
+# Stops (immediately, as a crash would), starts or restarts the throwaway server.
+set -euo pipefail
+pg() { ${AS_OWNER[*]} "$PG_BIN/pg_ctl" -D "$WORK/data" "\$@"; }
+case "\${1:-}" in
+    stop) pg -m immediate -w stop >/dev/null ;;
+    start) pg -l "$WORK/server.log" -w -t 60 \
+        -o "-p $PORT -k $WORK -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null ;;
+    restart) "\$0" stop; "\$0" start ;;
+    *) echo "usage: \$0 stop|start|restart" >&2; exit 64 ;;
+esac
+EOF
+chmod 755 "$WORK/control"
+
+"$WORK/control" start || {
+    cat "$WORK/server.log" >&2
+    exit 70
+}
+PGPASSWORD="$PASSWORD" psql -q -h 127.0.0.1 -p "$PORT" -U txkit -d postgres \
+    -c "CREATE DATABASE txkit" >/dev/null
+
+export TXKIT_POSTGRES_URL="postgresql://txkit:$PASSWORD@127.0.0.1:$PORT/txkit"
+export TXKIT_POSTGRES_CONTROL="$WORK/control"
+echo "with-postgres: PostgreSQL $("$PG_BIN/pg_ctl" --version | awk '{print $3}') on 127.0.0.1:$PORT (cluster in $WORK)" >&2
+
+set +e
+"$@"
+status=$?
+set -e
+exit "$status"

@@ -1,0 +1,118 @@
+#if Postgres
+import Logging
+import PostgresNIO
+import TransactionKit
+
+/// ``PostgresDB``'s storage for ``/TransactionKit/TransactionEngine``: one
+/// pooled connection per transaction, `BEGIN` at the configured isolation
+/// level, the block, then `COMMIT` (or `ROLLBACK`).
+///
+/// The engine owns the lifecycle (hooks, misuse checks, classification);
+/// this type only talks to the server.
+struct PostgresBackend: AsyncTransactionBackend {
+    let client: PostgresClient
+    let logger: Logger
+    /// The address errors name (no password).
+    let path: String
+    let beginWrite: PostgresQuery
+    let beginRead: PostgresQuery
+    let lifecycle: PostgresLifecycle
+
+    var isMock: Bool { false }
+
+    func performAsyncRead<R: Sendable>(_ body: @Sendable (AnyObject?) async throws -> R) async throws -> R {
+        try await transaction(begin: beginRead, operation: .read, body)
+    }
+
+    func performAsyncWrite<R: Sendable>(_ body: @Sendable (AnyObject?) async throws -> R) async throws -> R {
+        try await transaction(begin: beginWrite, operation: .write, body)
+    }
+
+    /// Leases a connection and runs `body` between `BEGIN` and `COMMIT`;
+    /// rolls back when `body` throws.
+    private func transaction<R: Sendable>(
+        begin: PostgresQuery,
+        operation: DBError.Operation,
+        _ body: @Sendable (AnyObject?) async throws -> R
+    ) async throws -> R {
+        try lifecycle.enter(operation)
+        defer { lifecycle.leave() }
+        return try await client.withConnection { connection in
+            try await connection.query(begin, logger: logger)
+            let value: R
+            do {
+                value = try await body(connection)
+            } catch {
+                await rollBack(connection)
+                throw error
+            }
+            try await commit(connection)
+            return value
+        }
+    }
+
+    /// Commits, and fails when the server rolled back instead: after an
+    /// error inside the transaction (one the block caught), PostgreSQL
+    /// answers `COMMIT` with the tag `ROLLBACK` and no error.
+    private func commit(_ connection: PostgresConnection) async throws {
+        let result: EventLoopFuture<PostgresQueryResult> = connection.query(Self.commitStatement, logger: logger)
+        let tag = try await result.get().metadata.command
+        if tag != "COMMIT" {
+            throw PostgresTransactionAborted()
+        }
+    }
+
+    /// Rolls back after the block threw. A connection that cannot roll
+    /// back is closed, so that the pool never lends a connection still
+    /// inside this transaction.
+    private func rollBack(_ connection: PostgresConnection) async {
+        do {
+            try await connection.query(Self.rollbackStatement, logger: logger)
+        } catch {
+            try? await connection.close()
+        }
+    }
+
+    private static let commitStatement = PostgresQuery(unsafeSQL: "COMMIT")
+    private static let rollbackStatement = PostgresQuery(unsafeSQL: "ROLLBACK")
+
+    // MARK: - Errors
+
+    func storageError(from error: any Error, during operation: DBError.Operation) -> any Error {
+        PostgresErrors.map(error, during: operation, path: path)
+    }
+
+    func blockError(from error: any Error, during operation: DBError.Operation) -> any Error {
+        // The block's own errors pass through; the server's are mapped.
+        PostgresErrors.isServerOrConnectionError(error)
+            ? PostgresErrors.map(error, during: operation, path: path)
+            : error
+    }
+
+    // MARK: - Synchronous transactions: not available
+
+    // `TransactionBackend` requires these for `DB`, which `PostgresDB` does
+    // not implement: its public API offers no synchronous transaction, so
+    // nothing can call them.
+
+    func performRead<R>(_ body: (AnyObject?) throws -> R) throws -> R {
+        preconditionFailure("PostgresDB has no synchronous transactions (it implements AsyncDB, not DB)")
+    }
+
+    func performWrite<R>(_ body: (AnyObject?) throws -> R) throws -> R {
+        preconditionFailure("PostgresDB has no synchronous transactions (it implements AsyncDB, not DB)")
+    }
+
+    func performRead<R: Sendable>(_ body: @Sendable (AnyObject?) throws -> R) async throws -> R {
+        try await performAsyncRead { connection in try body(connection) }
+    }
+
+    func performWrite<R: Sendable>(_ body: @Sendable (AnyObject?) throws -> R) async throws -> R {
+        try await performAsyncWrite { connection in try body(connection) }
+    }
+}
+
+/// The server answered `COMMIT` with `ROLLBACK`: an error inside the
+/// transaction had already aborted it.
+struct PostgresTransactionAborted: Error {}
+#endif

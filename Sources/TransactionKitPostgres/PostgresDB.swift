@@ -1,0 +1,182 @@
+#if Postgres
+import Logging
+import PostgresNIO
+import TransactionKit
+
+/// A PostgreSQL database: an ``/TransactionKit/AsyncDB`` on postgres-nio's
+/// connection pool, for services that outgrow one SQLite file.
+///
+/// ```swift
+/// let db = try await PostgresDB.open(PostgresDB.Configuration(url: "postgresql://app@db.internal/app"))
+/// let manager = InboxManager(db: db, messages: PostgresMessageFinder())
+/// let message = try await manager.send(draft)
+/// await db.close()
+/// ```
+///
+/// Managers receive it as `any AsyncDB` and are unit-tested on `MockDB`,
+/// which implements the same protocol; finders reach SQL through
+/// ``shimOnlyBridge(_:file:line:)``.
+///
+/// **Transaction semantics:** every `read` and `write` leases one pooled
+/// connection and runs `BEGIN`, the block, and `COMMIT` (or `ROLLBACK` when
+/// the block throws) on it. Writes run at the configured
+/// ``IsolationLevel`` (``IsolationLevel/serializable`` unless configured
+/// otherwise); reads run `READ ONLY` on one snapshot
+/// (``IsolationLevel/repeatableRead``, or ``IsolationLevel/serializable``
+/// when writes are serializable). Unlike `MockDB`, writes are not serialized
+/// by the client: PostgreSQL runs them side by side and rolls back the one
+/// that conflicts, with a ``/TransactionKit/DBError`` of kind
+/// ``/TransactionKit/DBError/Kind/conflict``; ``Configuration/conflictRetries``
+/// runs such a transaction again, from the start, with its hooks registered
+/// anew. Finalizations, completions, on-purpose rollbacks and misuse checks
+/// are those of every ``/TransactionKit/AsyncDB``.
+///
+/// **Tasks:** a `PostgresDB` is `Sendable`: share one per process. Blocks
+/// run in the calling task; waiting for a connection or for the server
+/// suspends, and never blocks a thread.
+///
+/// **Errors:** server errors are mapped from their SQLSTATE: serialization
+/// failures and deadlocks to ``/TransactionKit/DBError/Kind/conflict``;
+/// unique, foreign-key, not-null and check violations to
+/// ``/TransactionKit/DBConstraintViolation`` (with the table, columns and
+/// constraint the server names); a refused connection, bad credentials, an
+/// unknown database or a lost connection to
+/// ``/TransactionKit/DBError/Kind/connectionFailed``, naming the host and
+/// database, never the password. Errors of your own block pass through
+/// unchanged.
+///
+/// **Lifetime:** the database owns a `PostgresClient` and runs it until
+/// ``close()``, which lets running transactions finish, refuses new ones,
+/// and closes every connection.
+///
+/// - Warning: ``/TransactionKit/KeyValueStore`` needs a synchronous storage and
+///   is not available on a `PostgresDB` (it throws
+///   ``/TransactionKit/KeyValueStoreError`` of kind `unsupportedDatabase`):
+///   keep such state in a table of your own, through a finder.
+public final class PostgresDB: AsyncDB, Sendable {
+    /// How this database connects and runs transactions.
+    public let configuration: Configuration
+
+    /// The address and database, without the password, as errors name it:
+    /// `postgresql://app@db.internal:5432/app`.
+    public var path: String { configuration.displayAddress }
+
+    let client: PostgresClient
+    let logger: Logger
+    let engine: TransactionEngine<PostgresBackend>
+    let lifecycle: PostgresLifecycle
+    let clientTask: Task<Void, Never>
+
+    /// Creates the database and starts its connection pool, without
+    /// connecting yet: the first transaction connects. Prefer
+    /// ``open(_:logger:)``, which fails right away, with a clear error, when
+    /// the server cannot be reached or refuses the credentials.
+    ///
+    /// - Parameters:
+    ///   - configuration: The server, credentials and transaction options.
+    ///   - logger: Where postgres-nio and this database log (connections
+    ///     opened and lost, queries at trace level).
+    public init(configuration: Configuration, logger: Logger = PostgresDB.defaultLogger) {
+        self.configuration = configuration
+        let client = PostgresClient(configuration: configuration.clientConfiguration, backgroundLogger: logger)
+        self.client = client
+        self.logger = logger
+        let lifecycle = PostgresLifecycle(path: configuration.displayAddress)
+        self.lifecycle = lifecycle
+        let backend = PostgresBackend(
+            client: client, logger: logger, path: configuration.displayAddress,
+            beginWrite: configuration.isolation.beginWriteStatement,
+            beginRead: configuration.isolation.beginReadStatement,
+            lifecycle: lifecycle)
+        self.engine = TransactionEngine(backend: backend, scope: DatabaseScope())
+        self.clientTask = Task { await client.run() }
+    }
+
+    /// Connects once to check the server, the credentials and the database,
+    /// then returns a database whose pool is running.
+    ///
+    /// ```swift
+    /// let db = try await PostgresDB.open(PostgresDB.Configuration(url: url))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - configuration: The server, credentials and transaction options.
+    ///   - logger: Where postgres-nio and this database log.
+    /// - Throws: ``/TransactionKit/DBError`` of kind
+    ///   ``/TransactionKit/DBError/Kind/connectionFailed`` (operation `open`)
+    ///   naming the host and database when the server cannot be reached,
+    ///   refuses the credentials, or has no such database.
+    public static func open(_ configuration: Configuration, logger: Logger = PostgresDB.defaultLogger) async throws -> PostgresDB {
+        try await PostgresErrors.checkConnection(configuration, logger: logger)
+        return PostgresDB(configuration: configuration, logger: logger)
+    }
+
+    deinit {
+        clientTask.cancel()
+    }
+
+    /// A logger that logs warnings and errors to standard error.
+    public static var defaultLogger: Logger {
+        var logger = Logger(label: "TransactionKitPostgres")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    // MARK: - AsyncDB
+
+    /// Runs the async `block` in a read-only transaction on one snapshot.
+    /// See ``/TransactionKit/AsyncDB/read(file:line:_:)``.
+    ///
+    /// A read that fails with a serialization conflict (possible at the
+    /// serializable level) is run again, as a write is, up to
+    /// ``Configuration/conflictRetries`` times.
+    public func read<T: Sendable>(
+        _ block: @Sendable (DBReadTransaction) async throws -> T,
+        file: StaticString,
+        line: UInt
+    ) async throws -> T {
+        let callSite = CallSite(file: file, line: line)
+        return try await retryingConflicts {
+            try await engine.read(at: callSite, asyncBlock: block)
+        }
+    }
+
+    /// Runs the async `block` in a write transaction at the configured
+    /// isolation level, and commits. See
+    /// ``/TransactionKit/AsyncDB/write(file:line:_:)``.
+    ///
+    /// When PostgreSQL rolls the transaction back because it conflicts with
+    /// a concurrent one, the whole transaction (block, finalizations,
+    /// commit) runs again, up to ``Configuration/conflictRetries`` times,
+    /// after a short random pause; then the conflict is thrown. Keep effects
+    /// outside the database in completions, which run once, after the
+    /// commit that succeeded.
+    public func write<T: Sendable>(
+        _ block: @Sendable (DBWriteTransaction) async throws -> T,
+        file: StaticString,
+        line: UInt
+    ) async throws -> T {
+        let callSite = CallSite(file: file, line: line)
+        return try await retryingConflicts {
+            try await engine.write(at: callSite, asyncBlock: block)
+        }
+    }
+
+    /// Runs `attempt`, and again while it throws a conflict and retries are
+    /// left.
+    private func retryingConflicts<T>(_ attempt: () async throws -> T) async throws -> T {
+        var retries = 0
+        while true {
+            do {
+                return try await attempt()
+            } catch let error as DBError where error.kind == .conflict && retries < configuration.conflictRetries {
+                retries += 1
+                // A random pause, growing with each retry, so that the
+                // transactions that collided do not collide again.
+                let bound = 500 << min(retries, 6)
+                try await Task.sleep(for: .microseconds(Int.random(in: 0...bound)))
+            }
+        }
+    }
+}
+#endif
