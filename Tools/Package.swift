@@ -18,7 +18,11 @@ let package = Package(
         .executable(name: "txkit-bench", targets: ["txkit-bench"]),
     ],
     dependencies: [
-        .package(name: "TransactionKit", path: ".."),
+        // With the `Postgres` trait: the worked example's async slice, `txkit
+        // demo --postgres` and the PostgreSQL benchmarks use PostgresDB.
+        .package(name: "TransactionKit", path: "..", traits: ["Postgres"]),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
@@ -33,6 +37,9 @@ let package = Package(
                 .product(name: "TransactionKit", package: "TransactionKit"),
                 .product(name: "TransactionKitSQLite", package: "TransactionKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "TransactionKitPostgres", package: "TransactionKit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // snippet:end package-example-targets
@@ -59,8 +66,10 @@ let package = Package(
                 "TxkitGenerator",
                 .product(name: "TransactionKit", package: "TransactionKit"),
                 .product(name: "TransactionKitSQLite", package: "TransactionKit"),
+                .product(name: "TransactionKitPostgres", package: "TransactionKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -72,7 +81,11 @@ let package = Package(
                 .product(name: "TransactionKit", package: "TransactionKit"),
                 .product(name: "TransactionKitSQLite", package: "TransactionKit"),
                 .product(name: "TransactionKitTesting", package: "TransactionKit"),
+                .product(name: "TransactionKitPostgres", package: "TransactionKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // Plain postgres-nio, the PostgreSQL baseline.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 // The raw sqlite3 C API, for the baseline.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -90,7 +103,9 @@ let package = Package(
                 .product(name: "TransactionKitSQLite", package: "TransactionKit"),
                 .product(name: "TransactionKitSQLiteTesting", package: "TransactionKit"),
                 .product(name: "TransactionKitTesting", package: "TransactionKit"),
+                .product(name: "TransactionKitPostgres", package: "TransactionKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         // snippet:end package-example-tests
