@@ -8,8 +8,9 @@
 # port with its socket in that folder, creates the database `txkit`, and runs
 # the command with:
 #   TXKIT_POSTGRES_URL      postgresql://txkit:<password>@127.0.0.1:<port>/txkit
-#   TXKIT_POSTGRES_CONTROL  a script: `stop` (immediate, as a crash would),
-#                           `start`, `restart`; for the kill-the-server tests
+#   TXKIT_POSTGRES_CONTROL  Scripts/postgres-control.sh, which stops and
+#                           restarts the server, or starts a private one,
+#                           for the tests that kill a server
 # The server is stopped and the folder removed however the command ends; the
 # script exits with the command's status.
 set -euo pipefail
@@ -60,7 +61,12 @@ if [[ ${#AS_OWNER[@]} -gt 0 ]]; then chown -R postgres "$WORK"; fi
 
 cleanup() {
     local status=$?
-    "${AS_OWNER[@]}" "$PG_BIN/pg_ctl" -D "$WORK/data" -m immediate stop >/dev/null 2>&1 || true
+    local data
+    for data in "$WORK"/data "$WORK"/private-*/data; do
+        if [[ -d "$data" ]]; then
+            "${AS_OWNER[@]}" "$PG_BIN/pg_ctl" -D "$data" -m immediate stop >/dev/null 2>&1 || true
+        fi
+    done
     rm -rf "$WORK"
     exit "$status"
 }
@@ -74,30 +80,21 @@ trap 'exit 143' TERM
     exit 70
 }
 
-cat >"$WORK/control" <<EOF
-#!/usr/bin/env bash
-# Stops (immediately, as a crash would), starts or restarts the throwaway server.
-set -euo pipefail
-pg() { ${AS_OWNER[*]} "$PG_BIN/pg_ctl" -D "$WORK/data" "\$@"; }
-case "\${1:-}" in
-    stop) pg -m immediate -w stop >/dev/null ;;
-    start) pg -l "$WORK/server.log" -w -t 60 \
-        -o "-p $PORT -k $WORK -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null ;;
-    restart) "\$0" stop; "\$0" start ;;
-    *) echo "usage: \$0 stop|start|restart" >&2; exit 64 ;;
-esac
-EOF
-chmod 755 "$WORK/control"
+OWNER=""
+if [[ ${#AS_OWNER[@]} -gt 0 ]]; then OWNER=postgres; fi
+printf 'PG_BIN=%q\nPORT=%q\nPASSWORD=%q\nOWNER=%q\n' "$PG_BIN" "$PORT" "$PASSWORD" "$OWNER" >"$WORK/settings"
+export TXKIT_POSTGRES_WORK="$WORK"
+CONTROL="$(cd "$(dirname "$0")" && pwd)/postgres-control.sh"
 
-"$WORK/control" start || {
-    cat "$WORK/server.log" >&2
+"$CONTROL" start || {
+    cat "$WORK/data.log" >&2
     exit 70
 }
 PGPASSWORD="$PASSWORD" psql -q -h 127.0.0.1 -p "$PORT" -U txkit -d postgres \
     -c "CREATE DATABASE txkit" >/dev/null
 
 export TXKIT_POSTGRES_URL="postgresql://txkit:$PASSWORD@127.0.0.1:$PORT/txkit"
-export TXKIT_POSTGRES_CONTROL="$WORK/control"
+export TXKIT_POSTGRES_CONTROL="$CONTROL"
 echo "with-postgres: PostgreSQL $("$PG_BIN/pg_ctl" --version | awk '{print $3}') on 127.0.0.1:$PORT (cluster in $WORK)" >&2
 
 set +e

@@ -38,10 +38,11 @@ struct PostgresBackend: AsyncTransactionBackend {
         try lifecycle.enter(operation)
         defer { lifecycle.leave() }
         return try await client.withConnection { connection in
-            try await connection.query(begin, logger: logger)
+            let handle = PostgresTransactionConnection(connection: connection, logger: logger)
+            try await handle.query(begin)
             let value: R
             do {
-                value = try await body(connection)
+                value = try await body(handle)
             } catch {
                 await rollBack(connection)
                 throw error
@@ -55,6 +56,7 @@ struct PostgresBackend: AsyncTransactionBackend {
     /// error inside the transaction (one the block caught), PostgreSQL
     /// answers `COMMIT` with the tag `ROLLBACK` and no error.
     private func commit(_ connection: PostgresConnection) async throws {
+        try PostgresTransactionConnection.checkOpen(connection)
         let result: EventLoopFuture<PostgresQueryResult> = connection.query(Self.commitStatement, logger: logger)
         let tag = try await result.get().metadata.command
         if tag != "COMMIT" {
@@ -66,6 +68,10 @@ struct PostgresBackend: AsyncTransactionBackend {
     /// back is closed, so that the pool never lends a connection still
     /// inside this transaction.
     private func rollBack(_ connection: PostgresConnection) async {
+        // A closed connection has nothing to roll back (the server rolled
+        // the transaction back when the connection dropped), and a query
+        // sent on it would never complete.
+        if connection.isClosed { return }
         do {
             try await connection.query(Self.rollbackStatement, logger: logger)
         } catch {

@@ -9,13 +9,10 @@ extension PostgresDB {
     ///
     /// ```swift
     /// struct PostgresMessageFinder: AsyncMessageFinding {
-    ///     let logger: Logger
-    ///
     ///     func insert(_ draft: Draft, _ tx: DBWriteTransaction) async throws -> Message {
     ///         let connection = try PostgresDB.shimOnlyBridge(tx)
     ///         let rows = try await connection.query(
-    ///             "INSERT INTO message (sender, body) VALUES (\(draft.sender), \(draft.body)) RETURNING id",
-    ///             logger: logger)
+    ///             "INSERT INTO message (sender, body) VALUES (\(draft.sender), \(draft.body)) RETURNING id")
     ///         …
     ///     }
     /// }
@@ -48,14 +45,15 @@ extension PostgresDB {
     ///   - transaction: A transaction handed out by a `PostgresDB`.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Returns: postgres-nio's connection, inside the transaction.
+    /// - Returns: The transaction's connection: postgres-nio's `query`, with
+    ///   the database's logger by default, and its `PostgresConnection`.
     /// - Throws: ``/TransactionKit/DBMisuseError``, only under a test runner,
     ///   after recording a misuse as a test failure.
     public static func shimOnlyBridge(
         _ transaction: DBReadTransaction,
         file: StaticString = #fileID,
         line: UInt = #line
-    ) throws(DBMisuseError) -> PostgresConnection {
+    ) throws(DBMisuseError) -> PostgresTransactionConnection {
         let callSite = CallSite(file: file, line: line)
         if transaction.isMock {
             throw Misuse.mockTransactionBridged(at: callSite, bridge: "PostgresDB.shimOnlyBridge")
@@ -63,7 +61,7 @@ extension PostgresDB {
         if let misuse = transaction.checkActive(for: "PostgresDB.shimOnlyBridge", at: callSite) {
             throw misuse
         }
-        guard let connection = transaction.connection as? PostgresConnection else {
+        guard let connection = transaction.connection as? PostgresTransactionConnection else {
             throw Misuse.report(
                 "PostgresDB.shimOnlyBridge received a transaction without a PostgreSQL connection.",
                 fix: "pass a transaction handed out by a PostgresDB (an SQLiteDB transaction goes to "

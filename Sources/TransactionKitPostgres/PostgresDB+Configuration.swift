@@ -149,9 +149,11 @@ extension PostgresDB {
         }
 
         private static func invalidURL(_ url: String, _ problem: String) -> DBError {
-            DBError(
+            var error = DBError(
                 kind: .cannotOpen, operation: .open, path: redacted(url),
                 message: "not a PostgreSQL connection URL: \(problem)")
+            error.specificAdvice = "Give a URL of the form postgresql://user:password@host:port/database."
+            return error
         }
 
         /// The URL with its password (between `:` and `@` after the

@@ -17,6 +17,7 @@ enum PostgresErrors {
     /// (rather than from the user's own code).
     static func isServerOrConnectionError(_ error: any Error) -> Bool {
         error is PSQLError || error is ConnectionPoolError || error is PostgresTransactionAborted
+            || error is PostgresConnectionClosed
     }
 
     /// The error `read` or `write` throws for `error`, raised during
@@ -39,6 +40,10 @@ enum PostgresErrors {
                 message: "an error inside the transaction aborted it (the block caught that error and went on); "
                     + "the server rolled it back and nothing was committed",
                 underlyingError: error)
+        case is PostgresConnectionClosed:
+            return DBError(
+                kind: .connectionFailed, operation: operation, path: path,
+                message: "the server closed the connection", underlyingError: error)
         case is CancellationError, is DBError, is DBConstraintViolation:
             return error
         default:

@@ -86,6 +86,14 @@ enum PostgresFixture {
         return nil
     }
 
+    /// The integers `sql` selects.
+    static func integers(_ sql: String, _ tx: DBReadTransaction) async throws -> Set<Int> {
+        let rows = try await PostgresDB.shimOnlyBridge(tx).query(PostgresQuery(unsafeSQL: sql), logger: logger)
+        var values: Set<Int> = []
+        for try await value in rows.decode(Int.self) { values.insert(value) }
+        return values
+    }
+
     static func uniqueName(_ prefix: String) -> String {
         prefix + "_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
     }
