@@ -157,6 +157,59 @@ struct AsyncPostgresIntegrationTests {
         }
     }
 
+    /// Alice sends through a gated finder; while her transaction waits after
+    /// its insert, Bob's message commits. Bob's commit changed the
+    /// conversation's row after Alice's snapshot, so her own update of that
+    /// row fails as a serialization conflict (SQLSTATE 40001).
+    func sendAcrossAConflict(
+        _ db: PostgresDB, _ services: AsyncMessagingServices
+    ) async throws -> (alices: Result<Message, any Error>, bobs: Message, gated: GatedMessageFinder, notifier: RecordingNotifier) {
+        let alice = try await services.chat.register(name: "Alice")
+        let bob = try await services.chat.register(name: "Bob")
+        let lunch = try await services.chat.startConversation(title: "Lunch", creatorID: alice.id, with: [bob.id])
+        let logger = FreshPostgresDatabase.logger
+        let gated = GatedMessageFinder(PostgresMessageFinder(logger: logger))
+        let notifier = RecordingNotifier()
+        let chat = AsyncChatManager(
+            db: db, users: PostgresUserFinder(logger: logger), conversations: PostgresConversationFinder(logger: logger),
+            messages: gated, notifier: notifier)
+
+        let alicesSend = Task {
+            defer { gated.abandon() }
+            return try await chat.send("Lunch?", from: alice.id, in: lunch.id)
+        }
+        await gated.waitUntilStopped()
+        let bobs = try await services.chat.send("Noon?", from: bob.id, in: lunch.id)
+        gated.open()
+        return (await alicesSend.result, bobs, gated, notifier)
+    }
+
+    @Test func aConflictingWriteRunsAgainAndNotifiesOnce() async throws {
+        try await withServices { db, services, _ in
+            let (alices, bobs, gated, notifier) = try await sendAcrossAConflict(db, services)
+
+            let message = try alices.get()
+            // The first attempt was rolled back, the second committed.
+            #expect(gated.insertCount.value == 2)
+            #expect(message.id > bobs.id)
+            #expect(notifier.notifications == [.init(messageID: message.id, recipientIDs: [bobs.senderID])])
+            #expect(try await count("message", db) == 2)
+        }
+    }
+
+    @Test func withoutRetriesTheConflictIsThrownAndNothingIsCommitted() async throws {
+        try await withServices({ $0.conflictRetries = 0 }) { db, services, _ in
+            let (alices, _, gated, notifier) = try await sendAcrossAConflict(db, services)
+
+            let error = try #require(alices.error as? DBError)
+            #expect(error.kind == .conflict)
+            #expect(error.sqlState == "40001")
+            #expect(gated.insertCount.value == 1)
+            #expect(notifier.notifications.isEmpty)
+            #expect(try await count("message", db) == 1)
+        }
+    }
+
     @Test func migratingAgainAppliesNothing() async throws {
         try await withServices { db, _, _ in
             let migrator = MessagingPostgresSchema.migrator

@@ -60,17 +60,18 @@ struct AsyncChatManagerTests {
 
     @Test func theNotificationWaitsForTheCommit() async throws {
         let h = Harness()
-        // The last finder call of the transaction: nobody is notified yet.
-        let notifiedDuringTheTransaction = Locked<Int?>(nil)
-        let notifier = h.notifier
-        h.conversations.setLastMessageAt.stub { _ in
-            notifiedDuringTheTransaction.setValue(notifier.notifications.count)
+        // What the database had committed when the notification went out.
+        let commitsWhenNotified = Locked<[Int]>([])
+        let db = h.db
+        let notifier = CallbackNotifier { _, _ in
+            commitsWhenNotified.withValue { $0.append(db.commitCount) }
         }
+        let chat = AsyncChatManager(
+            db: h.db, users: h.users, conversations: h.conversations, messages: h.messages, notifier: notifier)
 
-        _ = try await h.chat.send("Lunch?", from: 2, in: 10)
+        _ = try await chat.send("Lunch?", from: 2, in: 10)
 
-        #expect(notifiedDuringTheTransaction.value == 0)
-        #expect(h.notifier.notifications.count == 1)
+        #expect(commitsWhenNotified.value == [1])
     }
 
     @Test func aFailedCommitNotifiesNobody() async throws {
