@@ -106,9 +106,36 @@ let package = Package(
                 .product(name: "TransactionKitPostgres", package: "TransactionKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                "PostgresTestSupport",
             ]
         ),
         // snippet:end package-example-tests
+
+        // Fresh databases on the server of Scripts/with-postgres.sh, for the
+        // integration tests of the async slice and of `txkit demo --postgres`.
+        // Never shipped.
+        .target(
+            name: "PostgresTestSupport",
+            dependencies: [
+                .product(name: "TransactionKitPostgres", package: "TransactionKit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/PostgresTestSupport"
+        ),
+        // The tool's own tests: `txkit demo --postgres`, run in the test
+        // process against the server when one is given.
+        .testTarget(
+            name: "TxkitTests",
+            dependencies: [
+                "txkit",
+                "Messaging",
+                "PostgresTestSupport",
+                .product(name: "TransactionKit", package: "TransactionKit"),
+                .product(name: "TransactionKitPostgres", package: "TransactionKit"),
+                .product(name: "TransactionKitTesting", package: "TransactionKit"),
+            ]
+        ),
 
         // The generator's golden fixture: legacy types of every shape the
         // generator must handle (GeneratorFixture/Legacy), and the shims,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Messaging
 import TransactionKit
+import TransactionKitPostgres
 import TransactionKitSQLite
 
 /// `txkit demo`: runs the messaging example's managers end to end on a real
@@ -10,11 +11,13 @@ import TransactionKitSQLite
 /// - `txkit demo` uses a file in a new temporary directory, removed at the end;
 /// - `txkit demo --path FILE` keeps the database in `FILE` (run it twice to
 ///   see the data persist);
-/// - `txkit demo --in-memory` uses a private in-memory database.
+/// - `txkit demo --in-memory` uses a private in-memory database;
+/// - `txkit demo --postgres URL` runs the example's async slice on a
+///   PostgreSQL server instead (``PostgresDemo``).
 ///
 /// Bad arguments, a missing directory or an unwritable path end with a
 /// one-line message and a non-zero exit status, never a crash.
-struct DemoCommand: ParsableCommand {
+struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Run the messaging example end to end on a real SQLite database.",
@@ -23,7 +26,10 @@ struct DemoCommand: ParsableCommand {
             setting in the key-value store), observes commits for another's inbox \
             badge, sends messages (including some the business rules refuse), then \
             shows each inbox and the key-value table, narrating which manager, \
-            finder and transaction does what.
+            finder and transaction does what. With --postgres URL, runs the example's \
+            async slice (AsyncChatManager, AsyncInboxManager) on a PostgreSQL server \
+            instead: migrates, sends messages, shows a rolled-back write and a \
+            constraint error, reads the inboxes, and closes the database.
             """
     )
 
@@ -34,16 +40,48 @@ struct DemoCommand: ParsableCommand {
     @Flag(name: .long, help: "Use a private in-memory database instead of a file.")
     var inMemory = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Run the async slice on this PostgreSQL server instead (postgresql://user:password@host:port/database).",
+        valueName: "URL"))
+    var postgres: String?
+
     func validate() throws {
         if inMemory && path != nil {
             throw ValidationError("Choose either --path or --in-memory, not both.")
+        }
+        if postgres != nil && (inMemory || path != nil) {
+            throw ValidationError("--postgres runs on the server: it goes without --path and --in-memory.")
         }
         if let path, path.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--path needs a file name.")
         }
     }
 
-    func run() throws {
+    func run() async throws {
+        if let postgres {
+            try await runOnPostgres(url: postgres)
+        } else {
+            try runOnSQLite()
+        }
+    }
+
+    /// `--postgres URL`: the async slice on the server.
+    private func runOnPostgres(url: String) async throws {
+        let configuration: PostgresDB.Configuration
+        do {
+            configuration = try PostgresDB.Configuration(url: url)
+        } catch {
+            throw DemoFailure("\(error)")
+        }
+        do {
+            try await PostgresDemo(configuration: configuration).run()
+        } catch {
+            throw DemoFailure("the demo stopped: \(error)")
+        }
+    }
+
+    /// The default: the whole example on an SQLite file or in memory.
+    private func runOnSQLite() throws {
         let location = try DemoDatabaseLocation(path: path, inMemory: inMemory)
         defer { location.cleanUp() }
 
