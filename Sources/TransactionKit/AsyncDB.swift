@@ -35,13 +35,22 @@
 ///
 /// **Tasks:** an `AsyncDB` is `Sendable`. The block runs in the calling
 /// task and may suspend (`await`) as often as it likes; it may resume on
-/// another thread, and the transaction stays valid. Writes are serialized:
-/// a write that waits for another task's write suspends, it does not block
-/// a thread. Reads run beside each other and beside a write, on the last
-/// committed state.
+/// another thread, and the transaction stays valid. Waiting for another
+/// transaction suspends; it does not block a thread. Reads run beside each
+/// other and beside writes, each on one committed snapshot.
 ///
-/// **Implementations:** `MockDB` (which also implements ``DB``) and, later,
-/// `PostgresDB`. `SQLiteDB` does not implement `AsyncDB`, on purpose:
+/// **Concurrent writes** never lose an update, but how they are isolated
+/// depends on the implementation: `MockDB` runs one write at a time;
+/// `PostgresDB` runs them side by side at its configured isolation level
+/// (serializable unless configured otherwise) and rolls back one that
+/// conflicts with another, throwing ``DBError`` of kind
+/// ``DBError/Kind/conflict`` or running the whole transaction again when
+/// its configuration allows retries. Keep effects outside the database in
+/// completions, which run once, after the commit that succeeded.
+///
+/// **Implementations:** `MockDB` (which also implements ``DB``) and
+/// `PostgresDB` (the TransactionKitPostgres product, behind the package
+/// trait `Postgres`). `SQLiteDB` does not implement `AsyncDB`, on purpose:
 /// - A GRDB connection is bound to a serial dispatch queue, and SQLite
 ///   allows one writer per file. An async block holds the transaction across
 ///   its suspensions, and while it is suspended the connection must serve
@@ -137,13 +146,14 @@ extension AsyncDB {
     /// run, then the transaction commits, then sync completions run, then
     /// async completions are scheduled. When the block (or a finalization,
     /// or the commit) throws, or the task is cancelled while the block
-    /// runs, everything is rolled back and no hook runs. Writes are
-    /// serialized: one write transaction at a time per database, even while
-    /// a block is suspended.
+    /// runs, everything is rolled back and no hook runs. Concurrent writes
+    /// lose no update: `MockDB` runs one at a time, even while a block is
+    /// suspended; `PostgresDB` may roll one back as a conflict (see
+    /// ``AsyncDB``).
     ///
     /// **Executor:** the block runs in the calling task, and may resume on
     /// another thread after each suspension. Waiting for another task's
-    /// write suspends the caller; it blocks no thread. Sync completions run
+    /// write (or for a connection) suspends the caller; it blocks no thread. Sync completions run
     /// in the calling task before this method returns.
     ///
     /// **Lifetime:** the transaction is valid until the block returns

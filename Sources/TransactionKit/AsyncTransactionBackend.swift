@@ -12,8 +12,10 @@ package protocol AsyncTransactionBackend: TransactionBackend {
     func performAsyncRead<R: Sendable>(_ body: @Sendable (AnyObject?) async throws -> R) async throws -> R
 
     /// Runs the async `body` inside one write transaction: commits when it
-    /// returns, rolls back and rethrows its error when it throws. No other
-    /// write begins until it ended, even while `body` is suspended; waiting
-    /// for another write suspends, and never blocks a thread.
+    /// returns, rolls back and rethrows its error when it throws. Concurrent
+    /// writes lose no update: either no other write begins until it ended,
+    /// even while `body` is suspended (`MockDB`), or the storage isolates
+    /// them and rolls back one that conflicts (`PostgresDB`). Waiting
+    /// suspends, and never blocks a thread.
     func performAsyncWrite<R: Sendable>(_ body: @Sendable (AnyObject?) async throws -> R) async throws -> R
 }
