@@ -13,7 +13,7 @@ import PackageDescription
 // traits use. A server app opts in:
 //     .package(url: "…/TransactionKit", from: "…", traits: ["Postgres"])
 // and this package's own PostgreSQL tests run with
-//     Scripts/with-postgres.sh swift test --traits Postgres --filter Postgres
+//     Scripts/with-postgres.sh swift test --traits Postgres --filter 'Postgres|AsyncDB'
 let package = Package(
     name: "TransactionKit",
     platforms: [

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command against a throwaway PostgreSQL server.
 #
-#     Scripts/with-postgres.sh swift test --traits Postgres --filter Postgres
+#     Scripts/with-postgres.sh swift test --traits Postgres --filter 'Postgres|AsyncDB'
 #
 # Installs PostgreSQL from Debian's packages when it is missing, creates a
 # cluster in a temporary folder (initdb), starts it on 127.0.0.1 at a free

@@ -11,11 +11,11 @@ let postgresServerURL: String? = {
 
 /// The one line a run without a server prints.
 let postgresSkipReason: Comment =
-    "no PostgreSQL server (TXKIT_POSTGRES_URL is not set): run Scripts/with-postgres.sh swift test --traits Postgres --filter Postgres"
+    "no PostgreSQL server (TXKIT_POSTGRES_URL is not set): run Scripts/with-postgres.sh swift test --traits Postgres --filter 'Postgres|AsyncDB'"
 
 @Test(.enabled(if: postgresServerURL != nil, postgresSkipReason))
 func postgresServerIsAvailable() {}
 #else
-@Test(.disabled("PostgresDB is built only with the Postgres trait: run Scripts/with-postgres.sh swift test --traits Postgres --filter Postgres"))
+@Test(.disabled("PostgresDB is built only with the Postgres trait: run Scripts/with-postgres.sh swift test --traits Postgres --filter 'Postgres|AsyncDB'"))
 func postgresTestsNeedTheTraitAndAServer() {}
 #endif
