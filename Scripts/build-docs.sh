@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
-# Builds the DocC API reference of the four library modules, with no package
-# plugin (the library package depends on GRDB only):
+# Builds the DocC API reference of the five library modules, with no package
+# plugin (the library package depends on GRDB, and on postgres-nio and
+# swift-log behind its `Postgres` trait):
 #
-# 1. `swift build` of each library target into .build-docs, with the
-#    compiler emitting public symbol graphs;
+# 1. `swift build --traits Postgres` of each library target into
+#    .build-docs, with the compiler emitting public symbol graphs
+#    (TransactionKitPostgres is empty without the trait, and every module
+#    is built with it, so that they share one build);
 # 2. `docc convert --analyze --warnings-as-errors` of each module's catalog
 #    (Sources/<Module>/<Module>.docc; TransactionKit's also gets Guides/*.md,
 #    copied in as articles), linked to the archives of the modules it
 #    depends on;
 # 3. a check that every public symbol is curated in a `## Topics` group of
 #    its module's catalog (Scripts/docc-support.py check-curation);
-# 4. `docc merge` of the four archives into one site.
+# 4. `docc merge` of the five archives into one site.
 #
 # Exits non-zero on any DocC warning or error, and on any uncurated public
 # symbol. Output: .build-docs/docs/<Module>.doccarchive and
-# .build-docs/docs/TransactionKit-all.doccarchive (all four, to browse).
+# .build-docs/docs/TransactionKit-all.doccarchive (all five, to browse).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -38,20 +41,25 @@ work=$root/$scratch/docc-work
 out=$root/$scratch/docs
 # In dependency order: a module's archive must exist before the modules
 # that link to it are converted.
-modules=(TransactionKit TransactionKitTesting TransactionKitSQLite TransactionKitSQLiteTesting)
+modules=(TransactionKit TransactionKitTesting TransactionKitSQLite TransactionKitSQLiteTesting TransactionKitPostgres)
 depends_on() {
     case $1 in
-        TransactionKitTesting | TransactionKitSQLite) echo TransactionKit ;;
+        TransactionKitTesting | TransactionKitSQLite | TransactionKitPostgres) echo TransactionKit ;;
         TransactionKitSQLiteTesting) echo TransactionKit TransactionKitSQLite ;;
     esac
 }
 
-echo "== symbol graphs (swift build --scratch-path $scratch, the library targets only)"
+# Every build below passes the same flags: a change of flags between two
+# builds in one scratch folder rebuilds every target, GRDB and postgres-nio
+# included.
+traits=(--traits Postgres)
+
+echo "== symbol graphs (swift build --scratch-path $scratch ${traits[*]}, the library targets only)"
 # The compiler writes a module's symbol graph when it emits the module, and
-# an up-to-date module is not emitted again: remove the four modules (not
-# GRDB) so that each build emits them afresh into an empty folder. The
-# folder's path must not change, or every target, GRDB included, rebuilds.
-if ! bin=$(swift build --scratch-path "$scratch" --show-bin-path); then
+# an up-to-date module is not emitted again: remove the five modules (neither
+# GRDB nor postgres-nio) so that each build emits them afresh into an empty
+# folder. The folder's path must not change, or every target rebuilds.
+if ! bin=$(swift build --scratch-path "$scratch" "${traits[@]}" --show-bin-path); then
     echo "error: swift build --show-bin-path failed" >&2
     exit 1
 fi
@@ -61,7 +69,7 @@ done
 rm -rf "$graphs"
 mkdir -p "$graphs"
 for module in "${modules[@]}"; do
-    if ! swift build --scratch-path "$scratch" --target "$module" \
+    if ! swift build --scratch-path "$scratch" "${traits[@]}" --target "$module" \
         -Xswiftc -emit-symbol-graph \
         -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
         -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public \
@@ -84,7 +92,7 @@ status=0
 summary=()
 for module in "${modules[@]}"; do
     # The module's own graphs (and its extensions of other modules' types),
-    # not those of its dependencies (GRDB, TransactionKit, ...).
+    # not those of its dependencies (GRDB, postgres-nio, TransactionKit, ...).
     mkdir -p "$work/$module-graphs"
     cp "$graphs/$module.symbols.json" "$work/$module-graphs/"
     cp "$graphs/$module"@*.symbols.json "$work/$module-graphs/" 2>/dev/null || true
@@ -137,7 +145,7 @@ for module in "${modules[@]}"; do
 done
 
 if [ "$status" -eq 0 ]; then
-    echo "== docc merge (one site with the four modules)"
+    echo "== docc merge (one site with the five modules)"
     archives=()
     for module in "${modules[@]}"; do archives+=("$out/$module.doccarchive"); done
     if ! "$docc" merge "${archives[@]}" \
@@ -157,5 +165,5 @@ if [ "$status" -ne 0 ]; then
 fi
 cat <<EOF
 To read it: python3 -m http.server --directory $scratch/docs/TransactionKit-all.doccarchive 8000
-then open http://localhost:8000/documentation/transactionkit (all four modules: /documentation).
+then open http://localhost:8000/documentation/transactionkit (all five modules: /documentation).
 EOF

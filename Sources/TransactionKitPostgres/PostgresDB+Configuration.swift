@@ -51,6 +51,14 @@ extension PostgresDB {
         public var connectTimeout: Duration = .seconds(10)
 
         /// A server reached over TCP.
+        ///
+        /// - Parameters:
+        ///   - host: The server's host name or address.
+        ///   - port: The server's TCP port; 5432 by default.
+        ///   - username: The role to connect as.
+        ///   - password: The role's password, or `nil` for trust
+        ///     authentication.
+        ///   - database: The database to connect to.
         public init(host: String, port: Int = 5432, username: String, password: String? = nil, database: String) {
             self.endpoint = .tcp(host: host, port: port)
             self.username = username
@@ -59,6 +67,14 @@ extension PostgresDB {
         }
 
         /// A server reached through its Unix-domain socket file.
+        ///
+        /// - Parameters:
+        ///   - unixSocketPath: The path of the socket file
+        ///     (`/run/postgresql/.s.PGSQL.5432`).
+        ///   - username: The role to connect as.
+        ///   - password: The role's password, or `nil` for trust or peer
+        ///     authentication.
+        ///   - database: The database to connect to.
         public init(unixSocketPath: String, username: String, password: String? = nil, database: String) {
             self.endpoint = .unixSocket(path: unixSocketPath)
             self.username = username

@@ -130,6 +130,14 @@ public final class PostgresDB: AsyncDB, Sendable {
     /// A read that fails with a serialization conflict (possible at the
     /// serializable level) is run again, as a write is, up to
     /// ``Configuration/conflictRetries`` times.
+    ///
+    /// - Parameters:
+    ///   - block: The work, given the transaction.
+    ///   - file: The call site's file, for misuse messages.
+    ///   - line: The call site's line, for misuse messages.
+    /// - Throws: ``/TransactionKit/DBError`` (of kind
+    ///   ``/TransactionKit/DBError/Kind/conflict`` when the retries are
+    ///   spent), `CancellationError`, or whatever `block` throws.
     public func read<T: Sendable>(
         _ block: @Sendable (DBReadTransaction) async throws -> T,
         file: StaticString,
@@ -151,6 +159,15 @@ public final class PostgresDB: AsyncDB, Sendable {
     /// after a short random pause; then the conflict is thrown. Keep effects
     /// outside the database in completions, which run once, after the
     /// commit that succeeded.
+    ///
+    /// - Parameters:
+    ///   - block: The work, given the transaction.
+    ///   - file: The call site's file, for misuse messages.
+    ///   - line: The call site's line, for misuse messages.
+    /// - Throws: ``/TransactionKit/DBError`` (of kind
+    ///   ``/TransactionKit/DBError/Kind/conflict`` when the retries are
+    ///   spent), ``/TransactionKit/DBConstraintViolation``,
+    ///   `CancellationError`, or whatever `block` throws.
     public func write<T: Sendable>(
         _ block: @Sendable (DBWriteTransaction) async throws -> T,
         file: StaticString,

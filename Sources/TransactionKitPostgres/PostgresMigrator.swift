@@ -95,7 +95,15 @@ public struct PostgresMigrator: Sendable {
         }
     }
 
-    /// The identifiers the database has applied, in order.
+    /// The identifiers the database has applied, in order (creating the
+    /// table `txkit_migrations` when it is missing).
+    ///
+    /// - Parameter db: The database to look at.
+    /// - Returns: The identifiers recorded in `txkit_migrations`, in the
+    ///   order they were registered; migrations this migrator does not know
+    ///   included.
+    /// - Throws: ``/TransactionKit/DBError`` (operation `migrate`), of kind
+    ///   `connectionFailed` when the server cannot be reached.
     public func appliedMigrations(_ db: PostgresDB) async throws -> [String] {
         do {
             return try await db.client.withConnection { connection in

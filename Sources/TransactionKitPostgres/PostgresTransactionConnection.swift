@@ -42,6 +42,10 @@ public final class PostgresTransactionConnection: Sendable {
     ///     (`"… WHERE id = \(id)"` sends `id` as a parameter, never as SQL).
     ///   - logger: Where postgres-nio logs the query; the database's logger
     ///     when `nil`.
+    ///   - file: The call site's file, which postgres-nio records in the
+    ///     `PSQLError` of a failed query; leave the default.
+    ///   - line: The call site's line, recorded the same way; leave the
+    ///     default.
     /// - Returns: The rows, to iterate (or decode) before the next query.
     /// - Throws: `PSQLError` from the server (``PostgresDB`` maps it when it
     ///   leaves the transaction block), or ``/TransactionKit/DBError`` of
