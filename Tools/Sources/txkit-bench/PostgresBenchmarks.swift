@@ -18,6 +18,12 @@ import TransactionKitPostgres
 ///   `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`.
 /// - `postgresdb_write` (point reads only): the same `PostgresDB`, the
 ///   `SELECT` in a write transaction, at exactly the baseline's level.
+/// - `nio_txkit_sql` (a diagnostic): plain postgres-nio sending exactly
+///   the statements `PostgresDB` sends (`client.withConnection`, its
+///   `BEGIN ISOLATION LEVEL …`, the block, and `COMMIT` through the
+///   `EventLoopFuture` query whose command tag `PostgresDB` checks), without
+///   TransactionKit's engine: `postgresdb / nio_txkit_sql` is what the
+///   layer costs, `nio_txkit_sql / postgres_nio` what its SQL costs.
 /// - `postgresdb_serializable`: a `PostgresDB` at its default level,
 ///   `SERIALIZABLE` (reads `SERIALIZABLE READ ONLY`), a separate target.
 ///
@@ -60,8 +66,13 @@ struct PostgresBenchmarks {
                         try await serializable.write { _ in }
                     }
                 },
+                .async(name: "nio_txkit_sql") { iterations in
+                    for _ in 0..<iterations {
+                        try await Self.withTxKitStatements(client, begin: "BEGIN ISOLATION LEVEL READ COMMITTED", logger: logger) { _ in }
+                    }
+                },
             ],
-            ratios: Self.ratios)
+            ratios: Self.ratios + Self.diagnosticRatios)
     }
 
     var pointRead: BenchEntry {
@@ -109,8 +120,19 @@ struct PostgresBenchmarks {
                         try Self.check(value, id)
                     }
                 },
+                .async(name: "nio_txkit_sql") { iterations in
+                    for index in 0..<Int64(iterations) {
+                        let id = Self.pointID(index, count)
+                        let value = try await Self.withTxKitStatements(
+                            client, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger
+                        ) { connection in
+                            try await Self.selectValue(connection, table: table, id: id, logger: logger)
+                        }
+                        try Self.check(value, id)
+                    }
+                },
             ],
-            ratios: Self.ratios + [("postgresdb_write", "postgres_nio")])
+            ratios: Self.ratios + [("postgresdb_write", "postgres_nio")] + Self.diagnosticRatios)
     }
 
     var insert1k: BenchEntry {
@@ -162,6 +184,23 @@ struct PostgresBenchmarks {
                 },
             ],
             ratios: Self.ratios)
+    }
+
+    private static let diagnosticRatios = [("postgresdb", "nio_txkit_sql"), ("nio_txkit_sql", "postgres_nio")]
+
+    /// The `nio_txkit_sql` transaction: `PostgresDB`'s statements on plain
+    /// postgres-nio (no rollback path: the benchmark's blocks do not throw).
+    private static func withTxKitStatements<T: Sendable>(
+        _ client: PostgresClient, begin: String, logger: Logger,
+        _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try await client.withConnection { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: begin), logger: logger)
+            let value = try await body(connection)
+            let commit: EventLoopFuture<PostgresQueryResult> = connection.query(PostgresQuery(unsafeSQL: "COMMIT"), logger: logger)
+            guard try await commit.get().metadata.command == "COMMIT" else { throw BenchFailure("COMMIT did not commit") }
+            return value
+        }
     }
 
     // MARK: - The work inside the transaction, the same for every variant
