@@ -101,17 +101,20 @@ struct BenchCommand: ParsableCommand {
             print("measured mockdb_manager_tests")
         }
 
-        let report = BenchReport(
-            results: results,
-            settings: [
-                "build": Self.buildMode,
-                "run": quick
-                    ? "--quick: \(harness.rounds) interleaved rounds, ~\(harness.sampleTarget) per sample"
-                    : "full: \(harness.rounds) interleaved rounds, ~\(harness.sampleTarget) per sample",
-                "settings": settings.summary,
-                "effective pragmas": try transactions.effectiveSettings(),
-                "elapsed": String(format: "%.1f s", BenchHarness.nanoseconds(started.duration(to: .now)) / 1e9),
-            ])
+        let postgres = try measurePostgres(harness: harness, wanted: wanted)
+        results += postgres?.results ?? []
+
+        var reportSettings = [
+            "build": Self.buildMode,
+            "run": quick
+                ? "--quick: \(harness.rounds) interleaved rounds, ~\(harness.sampleTarget) per sample"
+                : "full: \(harness.rounds) interleaved rounds, ~\(harness.sampleTarget) per sample",
+            "settings": settings.summary,
+            "effective pragmas": try transactions.effectiveSettings(),
+            "elapsed": String(format: "%.1f s", BenchHarness.nanoseconds(started.duration(to: .now)) / 1e9),
+        ]
+        reportSettings["postgres"] = postgres?.summary
+        let report = BenchReport(results: results, settings: reportSettings)
         print("")
         print(report.table)
         if let json {
