@@ -207,9 +207,10 @@ struct PostgresBenchmarks {
 
     /// `SELECT value FROM <table> WHERE id = $1`: the value, or `nil`.
     static func selectValue(
-        _ connection: PostgresConnection, table: String, id: Int64, logger: Logger
+        _ connection: some PostgresBenchQuerying, table: String, id: Int64, logger: Logger
     ) async throws -> Int64? {
-        let rows = try await connection.query("SELECT value FROM \(unescaped: table) WHERE id = \(id)", logger: logger)
+        let rows = try await connection.benchQuery(
+            "SELECT value FROM \(unescaped: table) WHERE id = \(id)", logger: logger)
         var value: Int64?
         for try await row in rows.decode(Int64.self) {
             value = row
@@ -219,11 +220,11 @@ struct PostgresBenchmarks {
 
     /// `count` INSERTs, one statement (one round trip) each, ids after `start`.
     static func insertRows(
-        _ connection: PostgresConnection, table: String, from start: Int64, count: Int, logger: Logger
+        _ connection: some PostgresBenchQuerying, table: String, from start: Int64, count: Int, logger: Logger
     ) async throws {
         for offset in 1...Int64(count) {
             let id = start + offset
-            try await connection.query(
+            _ = try await connection.benchQuery(
                 "INSERT INTO \(unescaped: table) (id, name, value) VALUES (\(id), \(rowName), \(id))", logger: logger)
         }
     }

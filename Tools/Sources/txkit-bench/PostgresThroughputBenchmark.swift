@@ -91,8 +91,9 @@ struct PostgresThroughputBenchmark {
         }
     }
 
-    private static func increment(_ connection: PostgresConnection, table: String, logger: Logger) async throws {
-        try await connection.query("UPDATE \(unescaped: table) SET n = n + 1 WHERE id = \(rowID)", logger: logger)
+    private static func increment(_ connection: some PostgresBenchQuerying, table: String, logger: Logger) async throws {
+        _ = try await connection.benchQuery(
+            "UPDATE \(unescaped: table) SET n = n + 1 WHERE id = \(rowID)", logger: logger)
     }
 
     /// The id of each counter table's row.
