@@ -31,8 +31,16 @@ package final class DatabaseScope: Sendable {
     /// serialization orders every access.
     nonisolated(unsafe) private var stagedChanges: DBChanges?
 
-    package init(keyValueStorage: (any KeyValueStorage)? = nil) {
+    /// Whether the backend serializes writes and reports its commits
+    /// (``commitDidSucceed(detectedTables:)``), so that ``stageCommit(_:)``
+    /// keeps the changes. `false` for a backend whose writes run side by
+    /// side (`PostgresDB`): there, several writes stage at once, and
+    /// keeping their changes in this one field would be a data race.
+    private let observesCommits: Bool
+
+    package init(keyValueStorage: (any KeyValueStorage)? = nil, observesCommits: Bool = true) {
         self.keyValueStorage = keyValueStorage
+        self.observesCommits = observesCommits
     }
 
     // MARK: - Commit observation (under the write serialization)
@@ -40,7 +48,9 @@ package final class DatabaseScope: Sendable {
     /// Called by the engine, inside the write transaction, just before the
     /// backend commits.
     package func stageCommit(_ changes: DBChanges?) {
-        stagedChanges = changes
+        if observesCommits {
+            stagedChanges = changes
+        }
     }
 
     /// Called by the backend once the commit succeeded, before it releases

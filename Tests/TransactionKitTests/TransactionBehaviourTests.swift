@@ -307,6 +307,16 @@ final class UnguardedCounter: @unchecked Sendable {
     var value = 0
 }
 
+/// A counter behind a lock, for writes that run side by side.
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+
+    func increment() { lock.withLock { count += 1 } }
+}
+
 /// The async completions of any backend that are scheduled but not finished.
 func pendingAsyncCompletions(of db: any DB) -> Int {
     switch db {
