@@ -63,7 +63,8 @@ public struct DBConstraintViolation: Error, Sendable, CustomStringConvertible {
     ///   - table: The table, if known.
     ///   - columns: The columns, if known.
     ///   - constraint: A `CHECK` constraint's name or expression, if known.
-    ///   - path: The database, as errors name it; defaults to `MockDB`.
+    ///   - path: The database, as errors name it; defaults to `"test double"`,
+    ///     for a violation a mock stands in for.
     ///   - message: The storage's message; empty by default.
     ///   - underlyingError: The original error, if any.
     public init(
@@ -71,7 +72,7 @@ public struct DBConstraintViolation: Error, Sendable, CustomStringConvertible {
         table: String? = nil,
         columns: [String] = [],
         constraint: String? = nil,
-        path: String = "MockDB",
+        path: String = "test double",
         message: String = "",
         underlyingError: (any Error)? = nil
     ) {

@@ -28,7 +28,7 @@ import Synchronization
 ///
 /// - Warning: Do not store a transaction or capture it in an escaping closure.
 ///   Using it after its block returned (an *escaped transaction*) stops the
-///   process with a message naming the call site, in `MockDB` and `SQLiteDB`
+///   process with a message naming the call site, in every ``DB``
 ///   alike. Only a ``DB`` creates transactions.
 public class DBReadTransaction {
     // The transaction's lifecycle lives in the transaction object itself
@@ -43,21 +43,19 @@ public class DBReadTransaction {
     // only on the thread that runs the block, or in strict happens-before
     // order around it (see DBReadTransaction+Lifecycle.swift), and no access
     // to them spans a call, so their runtime exclusivity checks are turned
-    // off: with the checks, an empty MockDB write and read cost 13 % more
-    // instructions (callgrind) and more time (Benchmarks/README.md,
-    // "What safety costs").
+    // off: the checks are paid on every transaction (Benchmarks/README.md,
+    // "What safety costs", measures them on the empty read and write).
 
     package let kind: TransactionKind
     package let openedAt: CallSite
     package let scope: DatabaseScope
-    /// Whether the transaction comes from a `MockDB`.
-    package let isMock: Bool
     let atomicState = Atomic<UInt8>(State.pending.rawValue)
     /// The thread that runs the block, as a number (`pthread_self()`);
     /// 0 until the transaction opens.
     let atomicOwnerThread = Atomic<UInt>(0)
-    /// The backend's connection while the block runs (GRDB's `Database` for
-    /// `SQLiteDB`, `nil` for `MockDB`). Dropped when the transaction ends.
+    /// The backend's connection while the block runs (`nil` for a database
+    /// without connections). Dropped when the transaction ends; bridges read
+    /// it through `connection(as:bridge:at:)`.
     @exclusivity(unchecked) package internal(set) var connection: AnyObject?
     /// The next transaction out whose block runs on the same thread, while
     /// this one's block runs (see ``ActiveTransactions``).
@@ -70,11 +68,10 @@ public class DBReadTransaction {
     /// when the transaction ends.
     @exclusivity(unchecked) package var storageContext: AnyObject?
 
-    package init(kind: TransactionKind, openedAt: CallSite, scope: DatabaseScope, isMock: Bool) {
+    package init(kind: TransactionKind, openedAt: CallSite, scope: DatabaseScope) {
         self.kind = kind
         self.openedAt = openedAt
         self.scope = scope
-        self.isMock = isMock
     }
 
 

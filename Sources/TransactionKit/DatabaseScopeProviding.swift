@@ -12,7 +12,7 @@ extension DB {
     func requireScope(for use: String) -> DatabaseScope {
         guard let provider = self as? any DatabaseScopeProviding else {
             preconditionFailure(
-                "TransactionKit: \(use) needs a DB of TransactionKit (SQLiteDB or MockDB), not \(type(of: self))")
+                "TransactionKit: \(use) needs a DB built on TransactionKit's engine, not \(type(of: self))")
         }
         return provider.databaseScope
     }

@@ -285,7 +285,7 @@ public struct KeyValueStore: Sendable, Hashable {
         guard let storage = transaction.scope.keyValueStorage else {
             throw KeyValueStoreError(
                 kind: .unsupportedDatabase, collection: collection, key: key ?? "",
-                expected: "a database with key-value storage", found: transaction.isMock ? "mock" : "unknown")
+                expected: "a database with key-value storage", found: transaction.scope.databaseName)
         }
         return storage
     }

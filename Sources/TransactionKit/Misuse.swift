@@ -94,15 +94,27 @@ package enum Misuse {
             at: callSite)
     }
 
-    /// A `MockDB` transaction reached `SQLiteDB.shimOnlyBridge(_:)`.
-    package static func mockTransactionBridged(
-        at callSite: CallSite, bridge: String = "SQLiteDB.shimOnlyBridge"
+    /// A transaction of a database without connections (a test double)
+    /// reached a bridge to real data-access code.
+    package static func connectionlessTransactionBridged(
+        bridge: String, databaseName: String, at callSite: CallSite
     ) -> DBMisuseError {
         report(
-            "\(bridge) received a transaction that came from a MockDB. "
+            "\(bridge) received a transaction that came from a \(databaseName). "
                 + "Real data-access code (a legacy finder or its Wrapper) ran inside a unit test.",
             fix: "mock the finder that called the bridge: give the code under test its Mock "
                 + "(for example Consumer.Mocks.Dependency) instead of its Wrapper or the real finder.",
+            at: callSite)
+    }
+
+    /// A transaction reached the bridge of another kind of database.
+    package static func transactionBridgedToAnotherDatabase(
+        bridge: String, databaseName: String, at callSite: CallSite
+    ) -> DBMisuseError {
+        report(
+            "\(bridge) received a transaction that came from a \(databaseName), whose connections it cannot unwrap.",
+            fix: "pass a transaction of the database this bridge belongs to, or unwrap this one with "
+                + "\(databaseName)'s own bridge.",
             at: callSite)
     }
 

@@ -18,7 +18,7 @@ extension TransactionEngine where Backend: AsyncTransactionBackend {
         asyncBlock block: @Sendable (DBReadTransaction) async throws -> T
     ) async throws -> T {
         if let misuse = TaskActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite) { throw misuse }
-        let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope, isMock: backend.isMock)
+        let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope)
         let handoff = TransactionHandoff(transaction)
         return try await run(transaction) { cancellation in
             try await backend.performAsyncRead { connection in
@@ -32,12 +32,14 @@ extension TransactionEngine where Backend: AsyncTransactionBackend {
         asyncBlock block: @Sendable (DBWriteTransaction) async throws -> T
     ) async throws -> T {
         if let misuse = TaskActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite) { throw misuse }
-        let transaction = DBWriteTransaction(kind: .write, openedAt: callSite, scope: scope, isMock: backend.isMock)
+        let transaction = DBWriteTransaction(kind: .write, openedAt: callSite, scope: scope)
         let handoff = TransactionHandoff(transaction)
         let value = try await run(transaction) { cancellation in
-            try await backend.performAsyncWrite { connection in
+            try await backend.performAsyncWrite({ connection in
                 try await Self.runAsyncWrite(handoff.transaction, connection, block, cancellation: cancellation)
-            }
+            }, onCommit: { detected in
+                Self.notifyCommit(handoff.transaction, detected)
+            })
         }
         transaction.didCommit()
         return value

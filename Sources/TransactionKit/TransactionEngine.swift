@@ -16,6 +16,9 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         self.scope = scope
     }
 
+}
+
+extension TransactionEngine where Backend: SyncTransactionBackend {
     // MARK: - Sync
     //
     // The engine's methods are `@inlinable` so that `MockDB` and `SQLiteDB`
@@ -26,7 +29,7 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
     @inlinable
     package func read<T>(at callSite: CallSite, _ block: (DBReadTransaction) throws -> T) throws -> T {
         if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite) { throw misuse }
-        let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope, isMock: backend.isMock)
+        let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope)
         do {
             return try backend.performRead { connection in
                 try Self.runRead(transaction, connection, block)
@@ -39,12 +42,14 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
     @inlinable
     package func write<T>(at callSite: CallSite, _ block: (DBWriteTransaction) throws -> T) throws -> T {
         if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite) { throw misuse }
-        let transaction = DBWriteTransaction(kind: .write, openedAt: callSite, scope: scope, isMock: backend.isMock)
+        let transaction = DBWriteTransaction(kind: .write, openedAt: callSite, scope: scope)
         let value: T
         do {
-            value = try backend.performWrite { connection in
+            value = try backend.performWrite({ connection in
                 try Self.runWrite(transaction, connection, block)
-            }
+            }, onCommit: { detected in
+                Self.notifyCommit(transaction, detected)
+            })
         } catch {
             throw classify(error, transaction)
         }
@@ -66,7 +71,7 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         {
             throw misuse
         }
-        let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope, isMock: backend.isMock)
+        let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope)
         let handoff = TransactionHandoff(transaction)
         let cancellation = CancellationFlag()
         do {
@@ -94,15 +99,17 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         {
             throw misuse
         }
-        let transaction = DBWriteTransaction(kind: .write, openedAt: callSite, scope: scope, isMock: backend.isMock)
+        let transaction = DBWriteTransaction(kind: .write, openedAt: callSite, scope: scope)
         let handoff = TransactionHandoff(transaction)
         let cancellation = CancellationFlag()
         let value: T
         do {
             value = try await withTaskCancellationHandler {
-                try await backend.performWrite { connection in
+                try await backend.performWrite({ connection in
                     try Self.runWrite(handoff.transaction, connection, block, cancellation: cancellation)
-                }
+                }, onCommit: { detected in
+                    Self.notifyCommit(handoff.transaction, detected)
+                })
             } onCancel: {
                 cancellation.cancel()
             }
@@ -113,6 +120,9 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         return value
     }
 
+}
+
+extension TransactionEngine {
     // MARK: - Shared steps
 
     /// Runs a read block. `cancellation`, for async reads, turns a task
@@ -161,16 +171,27 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
     }
 
     /// What follows a write block that returned, in every kind of write:
-    /// rolls back a cancelled task's write before its finalizations, runs
-    /// the finalizations, and stages the changes for the commit observers.
+    /// rolls back a cancelled task's write before its finalizations, then
+    /// runs the finalizations. The backend commits next.
     @inlinable @inline(__always)
     static func finishWriteBlock(_ transaction: DBWriteTransaction, cancellation: CancellationFlag?) throws {
         try cancellation?.check()
         try transaction.runFinalizations(transaction)
         try cancellation?.check()
-        // The backend commits next, and tells the commit observers
-        // about these changes only if the commit succeeds.
-        transaction.scope.stageCommit(transaction.recordedChanges)
+    }
+
+    /// The one place that tells commit observers about a commit: the
+    /// backend calls it (as `onCommit`) once its storage committed, still
+    /// inside its write serialization, with the tables the storage detected;
+    /// the transaction adds the changes recorded while it ran.
+    @inlinable
+    static func notifyCommit(_ transaction: DBWriteTransaction, _ detected: DBChanges) {
+        let observers = transaction.scope.commitObservers
+        guard !observers.isEmpty else { return }
+        var changes = transaction.recordedChanges ?? DBChanges()
+        changes.tables.formUnion(detected.tables)
+        changes.keyValueCollections.formUnion(detected.keyValueCollections)
+        observers.notify(changes)
     }
 
     /// Decides what `read` or `write` throws, and makes sure a failed

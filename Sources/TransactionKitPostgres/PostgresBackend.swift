@@ -18,14 +18,18 @@ struct PostgresBackend: AsyncTransactionBackend {
     let beginRead: PostgresQuery
     let lifecycle: PostgresLifecycle
 
-    var isMock: Bool { false }
-
     func performAsyncRead<R: Sendable>(_ body: @Sendable (AnyObject?) async throws -> R) async throws -> R {
         try await transaction(begin: beginRead, operation: .read, body)
     }
 
-    func performAsyncWrite<R: Sendable>(_ body: @Sendable (AnyObject?) async throws -> R) async throws -> R {
-        try await transaction(begin: beginWrite, operation: .write, body)
+    func performAsyncWrite<R: Sendable>(
+        _ body: @Sendable (AnyObject?) async throws -> R,
+        onCommit: @Sendable (DBChanges) -> Void
+    ) async throws -> R {
+        let value = try await transaction(begin: beginWrite, operation: .write, body)
+        // Writes run side by side here: commits are reported unordered.
+        onCommit(DBChanges())
+        return value
     }
 
     /// Leases a connection and runs `body` between `BEGIN` and `COMMIT`;
@@ -94,31 +98,7 @@ struct PostgresBackend: AsyncTransactionBackend {
             ? PostgresErrors.map(error, during: operation, path: path)
             : error
     }
-
-    // MARK: - Synchronous transactions: not available
-
-    // `TransactionBackend` requires these for `DB`, which `PostgresDB` does
-    // not implement: its public API offers no synchronous transaction, so
-    // nothing can call them.
-
-    func performRead<R>(_ body: (AnyObject?) throws -> R) throws -> R {
-        preconditionFailure("PostgresDB has no synchronous transactions (it implements AsyncDB, not DB)")
-    }
-
-    func performWrite<R>(_ body: (AnyObject?) throws -> R) throws -> R {
-        preconditionFailure("PostgresDB has no synchronous transactions (it implements AsyncDB, not DB)")
-    }
-
-    func performRead<R: Sendable>(_ body: @Sendable (AnyObject?) throws -> R) async throws -> R {
-        try await performAsyncRead { connection in try body(connection) }
-    }
-
-    func performWrite<R: Sendable>(_ body: @Sendable (AnyObject?) throws -> R) async throws -> R {
-        try await performAsyncWrite { connection in try body(connection) }
-    }
 }
 
-/// The server answered `COMMIT` with `ROLLBACK`: an error inside the
-/// transaction had already aborted it.
 struct PostgresTransactionAborted: Error {}
 #endif

@@ -54,21 +54,9 @@ extension PostgresDB {
         file: StaticString = #fileID,
         line: UInt = #line
     ) throws(DBMisuseError) -> PostgresTransactionConnection {
-        let callSite = CallSite(file: file, line: line)
-        if transaction.isMock {
-            throw Misuse.mockTransactionBridged(at: callSite, bridge: "PostgresDB.shimOnlyBridge")
-        }
-        if let misuse = transaction.checkActive(for: "PostgresDB.shimOnlyBridge", at: callSite) {
-            throw misuse
-        }
-        guard let connection = transaction.connection as? PostgresTransactionConnection else {
-            throw Misuse.report(
-                "PostgresDB.shimOnlyBridge received a transaction without a PostgreSQL connection.",
-                fix: "pass a transaction handed out by a PostgresDB (an SQLiteDB transaction goes to "
-                    + "SQLiteDB.shimOnlyBridge).",
-                at: callSite)
-        }
-        return connection
+        try transaction.connection(
+            as: PostgresTransactionConnection.self, bridge: "PostgresDB.shimOnlyBridge",
+            at: CallSite(file: file, line: line))
     }
 }
 #endif

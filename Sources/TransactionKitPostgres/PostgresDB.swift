@@ -88,9 +88,9 @@ public final class PostgresDB: AsyncDB, Sendable {
             beginWrite: configuration.isolation.beginWriteStatement,
             beginRead: configuration.isolation.beginReadStatement,
             lifecycle: lifecycle)
-        // Writes run side by side and AsyncDB has no commit observation:
-        // the scope keeps no staged changes (see DatabaseScope).
-        self.engine = TransactionEngine(backend: backend, scope: DatabaseScope(observesCommits: false))
+        self.engine = TransactionEngine(
+            backend: backend,
+            scope: DatabaseScope(databaseName: "PostgresDB", connectionType: PostgresTransactionConnection.self))
         self.clientTask = Task { await client.run() }
     }
 

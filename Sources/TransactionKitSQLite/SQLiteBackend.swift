@@ -9,7 +9,7 @@ import TransactionKit
 /// - Writes run on the GRDB writer (`writeWithoutTransaction`), in a
 ///   transaction begun and committed with ``SQLiteTransactionStatements``,
 ///   guarded against stray commits by ``SQLiteChangeTracker``.
-struct SQLiteBackend: TransactionBackend {
+struct SQLiteBackend: SyncTransactionBackend {
     let writer: any DatabaseWriter
     /// The read-only connections of a file database; `nil` in memory.
     let readers: SQLiteReaderPool?
@@ -18,13 +18,9 @@ struct SQLiteBackend: TransactionBackend {
     let path: String
     let isReadOnly: Bool
     let closing: SQLiteClosing
-    /// The database's scope, told about commits for the commit observers.
-    let scope: DatabaseScope
     /// The tables each write changes, and the commit guard (GRDB holds it
     /// weakly: this is the reference that keeps it alive).
     let changeTracker: SQLiteChangeTracker
-
-    var isMock: Bool { false }
 
     func performRead<R>(_ body: (AnyObject?) throws -> R) throws -> R {
         try checkOpen(for: .read)
@@ -36,10 +32,10 @@ struct SQLiteBackend: TransactionBackend {
         }
     }
 
-    func performWrite<R>(_ body: (AnyObject?) throws -> R) throws -> R {
+    func performWrite<R>(_ body: (AnyObject?) throws -> R, onCommit: (DBChanges) -> Void) throws -> R {
         try checkWritable()
         return try writer.writeWithoutTransaction { db in
-            try inImmediateTransaction(db, body)
+            try inImmediateTransaction(db, body, onCommit: onCommit)
         }
     }
 
@@ -54,10 +50,13 @@ struct SQLiteBackend: TransactionBackend {
         }
     }
 
-    func performWrite<R: Sendable>(_ body: @Sendable (AnyObject?) throws -> R) async throws -> R {
+    func performWrite<R: Sendable>(
+        _ body: @Sendable (AnyObject?) throws -> R,
+        onCommit: @Sendable (DBChanges) -> Void
+    ) async throws -> R {
         try checkWritable()
         return try await writer.writeWithoutTransaction { db in
-            try inImmediateTransaction(db, body)
+            try inImmediateTransaction(db, body, onCommit: onCommit)
         }
     }
 
@@ -79,7 +78,11 @@ struct SQLiteBackend: TransactionBackend {
     /// commit but the final one. Then, still on the writer queue (no other
     /// write can commit before), tells the commit observers what the
     /// committed transaction changed.
-    private func inImmediateTransaction<R>(_ db: Database, _ body: (AnyObject?) throws -> R) throws -> R {
+    private func inImmediateTransaction<R>(
+        _ db: Database,
+        _ body: (AnyObject?) throws -> R,
+        onCommit: (DBChanges) -> Void
+    ) throws -> R {
         changeTracker.reset()
         let value: R
         do {
@@ -102,10 +105,9 @@ struct SQLiteBackend: TransactionBackend {
             }
         } catch {
             changeTracker.reset()
-            scope.commitDidFail()
             throw error
         }
-        scope.commitDidSucceed(detectedTables: changeTracker.take())
+        onCommit(DBChanges(tables: changeTracker.take()))
         return value
     }
 

@@ -48,19 +48,7 @@ extension SQLiteDB {
         file: StaticString = #fileID,
         line: UInt = #line
     ) throws(DBMisuseError) -> Database {
-        let callSite = CallSite(file: file, line: line)
-        if transaction.isMock {
-            throw Misuse.mockTransactionBridged(at: callSite)
-        }
-        if let misuse = transaction.checkActive(for: "SQLiteDB.shimOnlyBridge", at: callSite) {
-            throw misuse
-        }
-        guard let database = transaction.connection as? Database else {
-            throw Misuse.report(
-                "SQLiteDB.shimOnlyBridge received a transaction without an SQLite connection.",
-                fix: "pass a transaction handed out by an SQLiteDB.",
-                at: callSite)
-        }
-        return database
+        try transaction.connection(
+            as: Database.self, bridge: "SQLiteDB.shimOnlyBridge", at: CallSite(file: file, line: line))
     }
 }

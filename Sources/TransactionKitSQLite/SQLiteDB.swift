@@ -115,7 +115,8 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
         self.path = path
         self.isInMemory = isInMemory
         self.isReadOnly = isReadOnly
-        let scope = DatabaseScope(keyValueStorage: SQLiteKeyValueStorage(path: path))
+        let scope = DatabaseScope(
+            databaseName: "SQLiteDB", connectionType: Database.self, keyValueStorage: SQLiteKeyValueStorage(path: path))
         let changeTracker = SQLiteChangeTracker(observers: scope.commitObservers, path: path)
         writer.add(transactionObserver: changeTracker, extent: .observerLifetime)
         let readers = (writer as? DatabasePool).map { pool in
@@ -125,7 +126,7 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
             backend: SQLiteBackend(
                 writer: writer, readers: readers, writerStatements: SQLiteWriterStatements(writer: writer),
                 path: path, isReadOnly: isReadOnly, closing: SQLiteClosing(),
-                scope: scope, changeTracker: changeTracker),
+                changeTracker: changeTracker),
             scope: scope)
     }
 

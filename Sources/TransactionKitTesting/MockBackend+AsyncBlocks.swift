@@ -10,7 +10,10 @@ extension MockBackend: AsyncTransactionBackend {
         return try await body(nil)
     }
 
-    func performAsyncWrite<R: Sendable>(_ body: @Sendable (AnyObject?) async throws -> R) async throws -> R {
+    func performAsyncWrite<R: Sendable>(
+        _ body: @Sendable (AnyObject?) async throws -> R,
+        onCommit: @Sendable (DBChanges) -> Void
+    ) async throws -> R {
         try Task.checkCancellation()
         try checkWritable()
         await state.writeLock.lock()
@@ -24,7 +27,7 @@ extension MockBackend: AsyncTransactionBackend {
             rollBackLocked()
             throw error
         }
-        try commitLocked()
+        try commitLocked(onCommit: onCommit)
         return value
     }
 }

@@ -4,15 +4,14 @@ import TransactionKit
 /// The storage side of ``MockDB``: counters, a write lock, injected faults,
 /// and the in-memory key-value storage, which commits while the write lock
 /// is held.
-struct MockBackend: TransactionBackend {
+struct MockBackend: SyncTransactionBackend {
     let state = SharedState()
     let keyValues: MockKeyValueStorage
-    /// The database's scope, told about commits for the commit observers.
+    /// The database's scope, for the nesting check of a sync write inside an async one.
     let scope: DatabaseScope
     /// Names the database in errors, as `SQLiteDB`'s path does.
     let label: String
     let isReadOnly: Bool
-    var isMock: Bool { true }
 
     /// Seeds or inspects the key-value storage between transactions: takes
     /// the write lock, as a write does.
@@ -103,8 +102,8 @@ struct MockBackend: TransactionBackend {
         try readNow(body)
     }
 
-    func performWrite<R>(_ body: (AnyObject?) throws -> R) throws -> R {
-        try writeNow(body)
+    func performWrite<R>(_ body: (AnyObject?) throws -> R, onCommit: (DBChanges) -> Void) throws -> R {
+        try writeNow(body, onCommit: onCommit)
     }
 
     /// Like `SQLiteDB`, an async transaction of a cancelled task does not
@@ -117,13 +116,16 @@ struct MockBackend: TransactionBackend {
     /// Like `SQLiteDB`, an async transaction of a cancelled task does not
     /// begin: it throws `CancellationError`. Waiting for another write
     /// suspends the task; it blocks no thread.
-    func performWrite<R: Sendable>(_ body: @Sendable (AnyObject?) throws -> R) async throws -> R {
+    func performWrite<R: Sendable>(
+        _ body: @Sendable (AnyObject?) throws -> R,
+        onCommit: @Sendable (DBChanges) -> Void
+    ) async throws -> R {
         try Task.checkCancellation()
         try checkWritable()
         await state.writeLock.lock()
         defer { state.writeLock.unlock() }
         try Task.checkCancellation()
-        return try writeLocked(body)
+        return try writeLocked(body, onCommit: onCommit)
     }
 
     private func readNow<R>(_ body: (AnyObject?) throws -> R) throws -> R {
@@ -139,12 +141,12 @@ struct MockBackend: TransactionBackend {
         state.didBeginRead()
     }
 
-    private func writeNow<R>(_ body: (AnyObject?) throws -> R) throws -> R {
+    private func writeNow<R>(_ body: (AnyObject?) throws -> R, onCommit: (DBChanges) -> Void) throws -> R {
         try checkWritable()
         // A closure literal: a method reference here would be a partial
         // application, allocated on every write.
         return try state.writeLock.withLock(whenContended: { try refuseWriteNestedInAsyncWrite() }) {
-            try writeLocked(body)
+            try writeLocked(body, onCommit: onCommit)
         }
     }
 
@@ -159,7 +161,7 @@ struct MockBackend: TransactionBackend {
     }
 
     /// Runs a write transaction's body; the caller holds the write lock.
-    private func writeLocked<R>(_ body: (AnyObject?) throws -> R) throws -> R {
+    private func writeLocked<R>(_ body: (AnyObject?) throws -> R, onCommit: (DBChanges) -> Void) throws -> R {
         state.didBeginWrite()
         let value: R
         do {
@@ -168,30 +170,28 @@ struct MockBackend: TransactionBackend {
             rollBackLocked()
             throw error
         }
-        try commitLocked()
+        try commitLocked(onCommit: onCommit)
         return value
     }
 
     /// Drops the write transaction's changes; under the write lock.
     func rollBackLocked() {
         keyValues.discard()
-        scope.commitDidFail()
         state.didRollBack()
     }
 
     /// Commits the write transaction's changes, or fails with the injected
     /// failure; under the write lock.
-    func commitLocked() throws {
+    func commitLocked(onCommit: (DBChanges) -> Void) throws {
         if let failure = state.commitOrInjectedFailure() {
             keyValues.discard()
-            scope.commitDidFail()
             throw failure
         }
         // Still under the write lock: the next writer sees all of this
         // transaction's values or none, and observers hear about
         // commits in commit order.
         keyValues.commit()
-        scope.commitDidSucceed()
+        onCommit(DBChanges())
     }
 
     /// A sync write that would wait for the write lock while the current

@@ -104,7 +104,7 @@ public final class MockDB: DB, DatabaseScopeProviding {
     ) {
         self.label = label
         let keyValueStorage = MockKeyValueStorage(seed: keyValues)
-        let scope = DatabaseScope(keyValueStorage: keyValueStorage)
+        let scope = DatabaseScope(databaseName: "MockDB", connectionType: nil, keyValueStorage: keyValueStorage)
         self.engine = TransactionEngine(
             backend: MockBackend(keyValues: keyValueStorage, scope: scope, label: label, isReadOnly: isReadOnly),
             scope: scope)
