@@ -3,7 +3,7 @@ import Synchronization
 /// The commit observers of one ``DB`` (held by its ``DatabaseScope``), and
 /// their delivery.
 ///
-/// A backend calls ``notify(_:)`` after each successful commit while it
+/// ``notify(_:)`` runs after each successful commit, while the backend
 /// still serializes writes, so deliveries are enqueued (on a serial queue,
 /// or into an `AsyncStream`'s buffer) in commit order. No observer code runs
 /// under that serialization: a callback runs later, on its queue.
@@ -70,8 +70,8 @@ package final class CommitObservers: @unchecked Sendable {
         }
     }
 
-    /// Tells every interested observer about one commit's changes. Called by
-    /// the backend while it still serializes writes.
+    /// Tells every interested observer about one commit's changes. Called
+    /// while the backend still serializes writes.
     package func notify(_ changes: DBChanges) {
         guard !changes.isEmpty, !isEmpty else { return }
         let current = lock.withLock { entries.sorted { $0.key < $1.key }.map(\.value) }
