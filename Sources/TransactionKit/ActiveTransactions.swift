@@ -6,28 +6,19 @@ import Musl
 import Darwin
 #endif
 
-/// Remembers, per thread, which databases have a transaction whose block is
-/// running on this thread. That is how a nested transaction is caught before
-/// it reaches the backend (where it would deadlock or trip GRDB's own
-/// reentrancy check with a less helpful message).
-///
-/// A block is synchronous, so it runs from start to end on one thread: marking
-/// the thread that runs the block is enough, whichever thread called `read` or
-/// `write`, and whether the call was sync or async. (An ``AsyncDB`` block
-/// may suspend and resume elsewhere: ``TaskActiveTransactions`` marks its
-/// task instead.)
-///
-/// The record is an intrusive list: a per-thread object, found with one
-/// `pthread_getspecific`, points at the innermost running transaction, whose
-/// ``DBReadTransaction/outerActive`` points at the next one out. Entering
-/// and leaving a block costs that lookup and two plain stores, with no
-/// allocation and no reference counting: a transaction is kept alive by the
-/// engine for as long as its block runs, which is exactly as long as it stays
-/// in the list. The list holds unretained pointers for that reason: with
-/// strong references instead, an empty MockDB write and read cost 14 % more
-/// instructions (callgrind) and more time (Benchmarks/README.md, "What
-/// safety costs").
+/// Remembers, per thread, which databases have a synchronous transaction
+/// block running on this thread, so that a nested transaction is caught
+/// before it reaches the backend. (An ``AsyncDB`` block may hop threads:
+/// ``TaskActiveTransactions`` marks its task instead.)
 package enum ActiveTransactions {
+    // A synchronous block runs from start to end on one thread, so marking that
+    // thread is enough, whichever thread called `read` or `write`. The record
+    // is an intrusive list: a per-thread object (one `pthread_getspecific`)
+    // points at the innermost running transaction, whose `outerActive` points
+    // at the next one out. Its pointers are unretained: the engine keeps a
+    // transaction alive exactly as long as it is in the list, and strong
+    // references cost (Benchmarks/README.md, "What safety costs").
+
     /// This thread's innermost running transaction. Only its own thread
     /// touches it, and no access spans a call: no exclusivity check needed.
     final class Innermost {

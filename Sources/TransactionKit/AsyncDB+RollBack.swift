@@ -1,7 +1,6 @@
 extension AsyncDB {
-    /// Runs the async `block` inside one write transaction, then commits it
-    /// or rolls it back as the block decides, and returns the block's value
-    /// either way.
+    /// Runs the async `block` in one write transaction, commits or rolls back
+    /// as its outcome says, and returns the outcome's value.
     ///
     /// ```swift
     /// // A dry run: validate an import against the real data, keep nothing.
@@ -11,26 +10,21 @@ extension AsyncDB {
     /// }
     /// ```
     ///
-    /// **Transaction semantics:** those of ``DB``'s
-    /// ``DB/writeOrRollBack(file:line:_:)-1ej2j``: with
-    /// ``DBWriteOutcome/commit(_:)``, exactly ``AsyncDB/write(file:line:_:)``;
-    /// with ``DBWriteOutcome/rollBack(_:)``, the transaction rolls back as if
-    /// the block had thrown (nothing it wrote persists, its finalizations and
-    /// completions never run, commit observers hear nothing, `MockDB` counts
-    /// a rollback), and the value is returned. Written once on top of
-    /// `write`, so the same on every backend.
+    /// **Transaction semantics:** with ``DBWriteOutcome/commit(_:)``, those
+    /// of ``AsyncDB/write(file:line:_:)``; with ``DBWriteOutcome/rollBack(_:)``,
+    /// a rollback as if the block had thrown (nothing persists, no hook
+    /// runs), and the value is returned.
     ///
-    /// **Executor:** as ``AsyncDB/write(file:line:_:)``.
+    /// **Executor:** as in `write`.
     ///
-    /// - Warning: As in `write`, nested and escaped transactions are
-    ///   programmer errors (see ``DBMisuseError``).
+    /// - Warning: Nested and escaped transactions are programmer errors (see
+    ///   ``DBMisuseError``).
     /// - Parameters:
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     ///   - block: The work, given the transaction; returns the outcome.
     /// - Returns: The value of the block's outcome.
-    /// - Throws: What ``AsyncDB/write(file:line:_:)`` throws. A rollback on
-    ///   purpose throws nothing.
+    /// - Throws: What `write` throws. A rollback on purpose throws nothing.
     public func writeOrRollBack<T: Sendable>(
         file: StaticString = #fileID,
         line: UInt = #line,

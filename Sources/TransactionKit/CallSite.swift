@@ -1,8 +1,6 @@
-/// The place in user code that called a TransactionKit API.
-///
-/// Misuse messages name a call site so that the developer can jump straight
-/// to the offending line. It is built from `#fileID` and `#line` default
-/// arguments at every public entry point.
+/// The place in user code that called a TransactionKit API, from the
+/// `#fileID` and `#line` defaults of every public entry point; misuse
+/// messages name it.
 package struct CallSite: Sendable, CustomStringConvertible {
     package let file: StaticString
     package let line: UInt

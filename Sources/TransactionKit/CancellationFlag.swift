@@ -2,13 +2,14 @@ import Synchronization
 
 /// Whether the task that began an async transaction was cancelled while the
 /// transaction ran. The engine sets it from a cancellation handler and checks
-/// it when the block returns, so that every backend ends a cancelled
-/// transaction the same way: a write rolls back before its finalizations and
-/// throws `CancellationError`; a read throws `CancellationError` instead of
-/// returning. (GRDB alone would run the finalizations and fail at `COMMIT`,
-/// and would let a read whose block ran no statement after the cancellation
-/// return its value; `MockDB` alone would commit.)
+/// it when the block returns: a cancelled write rolls back before its
+/// finalizations, a cancelled read throws instead of returning, on every
+/// backend.
 package final class CancellationFlag: Sendable {
+    // Without it, GRDB would run the finalizations and fail at `COMMIT` (and
+    // let a read that ran no statement after the cancellation return its
+    // value), and `MockDB` would commit.
+
     private let cancelled = Atomic<Bool>(false)
 
     package init() {}

@@ -3,13 +3,10 @@ import Synchronization
 /// The commit observers of one ``DB`` (held by its ``DatabaseScope``), and
 /// their delivery.
 ///
-/// A backend calls ``notify(_:)`` after each successful commit *while it
-/// still serializes writes* (MockDB's write lock, GRDB's writer queue): each
-/// delivery is enqueued (on a serial dispatch queue, or into an
-/// `AsyncStream`'s buffer) before the next write can commit, so observers
-/// hear about commits in commit order, whatever threads the writes ran on.
-/// Nothing runs observer code under that serialization: a callback runs
-/// later on its queue, and may open transactions.
+/// ``notify(_:)`` runs after each successful commit, while the backend
+/// still serializes writes, so deliveries are enqueued (on a serial queue,
+/// or into an `AsyncStream`'s buffer) in commit order. No observer code runs
+/// under that serialization: a callback runs later, on its queue.
 package final class CommitObservers: @unchecked Sendable {
     struct Entry {
         /// Tables by their ASCII-lowercased name (SQLite's table names are
@@ -73,8 +70,8 @@ package final class CommitObservers: @unchecked Sendable {
         }
     }
 
-    /// Tells every interested observer about one commit's changes. Called by
-    /// the backend while it still serializes writes.
+    /// Tells every interested observer about one commit's changes. Called
+    /// while the backend still serializes writes.
     package func notify(_ changes: DBChanges) {
         guard !changes.isEmpty, !isEmpty else { return }
         let current = lock.withLock { entries.sorted { $0.key < $1.key }.map(\.value) }

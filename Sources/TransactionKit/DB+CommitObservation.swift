@@ -8,38 +8,24 @@ extension DB {
     /// let observation = db.observeCommits(tables: ["message"], keyValueCollections: ["lastSeen"]) { changes in
     ///     inbox.reload()
     /// }
-    /// // …
-    /// observation.cancel()
     /// ```
     ///
-    /// **Transaction semantics:** an observer hears about committed write
-    /// transactions only: never about a rollback (a throwing block, a
-    /// ``DB/writeOrRollBack(file:line:_:)-1ej2j`` that rolled back, a failed
-    /// commit, a cancelled task), never about a commit that changed nothing
-    /// it registered for, and once per commit however many rows changed.
-    /// It receives only the part of the changes it registered for (see
-    /// ``DBChanges``). It hears about transactions that commit after this
-    /// method returned; a transaction already running may be reported
-    /// without the changes it made before the registration (`SQLiteDB`
-    /// watches tables only while someone observes).
+    /// **Transaction semantics:** called once per commit that changed
+    /// something it registered for, with only that part (see ``DBChanges``);
+    /// never for a rollback. A transaction already running when this method
+    /// returns may be reported without the changes it made before.
     ///
-    /// **Thread:** `onCommit` runs on `queue`, one call at a time when
-    /// `queue` is serial (the default is a private serial queue), in commit
-    /// order: deliveries are enqueued while the database still serializes
-    /// writes, before the next write can commit, whatever thread each write
-    /// ran on. The delivery is enqueued before `write` returns, so
-    /// `queue.sync {}` after a write waits until `onCommit` ran for it. The
-    /// callback runs outside any transaction and may open new ones.
+    /// **Thread:** `onCommit` runs on `queue`, outside any transaction (it
+    /// may open new ones), in commit order. Each delivery is enqueued before
+    /// `write` returns, so `queue.sync {}` after a write waits for it.
     ///
-    /// **Lifetime:** until ``DBCommitObservation/cancel()`` or until the
-    /// returned observation is deallocated; keep it.
+    /// **Lifetime:** until ``DBCommitObservation/cancel()`` or deallocation.
     ///
     /// - Warning: Only `SQLiteDB` and `MockDB` can be observed; another `DB`
     ///   stops the process. Pass a serial queue: on a concurrent queue the
     ///   calls may overlap and run out of order.
     /// - Parameters:
-    ///   - tables: Tables to watch, matched case-insensitively (ASCII) as
-    ///     SQLite does.
+    ///   - tables: Tables to watch, matched case-insensitively (ASCII).
     ///   - keyValueCollections: ``KeyValueStore`` collections to watch.
     ///   - queue: Where `onCommit` runs; `nil` for a private serial queue.
     ///   - onCommit: Receives the changes of one commit that match.
@@ -73,17 +59,14 @@ extension DB {
     /// ```
     ///
     /// **Transaction semantics:** those of
-    /// ``observeCommits(tables:keyValueCollections:queue:_:)``: committed
-    /// transactions only, once per commit, only the matching changes. The
-    /// registration happens when this method is called, not when the
-    /// iteration starts: commits made in between are buffered (without
-    /// limit) and delivered in commit order.
+    /// ``observeCommits(tables:keyValueCollections:queue:_:)``. The
+    /// registration happens in this call, not when the iteration starts:
+    /// commits in between are buffered, without limit, in commit order.
     ///
     /// **Executor:** the iterating task's.
     ///
-    /// **Lifetime:** the observation ends when the iterating task is
-    /// cancelled or the sequence is deallocated; the sequence ends when the
-    /// database is deallocated.
+    /// **Lifetime:** until the iterating task is cancelled or the sequence
+    /// is deallocated; the sequence ends when the database is deallocated.
     ///
     /// - Warning: Only `SQLiteDB` and `MockDB` can be observed; another `DB`
     ///   stops the process. Iterate the sequence once.

@@ -1,7 +1,6 @@
 extension DB {
-    /// Runs `block` inside one write transaction, then commits it or rolls
-    /// it back as the block decides, and returns the block's value either
-    /// way.
+    /// Runs `block` in one write transaction, commits or rolls back as its
+    /// outcome says, and returns the outcome's value.
     ///
     /// ```swift
     /// // A dry run: validate an import against the real data, keep nothing.
@@ -11,36 +10,31 @@ extension DB {
     /// }
     /// ```
     ///
-    /// **Transaction semantics:** with ``DBWriteOutcome/commit(_:)``, exactly
-    /// ``DB/write(file:line:_:)-8id91``. With ``DBWriteOutcome/rollBack(_:)``,
-    /// the transaction rolls back as if the block had thrown: nothing it
-    /// wrote persists (on `MockDB` its ``KeyValueStore`` writes vanish too),
-    /// its finalizations and completions never run, commit observers hear
-    /// nothing, and `MockDB` counts a rollback. The same on every backend,
-    /// because this method is written once on top of `write`. A block that
-    /// throws rolls back and rethrows, as in `write`.
+    /// **Transaction semantics:** with ``DBWriteOutcome/commit(_:)``, those
+    /// of `write`. With ``DBWriteOutcome/rollBack(_:)``, the transaction
+    /// rolls back as if the block had thrown: nothing it wrote persists, no
+    /// hook runs, commit observers hear nothing, and `MockDB` counts a
+    /// rollback. A block that throws rolls back and rethrows, as in `write`.
     ///
-    /// Why an outcome rather than a `tx.rollBack()` call: the decision stays
-    /// where the transaction began, visible in the block's return
-    /// statements, and a finder deep inside cannot discard its caller's
-    /// work.
+    /// **Thread:** as in `write`.
     ///
-    /// **Thread:** as ``DB/write(file:line:_:)-8id91``.
-    ///
-    /// - Warning: As in `write`, nested and escaped transactions are
-    ///   programmer errors (see ``DBMisuseError``).
+    /// - Warning: Nested and escaped transactions are programmer errors (see
+    ///   ``DBMisuseError``).
     /// - Parameters:
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     ///   - block: The work, given the transaction; returns the outcome.
     /// - Returns: The value of the block's outcome.
-    /// - Throws: What ``DB/write(file:line:_:)-8id91`` throws. A rollback
-    ///   on purpose throws nothing.
+    /// - Throws: What `write` throws. A rollback on purpose throws nothing.
     public func writeOrRollBack<T>(
         file: StaticString = #fileID,
         line: UInt = #line,
         _ block: (DBWriteTransaction) throws -> DBWriteOutcome<T>
     ) throws -> T {
+        // An outcome rather than a `tx.rollBack()`: the decision stays where
+        // the transaction began, and a finder deep inside cannot discard its
+        // caller's work. Written once on `write`, so the same on every
+        // backend.
         let token = RollBackToken()
         var rolledBack: T?
         do {
@@ -61,9 +55,9 @@ extension DB {
         }
     }
 
-    /// Runs `block` inside one write transaction without blocking the
-    /// calling task, then commits it or rolls it back as the block decides,
-    /// and returns the block's value either way.
+    /// Runs `block` in one write transaction without blocking the calling
+    /// task, commits or rolls back as its outcome says, and returns the
+    /// outcome's value.
     ///
     /// ```swift
     /// let report = try await db.writeOrRollBack { tx in
@@ -73,10 +67,9 @@ extension DB {
     /// ```
     ///
     /// **Transaction semantics:** those of the synchronous
-    /// ``writeOrRollBack(file:line:_:)-1ej2j``; cancellation as in the async
-    /// ``DB/write(file:line:_:)-28del``.
+    /// `writeOrRollBack`; cancellation as in the async `write`.
     ///
-    /// **Thread:** as the async ``DB/write(file:line:_:)-28del``.
+    /// **Thread:** as in the async `write`.
     ///
     /// - Warning: Nested and escaped transactions are programmer errors
     ///   (see ``DBMisuseError``).
@@ -85,8 +78,8 @@ extension DB {
     ///   - line: The call site's line, for misuse messages; leave the default.
     ///   - block: The work, given the transaction; returns the outcome.
     /// - Returns: The value of the block's outcome.
-    /// - Throws: What the async ``DB/write(file:line:_:)-28del`` throws. A
-    ///   rollback on purpose throws nothing.
+    /// - Throws: What the async `write` throws. A rollback on purpose throws
+    ///   nothing.
     public func writeOrRollBack<T: Sendable>(
         file: StaticString = #fileID,
         line: UInt = #line,

@@ -2,66 +2,43 @@
 ///
 /// Business logic ("managers") receives a `DB` and opens transactions on it;
 /// data-access code ("finders") receives the transactions. In production the
-/// `DB` is an `SQLiteDB`; in unit tests it is a `MockDB`, which links no
-/// database at all.
+/// `DB` is an `SQLiteDB`; in unit tests a `MockDB`, which links no database.
 ///
 /// ```swift
-/// struct ComposeManager {
-///     let db: any DB
-///     let messages: any MessageFinding
-///
-///     func send(_ draft: Draft) throws -> Message {
-///         try db.write { tx in
-///             let message = try messages.insert(draft, tx)
-///             tx.addSyncCompletion { log("sent \(message.id)") }
-///             return message
-///         }
-///     }
+/// let message = try db.write { tx in
+///     let message = try messages.insert(draft, tx)
+///     tx.addSyncCompletion { log("sent \(message.id)") }
+///     return message
 /// }
 /// ```
 ///
-/// **Transaction semantics** (identical in every implementation):
-/// - `read` and `write` run their block synchronously inside one transaction
-///   and return its value.
-/// - A `write` whose block throws is rolled back: nothing it wrote persists,
-///   its finalizations and completions never run, and its error is rethrown.
-/// - Errors while opening, beginning or committing, and storage faults, are
-///   thrown as ``DBError``, which names the database path.
+/// **Transaction semantics** (identical in every implementation): `read`
+/// and `write` run their block inside one transaction and return its value.
+/// A `write` whose block throws is rolled back: nothing it wrote persists,
+/// no hook runs, and its error is rethrown. Storage faults are thrown as
+/// ``DBError``.
 ///
-/// **Threads:** a `DB` is `Sendable`: share it between threads and tasks.
-/// Writes are serialized everywhere. Whether a read runs while a write's
-/// block runs depends on the backend, and the behaviour suite pins it:
+/// **Threads:** a `DB` is `Sendable`. Writes are serialized. A read runs
+/// beside a write on a file `SQLiteDB` (on the last committed snapshot) and
+/// on `MockDB`, but waits for it on an in-memory `SQLiteDB` (one
+/// connection): a block that waits for another thread's write deadlocks
+/// there.
 ///
-/// | backend | a read while a write runs |
-/// | --- | --- |
-/// | file `SQLiteDB` (WAL) | runs beside it, on the last committed snapshot |
-/// | `MockDB` | runs beside it, as a file database does |
-/// | in-memory `SQLiteDB`, `SQLiteTemplate` copies | waits until the write ends (one connection) |
-///
-/// So a block that waits for another thread's write to finish works on a
-/// file and on `MockDB`, and deadlocks in memory; a test that relies on a
-/// read running beside a write belongs on a file database.
-///
-/// - Warning: Opening a transaction inside a transaction of the same `DB`
-///   (a nested transaction), using a transaction after its block returned,
-///   or using it from another thread while its block runs, is a programmer
-///   error: it stops the process with a message naming the call site, or,
-///   in a test binary that links `TransactionKitTesting`, fails the running
-///   test there and throws ``DBMisuseError``. Only a `DB` creates
-///   transactions; this protocol is implemented by `SQLiteDB` and `MockDB`,
-///   not by applications.
+/// - Warning: Nested and escaped transactions, and a transaction used from
+///   another thread while its block runs, are programmer errors (see
+///   ``DBMisuseError``). Only `SQLiteDB` and `MockDB` implement this
+///   protocol, not applications.
 public protocol DB: Sendable {
-    /// Runs `block` in a read transaction. Call ``DB/read(file:line:_:)-476x0``
+    /// Runs `block` in a read transaction. Call `read(file:line:_:)`
     /// instead, which fills in the call site.
     func read<T>(_ block: (DBReadTransaction) throws -> T, file: StaticString, line: UInt) throws -> T
 
-    /// Runs `block` in a write transaction. Call ``DB/write(file:line:_:)-8id91``
+    /// Runs `block` in a write transaction. Call `write(file:line:_:)`
     /// instead, which fills in the call site.
     func write<T>(_ block: (DBWriteTransaction) throws -> T, file: StaticString, line: UInt) throws -> T
 
     /// Runs `block` in a read transaction, asynchronously. Call
-    /// ``DB/read(file:line:_:)-252pk`` instead, which
-    /// fills in the call site.
+    /// `read(file:line:_:)` instead, which fills in the call site.
     func read<T: Sendable>(
         _ block: @Sendable (DBReadTransaction) throws -> T,
         file: StaticString,
@@ -69,8 +46,7 @@ public protocol DB: Sendable {
     ) async throws -> T
 
     /// Runs `block` in a write transaction, asynchronously. Call
-    /// ``DB/write(file:line:_:)-28del`` instead, which
-    /// fills in the call site.
+    /// `write(file:line:_:)` instead, which fills in the call site.
     func write<T: Sendable>(
         _ block: @Sendable (DBWriteTransaction) throws -> T,
         file: StaticString,
@@ -85,26 +61,21 @@ extension DB {
     /// let count = try db.read { tx in try messages.unreadCount(for: user, tx) }
     /// ```
     ///
-    /// **Transaction semantics:** the block sees one consistent snapshot. A
-    /// read transaction cannot be passed where a `DBWriteTransaction` is
-    /// expected (it does not compile).
+    /// **Transaction semantics:** the block sees one consistent snapshot.
     ///
-    /// **Thread:** the block runs synchronously; the call blocks the current
-    /// thread until it returns. `SQLiteDB` may run it on one of its reader
-    /// queues.
+    /// **Thread:** the call blocks the current thread until the block
+    /// returns; `SQLiteDB` may run the block on one of its reader queues.
     ///
-    /// **Lifetime:** the transaction is valid until the block returns.
+    /// **Lifetime:** until the block returns.
     ///
-    /// - Warning: Calling `read` or `write` on the same `DB` from inside the
-    ///   block is a programmer error (nested transaction), and so is using
-    ///   the transaction after the block returned (escaped transaction): see
-    ///   ``DBMisuseError``.
+    /// - Warning: Nested and escaped transactions are programmer errors (see
+    ///   ``DBMisuseError``).
     /// - Parameters:
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     ///   - block: The work, given the transaction.
     /// - Throws: ``DBError`` when the transaction cannot begin or the storage
-    ///   fails; otherwise whatever `block` throws, unchanged.
+    ///   fails; otherwise what `block` throws.
     public func read<T>(
         file: StaticString = #fileID,
         line: UInt = #line,
@@ -119,28 +90,24 @@ extension DB {
     /// let message = try db.write { tx in try messages.insert(draft, tx) }
     /// ```
     ///
-    /// **Transaction semantics:** when the block returns, finalizations run,
-    /// then the transaction commits, then sync completions run, then async
-    /// completions are scheduled. When the block (or a finalization, or the
-    /// commit) throws, everything is rolled back and no hook runs. Writes are
-    /// serialized: one write transaction at a time per database.
+    /// **Transaction semantics:** when the block returns: finalizations, the
+    /// commit, sync completions, then async completions are scheduled. When
+    /// the block, a finalization or the commit throws, everything rolls back
+    /// and no hook runs. One write at a time per database.
     ///
-    /// **Thread:** the block runs synchronously; the call blocks the current
-    /// thread until the commit and the sync completions are done.
+    /// **Thread:** the call blocks the current thread until the commit and
+    /// the sync completions are done.
     ///
-    /// **Lifetime:** the transaction is valid until the block returns
-    /// (during finalizations too).
+    /// **Lifetime:** until the block returns, and during finalizations.
     ///
-    /// - Warning: Calling `read` or `write` on the same `DB` from inside the
-    ///   block is a programmer error (nested transaction), and so is using
-    ///   the transaction after the block returned (escaped transaction): see
-    ///   ``DBMisuseError``.
+    /// - Warning: Nested and escaped transactions are programmer errors (see
+    ///   ``DBMisuseError``).
     /// - Parameters:
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     ///   - block: The work, given the transaction.
     /// - Throws: ``DBError`` when the transaction cannot begin or commit, or
-    ///   the storage fails; otherwise whatever `block` throws, unchanged.
+    ///   the storage fails; otherwise what `block` throws.
     public func write<T>(
         file: StaticString = #fileID,
         line: UInt = #line,
@@ -161,7 +128,7 @@ extension DB {
     /// **Thread:** `SQLiteDB` runs the block on one of its reader queues and
     /// suspends the caller meanwhile; `MockDB` runs it in the calling task.
     ///
-    /// **Lifetime:** the transaction is valid until the block returns.
+    /// **Lifetime:** until the block returns.
     ///
     /// - Warning: Nested and escaped transactions are programmer errors (see
     ///   ``DBMisuseError``).
@@ -171,9 +138,8 @@ extension DB {
     ///   - block: The work, given the transaction.
     /// - Throws: `CancellationError` when the task is cancelled before the
     ///   transaction begins (the block does not run) or while the block runs
-    ///   (its value is dropped), on every backend; ``DBError`` for storage
-    ///   failures;
-    ///   otherwise whatever `block` throws, unchanged.
+    ///   (its value is dropped); ``DBError`` when the storage fails;
+    ///   otherwise what `block` throws.
     public func read<T: Sendable>(
         file: StaticString = #fileID,
         line: UInt = #line,
@@ -189,14 +155,13 @@ extension DB {
     /// let message = try await db.write { tx in try messages.insert(draft, tx) }
     /// ```
     ///
-    /// **Transaction semantics:** as in the synchronous `write`. Sync
-    /// completions run in the calling task once the commit is done, before
-    /// this method returns.
+    /// **Transaction semantics:** as in the synchronous `write`.
     ///
     /// **Thread:** `SQLiteDB` runs the block on its writer queue and suspends
-    /// the caller meanwhile; `MockDB` runs it in the calling task.
+    /// the caller meanwhile; `MockDB` runs it in the calling task. Sync
+    /// completions run in the calling task before this method returns.
     ///
-    /// **Lifetime:** the transaction is valid until the block returns.
+    /// **Lifetime:** until the block returns, and during finalizations.
     ///
     /// - Warning: Nested and escaped transactions are programmer errors (see
     ///   ``DBMisuseError``).
@@ -205,12 +170,10 @@ extension DB {
     ///   - line: The call site's line, for misuse messages; leave the default.
     ///   - block: The work, given the transaction.
     /// - Throws: `CancellationError` when the task is cancelled before the
-    ///   transaction begins, or while the block runs: the write rolls back
-    ///   before its finalizations, nothing persists and no hook runs, on
-    ///   every backend (a statement run after the cancellation may throw
-    ///   `CancellationError` inside the block already, on SQLite);
+    ///   transaction begins or while the block runs, which rolls the write
+    ///   back (on SQLite, a statement in the block may throw it first);
     ///   ``DBError`` when the transaction cannot begin or commit, or the
-    ///   storage fails; otherwise whatever `block` throws, unchanged.
+    ///   storage fails; otherwise what `block` throws.
     public func write<T: Sendable>(
         file: StaticString = #fileID,
         line: UInt = #line,

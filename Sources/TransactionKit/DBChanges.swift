@@ -8,16 +8,11 @@
 /// }
 /// ```
 ///
-/// An observer receives only what it registered for: `tables` and
-/// `keyValueCollections` are the parts of the commit's changes that match
-/// its interest, with table names spelled as the observer spelled them.
-///
-/// **Where changes come from:** a table is changed when `SQLiteDB` saw a
-/// row inserted, updated or deleted in it (GRDB's transaction observer),
-/// or when the transaction declared it with
-/// ``DBWriteTransaction/declareChange(table:file:line:)`` (what a finder
-/// mock on `MockDB` does). A collection is changed when a ``KeyValueStore``
-/// set a value in it, or removed at least one.
+/// An observer receives only what it registered for, with table names
+/// spelled as it spelled them. A table is changed when `SQLiteDB` saw a row
+/// of it inserted, updated or deleted, or when the transaction declared it
+/// with ``DBWriteTransaction/declareChange(table:file:line:)``. A collection
+/// is changed when a ``KeyValueStore`` set a value in it or removed one.
 public struct DBChanges: Sendable, Hashable, CustomStringConvertible {
     /// The changed tables.
     public var tables: Set<String>

@@ -1,31 +1,27 @@
 /// The error a TransactionKit API throws, under a test runner, after it
 /// recorded a programmer error as a test failure.
 ///
-/// A programmer error (a transaction used after its block returned, a
-/// transaction opened inside another one of the same database, a `MockDB`
-/// transaction passed to `SQLiteDB.shimOnlyBridge(_:)`) stops the process
-/// in production, with a message naming the call site and the fix. In a
-/// test binary that links `TransactionKitTesting`, the same detection
-/// records a failure of the running test (Swift Testing or XCTest) at the
-/// call site instead, and the run goes on to its summary: the test that made
-/// the mistake fails, the others run. Where the API can throw, it then
-/// throws this error, so that the code under test stops at the mistake:
+/// A programmer error (a transaction used after its block returned or from
+/// another thread or task, one opened inside another of the same database,
+/// a `MockDB` transaction passed to a `shimOnlyBridge`) stops the process,
+/// with a message naming the call site and the fix. In a test binary that
+/// links `TransactionKitTesting`, it fails the running test (Swift Testing
+/// or XCTest) at the call site instead, and the other tests run. Where the
+/// API can throw, it then throws this error, so that the code under test
+/// stops at the mistake; where it cannot (`addFinalization`, the
+/// completions, `preconditionActive()`), the call is ignored.
 ///
 /// ```swift
 /// @Test func sendingStoresTheMessage() throws {
-///     let db = MockDB()
-///     // A real finder instead of its mock: the bridge records
-///     // "SQLiteDB.shimOnlyBridge received a transaction that came from a
-///     // MockDB …" at the finder's line, and throws DBMisuseError.
-///     let manager = ComposeManager(db: db, messages: SQLMessageFinder())
+///     // A real finder instead of its mock: its bridge fails the test at
+///     // the finder's line and throws DBMisuseError.
+///     let manager = ComposeManager(db: MockDB(), messages: SQLMessageFinder())
 ///     _ = try manager.send(draft)
 /// }
 /// ```
 ///
-/// Where the API cannot throw (`addFinalization`, the completions,
-/// `preconditionActive()`), the failure is recorded and the call is ignored.
-///
-/// Do not catch it to recover: it stands for a bug in the calling code.
+/// - Warning: Do not catch it to recover: it stands for a bug in the
+///   calling code.
 public struct DBMisuseError: Error, Sendable, CustomStringConvertible {
     /// What went wrong and how to fix it.
     public let message: String

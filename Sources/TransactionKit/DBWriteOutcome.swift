@@ -1,5 +1,5 @@
-/// How a ``DB/writeOrRollBack(file:line:_:)-1ej2j`` block ends: commit, or roll
-/// back on purpose, with the value `writeOrRollBack` returns either way.
+/// How a `writeOrRollBack` block ends: commit, or roll back on purpose, with
+/// the value `writeOrRollBack` returns either way.
 ///
 /// ```swift
 /// let preview = try db.writeOrRollBack { tx in
@@ -9,7 +9,7 @@
 /// ```
 public enum DBWriteOutcome<Value> {
     /// Commit the transaction (finalizations, commit, completions, as in
-    /// ``DB/write(file:line:_:)-8id91``), then return the value.
+    /// `write`), then return the value.
     case commit(Value)
     /// Roll the transaction back, then return the value: nothing the
     /// transaction wrote persists, no finalization or completion runs, and

@@ -1,11 +1,8 @@
 import Dispatch
 
 extension DBWriteTransaction {
-    /// Registers work to run inside this transaction just before it commits.
-    ///
-    /// Use it to coalesce work that many writes in one transaction would
-    /// otherwise repeat: each caller registers the same key, and the block
-    /// runs once.
+    /// Registers work to run inside this transaction just before it commits,
+    /// once per key: work that many writes would repeat runs once.
     ///
     /// ```swift
     /// tx.addFinalization(key: "conversation-\(id)") { tx in
@@ -13,12 +10,11 @@ extension DBWriteTransaction {
     /// }
     /// ```
     ///
-    /// **Transaction semantics:** finalizations run inside the transaction,
-    /// after the write block returned and before the commit, in the order in
-    /// which their keys were first added. Registering a key again replaces
-    /// its block in place: the last block for a key wins. A finalization may
-    /// write and may add completions. If it throws, the transaction rolls
-    /// back and `write` rethrows its error.
+    /// **Transaction semantics:** finalizations run after the write block
+    /// returned and before the commit, in the order their keys were first
+    /// added; the last block registered for a key wins. A finalization may
+    /// write and add completions; if it throws, the transaction rolls back
+    /// and `write` rethrows.
     ///
     /// **Thread:** runs on the thread that ran the write block.
     ///

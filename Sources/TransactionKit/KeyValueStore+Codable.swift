@@ -22,12 +22,11 @@ extension KeyValueStore {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The decoded value, or `nil` when there is no value.
-    /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not text,
-    ///   of kind ``KeyValueStoreError/Kind/decodingFailed`` when the text does
+    /// - Throws: ``KeyValueStoreError/Kind/typeMismatch`` when the value is not
+    ///   text, ``KeyValueStoreError/Kind/decodingFailed`` when the text does
     ///   not decode as `type`; ``DBError`` when the storage fails.
-    ///   ``KeyValueStoreError`` of kind ``KeyValueStoreError/Kind/invalidKey``
-    ///   when the key or the collection contains U+0000.
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func getCodable<T: Decodable>(
         _ key: String,
         as type: T.Type = T.self,
@@ -69,11 +68,10 @@ extension KeyValueStore {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/encodingFailed`` when `value` does not
-    ///   encode (nothing is written then); ``DBError`` when the storage fails.
-    ///   ``KeyValueStoreError`` of kind ``KeyValueStoreError/Kind/invalidKey``
-    ///   when the key or the collection contains U+0000.
+    /// - Throws: ``KeyValueStoreError/Kind/encodingFailed`` when `value` does
+    ///   not encode (nothing is written then); ``DBError`` when the storage
+    ///   fails. ``KeyValueStoreError/Kind/invalidKey`` when the key or the
+    ///   collection contains U+0000.
     public func setCodable<T: Encodable>(
         _ value: T, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {

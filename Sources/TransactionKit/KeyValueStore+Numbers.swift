@@ -25,11 +25,10 @@ extension KeyValueStore {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The boolean, or `nil` when there is no value.
-    /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not an
-    ///   integer; ``DBError`` when the storage fails. ``KeyValueStoreError`` of
-    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
-    ///   collection contains U+0000.
+    /// - Throws: ``KeyValueStoreError/Kind/typeMismatch`` when the value is not
+    ///   an integer; ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func getBool(
         _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws -> Bool? {
@@ -55,12 +54,10 @@ extension KeyValueStore {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The boolean, or `defaultValue`.
-    /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not an
-    ///   integer (the default does not hide a wrong type); ``DBError`` when the
-    ///   storage fails. ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
-    ///   contains U+0000.
+    /// - Throws: ``KeyValueStoreError/Kind/typeMismatch`` when the value is not
+    ///   an integer (the default does not hide a wrong type); ``DBError`` when
+    ///   the storage fails. ``KeyValueStoreError/Kind/invalidKey`` when the key
+    ///   or the collection contains U+0000.
     public func getBool(
         _ key: String,
         defaultValue: Bool,
@@ -85,9 +82,9 @@ extension KeyValueStore {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
-    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
-    ///   collection contains U+0000.
+    /// - Throws: ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func setBool(
         _ value: Bool, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {
@@ -111,10 +108,9 @@ extension KeyValueStore {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The integer, or `nil` when there is no value.
-    /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not an
-    ///   integer (a real is not rounded), or does not fit in `Int`; ``DBError``
-    ///   when the storage fails. ``KeyValueStoreError`` of kind
+    /// - Throws: ``KeyValueStoreError/Kind/typeMismatch`` when the value is not
+    ///   an integer (a real is not rounded), or does not fit in `Int`;
+    ///   ``DBError`` when the storage fails.
     ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
     ///   contains U+0000.
     public func getInt(
@@ -148,12 +144,10 @@ extension KeyValueStore {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The integer, or `defaultValue`.
-    /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not an
-    ///   integer (the default does not hide a wrong type); ``DBError`` when the
-    ///   storage fails. ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
-    ///   contains U+0000.
+    /// - Throws: ``KeyValueStoreError/Kind/typeMismatch`` when the value is not
+    ///   an integer (the default does not hide a wrong type); ``DBError`` when
+    ///   the storage fails. ``KeyValueStoreError/Kind/invalidKey`` when the key
+    ///   or the collection contains U+0000.
     public func getInt(
         _ key: String,
         defaultValue: Int,
@@ -178,9 +172,9 @@ extension KeyValueStore {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
-    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
-    ///   collection contains U+0000.
+    /// - Throws: ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func setInt(
         _ value: Int, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {
@@ -204,11 +198,10 @@ extension KeyValueStore {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The number, or `nil` when there is no value.
-    /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is neither a
-    ///   real nor an integer; ``DBError`` when the storage fails.
-    ///   ``KeyValueStoreError`` of kind ``KeyValueStoreError/Kind/invalidKey``
-    ///   when the key or the collection contains U+0000.
+    /// - Throws: ``KeyValueStoreError/Kind/typeMismatch`` when the value is
+    ///   neither a real nor an integer; ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func getDouble(
         _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws -> Double? {
@@ -235,9 +228,8 @@ extension KeyValueStore {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/invalidValue`` for NaN (nothing is written);
-    ///   ``DBError`` when the storage fails. ``KeyValueStoreError`` of kind
+    /// - Throws: ``KeyValueStoreError/Kind/invalidValue`` for NaN (nothing is
+    ///   written); ``DBError`` when the storage fails.
     ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
     ///   contains U+0000.
     public func setDouble(
@@ -268,11 +260,10 @@ extension KeyValueStore {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The date, or `nil` when there is no value.
-    /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is neither a
-    ///   real nor an integer; ``DBError`` when the storage fails.
-    ///   ``KeyValueStoreError`` of kind ``KeyValueStoreError/Kind/invalidKey``
-    ///   when the key or the collection contains U+0000.
+    /// - Throws: ``KeyValueStoreError/Kind/typeMismatch`` when the value is
+    ///   neither a real nor an integer; ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func getDate(
         _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws -> Date? {
@@ -299,9 +290,9 @@ extension KeyValueStore {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
-    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
-    ///   collection contains U+0000.
+    /// - Throws: ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func setDate(
         _ value: Date?, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {

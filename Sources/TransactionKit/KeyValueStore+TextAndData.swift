@@ -23,9 +23,8 @@ extension KeyValueStore {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The string, or `nil` when there is no value.
-    /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not text;
-    ///   ``DBError`` when the storage fails. ``KeyValueStoreError`` of kind
+    /// - Throws: ``KeyValueStoreError/Kind/typeMismatch`` when the value is not
+    ///   text; ``DBError`` when the storage fails.
     ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
     ///   contains U+0000.
     public func getString(
@@ -53,11 +52,10 @@ extension KeyValueStore {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
-    ///   kind ``KeyValueStoreError/Kind/invalidValue`` when the string contains
-    ///   U+0000 (nothing is written), of kind
-    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
-    ///   does.
+    /// - Throws: ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/invalidValue`` when the string contains
+    ///   U+0000 (nothing is written), ``KeyValueStoreError/Kind/invalidKey``
+    ///   when the key or the collection does.
     public func setString(
         _ value: String?, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {
@@ -82,9 +80,8 @@ extension KeyValueStore {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The bytes, or `nil` when there is no value.
-    /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/typeMismatch`` when the value is not a blob;
-    ///   ``DBError`` when the storage fails. ``KeyValueStoreError`` of kind
+    /// - Throws: ``KeyValueStoreError/Kind/typeMismatch`` when the value is not
+    ///   a blob; ``DBError`` when the storage fails.
     ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
     ///   contains U+0000.
     public func getData(
@@ -113,9 +110,9 @@ extension KeyValueStore {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
-    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
-    ///   collection contains U+0000.
+    /// - Throws: ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func setData(
         _ value: Data?, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {

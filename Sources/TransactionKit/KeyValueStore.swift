@@ -5,65 +5,37 @@ import Foundation
 #endif
 
 /// Typed values by key, in one collection, stored in the database and
-/// read and written inside its transactions.
-///
-/// Managers keep settings, cursors and flags here without a finder of
-/// their own; every call takes the transaction as its last argument, so the
-/// store commits and rolls back with the rest of the transaction:
+/// read and written inside its transactions: settings, cursors and flags
+/// without a finder of their own.
 ///
 /// ```swift
-/// struct NotificationSettings {
-///     private let store = KeyValueStore(collection: "notificationSettings")
-///
-///     func isMuted(_ user: UserID, _ tx: DBReadTransaction) throws -> Bool {
-///         try store.getBool("muted.\(user)", defaultValue: false, transaction: tx)
-///     }
-///
-///     func setMuted(_ muted: Bool, _ user: UserID, _ tx: DBWriteTransaction) throws {
-///         try store.setBool(muted, key: "muted.\(user)", transaction: tx)
-///     }
-/// }
+/// let store = KeyValueStore(collection: "notificationSettings")
+/// try store.setBool(true, key: "muted.\(user)", transaction: tx)
+/// let muted = try store.getBool("muted.\(user)", defaultValue: false, transaction: tx)
 /// ```
 ///
-/// A `KeyValueStore` is only a name: it holds no data and no database, so
-/// make as many as you need (one per collection, usually a `static let` or a
-/// stored property). The data lives in the database the transaction comes
-/// from:
-///
-/// - **`SQLiteDB`**: the table `transactionkit_key_value`, which the library
-///   creates and migrates itself when it opens the database (independently
-///   of your migrator), with one row per value:
-///   `(collection TEXT, key TEXT, value ANY)`, primary key
-///   `(collection, key)`, `STRICT`. Values keep SQLite's native types (see
-///   ``Value``), so plain SQL reads them. A database opened read-only by a
-///   version that never created the table reads as empty.
-/// - **`MockDB`**: dictionaries owned by the `MockDB` instance, with the
-///   same transaction semantics; seed and inspect them in tests
-///   (`MockDB(keyValues:)`, `mockDB.keyValues(in:)`). No mock of the store is
-///   needed.
+/// A store is only a name; the data lives in the transaction's database. On
+/// `SQLiteDB` it is the table `transactionkit_key_value` (`collection`,
+/// `key`, `value` in SQLite's native types, see ``Value``), which the
+/// library creates apart from your migrations; a read-only database without
+/// it reads as empty. On `MockDB` it is the mock's own dictionaries, seeded
+/// and inspected in tests.
 ///
 /// **Transaction semantics** (identical on every backend): a value set in a
-/// write transaction is visible to that transaction at once, to others once
-/// it commits, and never if it rolls back. Every read of one transaction
-/// sees one snapshot, even while another thread commits. Writers are
-/// serialized, so a read-modify-write inside one write transaction never
-/// loses an update. Commit observers of the collection
-/// (``DB/observeCommits(tables:keyValueCollections:queue:_:)``) hear about
-/// each commit that set a value in it or removed one.
+/// write is visible to that transaction at once, to others once it commits,
+/// never if it rolls back; reads see one snapshot; writes are serialized,
+/// so a read-modify-write loses no update. Commit observers of the
+/// collection hear about each commit that set or removed a value in it.
 ///
-/// **Keys and collections** are any strings without U+0000, the empty
-/// string included. They compare by their UTF-8 bytes, as SQLite's
-/// `BINARY` collation does: `"é"` precomposed and `"e\u{301}"` are two
-/// different keys everywhere. A key, collection or text value that
-/// contains U+0000 is refused with a ``KeyValueStoreError`` on every
-/// backend (SQLite's text would end there).
+/// **Keys and collections** are any strings without U+0000 (refused with a
+/// ``KeyValueStoreError``), compared by their UTF-8 bytes: a precomposed
+/// `"é"` and `"e\u{301}"` are two keys.
 ///
-/// **Thread:** a `KeyValueStore` is `Sendable`; each call runs on the thread
-/// that runs the transaction's block.
+/// **Thread:** `Sendable`; each call runs on the thread of the transaction's
+/// block.
 ///
 /// - Warning: Using a transaction after its block returned, or from another
-///   thread, is a programmer error, reported at the call site (see
-///   ``DBMisuseError``).
+///   thread, is a programmer error (see ``DBMisuseError``).
 public struct KeyValueStore: Sendable, Hashable {
     /// The name of the collection this store reads and writes.
     public let collection: String
@@ -99,7 +71,7 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The stored value, or `nil` when there is none.
     /// - Throws: ``DBError`` when the storage fails; ``DBMisuseError`` under a
-    ///   test runner after a recorded misuse. ``KeyValueStoreError`` of kind
+    ///   test runner after a recorded misuse.
     ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
     ///   contains U+0000.
     public func getValue(
@@ -125,12 +97,10 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/invalidValue`` for a NaN real; ``DBError``
-    ///   when the storage fails; ``DBMisuseError`` under a test runner after a
-    ///   recorded misuse. ``KeyValueStoreError`` of kind
-    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
-    ///   contains U+0000.
+    /// - Throws: ``KeyValueStoreError/Kind/invalidValue`` for a NaN real;
+    ///   ``DBError`` when the storage fails; ``DBMisuseError`` under a test
+    ///   runner after a recorded misuse. ``KeyValueStoreError/Kind/invalidKey``
+    ///   when the key or the collection contains U+0000.
     public func setValue(
         _ value: Value, key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {
@@ -154,9 +124,9 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: `true` when a value of any type is stored for `key`.
-    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
-    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
-    ///   collection contains U+0000.
+    /// - Throws: ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func hasValue(
         _ key: String, transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws -> Bool {
@@ -179,8 +149,9 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The keys, sorted.
-    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
-    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the collection contains U+0000.
+    /// - Throws: ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the collection contains
+    ///   U+0000.
     public func allKeys(
         transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws -> [String] {
@@ -202,8 +173,9 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     /// - Returns: The number of keys.
-    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
-    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the collection contains U+0000.
+    /// - Throws: ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the collection contains
+    ///   U+0000.
     public func count(
         transaction: DBReadTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws -> Int {
@@ -228,9 +200,9 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
-    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the key or the
-    ///   collection contains U+0000.
+    /// - Throws: ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the key or the collection
+    ///   contains U+0000.
     public func removeValue(
         forKey key: String, transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {
@@ -252,8 +224,9 @@ public struct KeyValueStore: Sendable, Hashable {
     ///   - transaction: The write transaction.
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
-    /// - Throws: ``DBError`` when the storage fails. ``KeyValueStoreError`` of
-    ///   kind ``KeyValueStoreError/Kind/invalidKey`` when the collection contains U+0000.
+    /// - Throws: ``DBError`` when the storage fails.
+    ///   ``KeyValueStoreError/Kind/invalidKey`` when the collection contains
+    ///   U+0000.
     public func removeAll(
         transaction: DBWriteTransaction, file: StaticString = #fileID, line: UInt = #line
     ) throws {

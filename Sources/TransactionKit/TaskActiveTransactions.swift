@@ -1,16 +1,13 @@
 /// Remembers, per task, which databases have an ``AsyncDB`` transaction
 /// whose block is running in this task: how a nested async transaction is
 /// caught.
-///
-/// ``ActiveTransactions`` marks the *thread* that runs a synchronous block,
-/// which is right for a block that cannot suspend. An async block may hop
-/// threads at every suspension, and while it is suspended another task may
-/// run on its thread: a thread mark would be both lost and confused. So an
-/// async block is recorded in a task-local list instead, and each entry
-/// names the task that opened it: a child task (which inherits task-local
-/// values) or a `Task { }` started inside the block is another task, with
-/// transactions of its own, not a nested transaction.
 package enum TaskActiveTransactions {
+    // A thread mark (`ActiveTransactions`) would be lost when the block hops
+    // threads and confused by other tasks run on its thread while it is
+    // suspended, hence a task-local list. Each entry names the task that opened
+    // it: a child task (which inherits task-locals) or a `Task { }` started in
+    // the block is another task with transactions of its own, not a nesting.
+
     /// One running async transaction block.
     package final class Entry: Sendable {
         let scope: DatabaseScope

@@ -13,9 +13,10 @@ import Synchronization
 /// }
 /// ```
 ///
-/// **Threads:** any; every access takes the lock. Keep the closures given to
-/// ``withValue(_:)`` short, and do not call back into the same `Locked`
-/// from inside them (the lock is not recursive).
+/// **Threads:** any; every access takes the lock.
+///
+/// - Warning: Do not use the same `Locked` from inside ``withValue(_:)``'s
+///   closure: the lock is not recursive. Keep that closure short.
 public final class Locked<Value: Sendable>: Sendable {
     private let storage: Mutex<Value>
 

@@ -1,56 +1,36 @@
 import TransactionKit
 
-/// One method of a mock: its stub, and the calls it received. A mock holds
-/// one `MockMethod` per method it implements and forwards each call to it,
-/// which checks the transaction, records the arguments, and answers from the
-/// stub, or fails the test through ``unimplemented(_:in:fileID:filePath:line:column:staticFilePath:)``
-/// when nobody stubbed it.
+/// One method of a mock: its stub, and the calls it received. The mock
+/// forwards each call to it, which checks the transaction, records the
+/// arguments, and answers from the stub, or fails the test through
+/// ``unimplemented(_:in:fileID:filePath:line:column:staticFilePath:)`` when
+/// nobody stubbed it.
 ///
 /// ```swift
 /// final class MessageFinderMock: MessageFinding, Sendable {
 ///     let insert = MockMethod<(conversationID: Int64, body: String), Message>()
-///     let latest = MockMethod<Int64, Message?>()
 ///
 ///     func insert(conversationID: Int64, body: String, _ tx: DBWriteTransaction) throws -> Message {
 ///         try insert.call((conversationID, body), tx, in: self)
-///     }
-///
-///     func latest(conversationID: Int64, _ tx: DBReadTransaction) throws -> Message? {
-///         try latest.call(conversationID, tx, in: self)
 ///     }
 /// }
 ///
 /// @Test func sendingInsertsTheMessage() throws {
 ///     let messages = MessageFinderMock()
 ///     messages.insert.stub { conversationID, body in Message(id: 1, conversationID: conversationID, body: body) }
+///     messages.insert.declaresChange(table: "message")   // for commit observers
 ///     try ComposeManager(db: MockDB(), messages: messages).send("hi", to: 7)
 ///     #expect(messages.insert.calls.map(\.body) == ["hi"])
 /// }
 /// ```
 ///
-/// **Transactions:** ``call(_:_:in:function:fileID:filePath:line:column:)``
-/// runs `tx.preconditionActive()` first, so a mock catches an escaped
-/// transaction exactly where a real finder would.
+/// **Transactions:** a call checks its transaction first, so a mock catches
+/// an escaped transaction where a real finder would. `MockDB` has no tables:
+/// ``declaresChange(table:)`` tells its commit observers what a method
+/// writes.
 ///
-/// **Commit observers:** `MockDB` has no tables, so it cannot see what a
-/// finder wrote. One line tells it, for every call of a method that writes:
-///
-/// ```swift
-/// messages.insert.declaresChange(table: "message")
-/// ```
-///
-/// After that, each call made with a write transaction whose stub answers
-/// declares the change on that transaction (as
-/// `tx.declareChange(table: "message")` would): observers of the table hear
-/// about it when the transaction commits, never when it rolls back. A stub
-/// that needs the transaction itself (to write a `KeyValueStore`, to
-/// declare a change only for some arguments) is set with
-/// ``stubWithTransaction(_:)``.
-///
-/// **Threads:** `MockMethod` is `Sendable`: stubs, declarations, calls and
-/// counts are kept behind a lock, so a mock made of them can be used from
-/// concurrent tasks. The stub runs outside the lock, on the thread of the
-/// call (the transaction's thread).
+/// **Threads:** `Sendable`; the state is behind a lock, and the stub runs
+/// outside it, on the thread of the call.
 public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
     /// A stub, given the call's arguments and transaction.
     private typealias Stub = @Sendable (Arguments, DBReadTransaction?) throws -> Result
@@ -108,31 +88,28 @@ public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
     /// }
     /// ```
     ///
-    /// It is not an overload of ``stub(_:)``: with several arguments, a
-    /// closure of two parameters could mean the arguments taken apart or the
-    /// arguments and the transaction. Here the arguments always arrive as
-    /// one value (a tuple for several), and the transaction second. To
-    /// declare a change of a table, ``declaresChange(table:)`` needs no
-    /// stub of this kind.
+    /// The arguments arrive as one value (a tuple for several), the
+    /// transaction second. To declare a table change,
+    /// ``declaresChange(table:)`` needs no stub of this kind.
     ///
     /// **Transactions:** `tx` is the transaction the mock passed to
-    /// ``call(_:_:in:function:fileID:filePath:line:column:)``: a
-    /// `DBWriteTransaction` when the call came from a write (cast it with
-    /// `as? DBWriteTransaction`), `nil` for a member that receives none. It
-    /// is valid while the stub runs; do not keep it.
+    /// ``call(_:_:in:function:fileID:filePath:line:column:)`` (cast it with
+    /// `as? DBWriteTransaction` in a write), `nil` for a member that
+    /// receives none. It is valid while the stub runs; do not keep it.
     ///
-    /// **Thread:** the stub runs on the thread of the call, outside the
-    /// method's lock.
+    /// **Thread:** the thread of the call, outside the method's lock.
     ///
     /// - Parameter body: Receives the call's arguments and transaction.
     public func stubWithTransaction(_ body: @escaping @Sendable (Arguments, DBReadTransaction?) throws -> Result) {
+        // Not an overload of `stub(_:)`: with several arguments, a closure of
+        // two parameters could mean the arguments taken apart, or the
+        // arguments and the transaction.
         state.withValue { $0.stub = body }
     }
 
     /// Declares that every successful call with a write transaction changed
-    /// `table`, so that commit observers of the table hear about it when the
-    /// transaction commits: the one line a mock of a finder that writes
-    /// needs for `MockDB`, which has no tables to watch.
+    /// `table`, so that the table's commit observers hear about it on
+    /// `MockDB`, which has no tables to watch.
     ///
     /// ```swift
     /// let messages = ChatManager.Mocks.LegacyMessageFinder()
@@ -140,25 +117,19 @@ public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
     /// messages.insert.declaresChange(table: "message")
     /// ```
     ///
-    /// Call it once per table; declaring the same table again changes
-    /// nothing. It applies to the calls made afterwards, whichever stub
-    /// answers them, until ``reset()``.
+    /// It applies to the calls made afterwards, whichever stub answers them,
+    /// until ``reset()``; declaring a table again changes nothing.
     ///
-    /// **Transaction semantics:** after the stub answered without throwing,
-    /// the call runs `tx.declareChange(table:)` on its write transaction
-    /// (``/TransactionKit/DBWriteTransaction/declareChange(table:file:line:)``):
-    /// observers hear about the table once per commit, never after a
-    /// rollback. A call whose stub throws, or that nobody stubbed, declares
-    /// nothing.
+    /// **Transaction semantics:** once the stub answered without throwing,
+    /// the call runs
+    /// ``/TransactionKit/DBWriteTransaction/declareChange(table:file:line:)``
+    /// on its transaction: observers hear about the table once per commit,
+    /// never after a rollback. A call whose stub throws declares nothing.
     ///
-    /// **A call without a write transaction** (a read transaction, or
-    /// none) cannot change a table: it declares nothing, and records a test
-    /// failure at the mock's call site, as an unstubbed call does, then
-    /// returns the stub's answer. Declare the change on the method that
-    /// writes.
-    ///
-    /// - Parameter table: The table's name; observers match it
-    ///   case-insensitively (ASCII), as SQLite does.
+    /// - Warning: A call without a write transaction cannot change a table:
+    ///   it declares nothing and fails the test at the mock's call site.
+    /// - Parameter table: The table's name, matched case-insensitively
+    ///   (ASCII).
     public func declaresChange(table: String) {
         state.withValue { state in
             if !state.declaredTables.contains(table) {

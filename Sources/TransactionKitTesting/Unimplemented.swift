@@ -59,28 +59,18 @@ public struct UnimplementedError: Error, Sendable, CustomStringConvertible {
 /// }
 /// ```
 ///
-/// Mocks of finders rarely call it directly: ``MockMethod`` does, with the
-/// mock's type and method filled in.
+/// ``MockMethod`` calls it for mocks of finders, with the mock's type and
+/// method filled in.
 ///
-/// **Under Swift Testing** (a `@Test` is running on this task), it records an
-/// issue at the mock's call site: the current test fails, the other tests go
-/// on. The mock then throws the returned error, which usually makes the test
-/// fail a second time where the manager's error surfaces; the first issue is
-/// the one to read.
+/// It fails the running test at the mock's call site (a Swift Testing issue
+/// when a `@Test` runs on this task, otherwise `XCTFail`), writes the
+/// message to standard error, and never stops the run. The error the mock
+/// then throws often fails the test a second time where the manager's error
+/// surfaces: read the first issue.
 ///
-/// **Under XCTest** (no Swift Testing test on this task), it calls `XCTFail`
-/// at the mock's call site, which fails the running XCTest test case; the
-/// other tests go on.
-///
-/// **In every case** it also writes the message to standard error, and the
-/// mock throws the returned error into the code under test: an unstubbed
-/// call never passes silently, and it never stops the test run.
-///
-/// **Thread:** any thread or task that runs on behalf of a test (Swift
-/// Testing finds the test through a task-local value); the issue is
-/// attributed to that test. From a thread that no Swift Testing task runs
-/// (a `DispatchQueue` callback, say), the failure goes to XCTest, if a test
-/// case is running, and to standard error.
+/// **Thread:** any thread or task working for a test; Swift Testing finds
+/// the test through a task-local value, so from a thread no test task runs
+/// (a `DispatchQueue` callback), the failure goes to XCTest and stderr.
 ///
 /// - Warning: Returning a placeholder instead of throwing hides the mistake
 ///   from the code under test; throw the returned error.
