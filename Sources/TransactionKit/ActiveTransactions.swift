@@ -91,3 +91,41 @@ package enum ActiveTransactions {
         return try body()
     }
 }
+
+extension ActiveTransactions {
+    /// Marks `transaction` active on this thread until ``end(_:)``, for a
+    /// transaction whose lifetime is not a block of ours: one bridged from a
+    /// transaction the application opened itself. Transactions of the same
+    /// database opened on this thread meanwhile are reported as nested.
+    ///
+    /// - Warning: Call ``end(_:)`` on the same thread, and keep `transaction`
+    ///   alive until then (the list holds it unretained).
+    package static func begin(_ transaction: DBReadTransaction) {
+        let slot = current.takeUnretainedValue()
+        transaction.outerActive = slot.transaction
+        slot.transaction = Unmanaged.passUnretained(transaction).toOpaque()
+    }
+
+    /// Ends what ``begin(_:)`` began, wherever `transaction` is in this
+    /// thread's list.
+    package static func end(_ transaction: DBReadTransaction) {
+        guard let thread = pthread_getspecific(key) else { return }
+        let slot = Unmanaged<Innermost>.fromOpaque(thread).takeUnretainedValue()
+        let target = Unmanaged.passUnretained(transaction).toOpaque()
+        if slot.transaction == target {
+            slot.transaction = transaction.outerActive
+            transaction.outerActive = nil
+            return
+        }
+        var pointer = slot.transaction
+        while let current = pointer {
+            let inner = Unmanaged<DBReadTransaction>.fromOpaque(current).takeUnretainedValue()
+            if inner.outerActive == target {
+                inner.outerActive = transaction.outerActive
+                transaction.outerActive = nil
+                return
+            }
+            pointer = inner.outerActive
+        }
+    }
+}

@@ -94,6 +94,17 @@ package enum Misuse {
             at: callSite)
     }
 
+    /// A transaction was opened while the database's connection was inside
+    /// a transaction the application opened itself, on the same thread.
+    package static func nestedInApplicationTransaction(kind: TransactionKind, at callSite: CallSite) -> DBMisuseError {
+        report(
+            "`\(kind.methodName)` called inside a transaction that the application opened itself on the same "
+                + "database (its own write on the adopted connection). Transactions do not nest.",
+            fix: "bridge the application's transaction instead of opening a new one: pass "
+                + "db.writeTransaction(bridging: database) (or readTransaction) to the code that needs it.",
+            at: callSite)
+    }
+
     /// A transaction of a database without connections (a test double)
     /// reached a bridge to real data-access code.
     package static func connectionlessTransactionBridged(

@@ -210,9 +210,13 @@ extension TransactionEngine {
         if transaction.state != .ended {
             transaction.rollBack()
         }
-        if error is CancellationError {
+        if error is ApplicationTransactionInProgress {
+            return Misuse.nestedInApplicationTransaction(kind: kind, at: transaction.openedAt)
+        }
+        if error is CancellationError || error is DBMisuseError {
             // The task was cancelled before the transaction began or
-            // committed: an error about the caller, not the storage.
+            // committed, or the backend found a misuse (and reported it):
+            // errors about the caller, not the storage.
             return error
         }
         return backend.storageError(from: error, during: operation)

@@ -21,11 +21,24 @@ struct SQLiteBackend: SyncTransactionBackend {
     /// The tables each write changes, and the commit guard (GRDB holds it
     /// weakly: this is the reference that keeps it alive).
     let changeTracker: SQLiteChangeTracker
+    /// Whether `writer` is the application's own pool or queue
+    /// (`SQLiteDB(adopting:)`): then the change tracker watches only
+    /// TransactionKit's own writes, and a transaction opened on the writer
+    /// while the application's own transaction is open there is refused.
+    let isAdopted: Bool
 
     func performRead<R>(_ body: (AnyObject?) throws -> R) throws -> R {
         try checkOpen(for: .read)
         if let readers {
             return try readers.read { db in try body(db) }
+        }
+        if isAdopted {
+            return try writer.unsafeReentrantWrite { db in
+                try Self.refuseInsideApplicationTransaction(db)
+                return try writerStatements.statements(on: db).inReadTransaction(db, enforcingReadOnly: true) { db in
+                    try body(db)
+                }
+            }
         }
         return try writer.writeWithoutTransaction { db in
             try writerStatements.statements(on: db).inReadTransaction(db, enforcingReadOnly: true) { db in try body(db) }
@@ -34,6 +47,15 @@ struct SQLiteBackend: SyncTransactionBackend {
 
     func performWrite<R>(_ body: (AnyObject?) throws -> R, onCommit: (DBChanges) -> Void) throws -> R {
         try checkWritable()
+        if isAdopted {
+            // Reentrant: called from inside the application's own write on
+            // the adopted writer, this runs there at once and is refused,
+            // instead of waiting for itself or tripping GRDB's check.
+            return try writer.unsafeReentrantWrite { db in
+                try Self.refuseInsideApplicationTransaction(db)
+                return try inImmediateTransaction(db, body, onCommit: onCommit)
+            }
+        }
         return try writer.writeWithoutTransaction { db in
             try inImmediateTransaction(db, body, onCommit: onCommit)
         }
@@ -57,6 +79,12 @@ struct SQLiteBackend: SyncTransactionBackend {
         try checkWritable()
         return try await writer.writeWithoutTransaction { db in
             try inImmediateTransaction(db, body, onCommit: onCommit)
+        }
+    }
+
+    private static func refuseInsideApplicationTransaction(_ db: Database) throws(ApplicationTransactionInProgress) {
+        if db.isInsideTransaction {
+            throw ApplicationTransactionInProgress()
         }
     }
 
@@ -84,6 +112,15 @@ struct SQLiteBackend: SyncTransactionBackend {
         onCommit: (DBChanges) -> Void
     ) throws -> R {
         changeTracker.reset()
+        if isAdopted {
+            // On the application's writer, the tracker watches only this
+            // transaction: the application's own statements never pay for
+            // GRDB's observation.
+            db.add(transactionObserver: changeTracker, extent: .observerLifetime)
+        }
+        defer {
+            if isAdopted { db.remove(transactionObserver: changeTracker) }
+        }
         let value: R
         do {
             let statements = try writerStatements.statements(on: db)

@@ -48,7 +48,33 @@ extension SQLiteDB {
         file: StaticString = #fileID,
         line: UInt = #line
     ) throws(DBMisuseError) -> Database {
-        try transaction.connection(
-            as: Database.self, bridge: "SQLiteDB.shimOnlyBridge", at: CallSite(file: file, line: line))
+        let callSite = CallSite(file: file, line: line)
+        let database = try transaction.connection(as: Database.self, bridge: "SQLiteDB.shimOnlyBridge", at: callSite)
+        try checkBridgedTransactionCanRunSQL(transaction, database, for: "SQLiteDB.shimOnlyBridge", at: callSite)
+        return database
+    }
+
+    /// The checks that only the storage can make, for transactions bridged
+    /// from the application's own (`writeTransaction(bridging:)`,
+    /// `readTransaction(bridging:)`): a read must still be open (GRDB does
+    /// not report its end), and no statement may run from a finalization,
+    /// which runs inside SQLite's commit hook.
+    static func checkBridgedTransactionCanRunSQL(
+        _ transaction: DBReadTransaction, _ database: Database, for use: String, at callSite: CallSite
+    ) throws(DBMisuseError) {
+        if transaction.kind == .read, !database.isInsideTransaction {
+            TransactionEngine<SQLiteBackend>.bridgedDidEnd(transaction)
+            throw Misuse.escapedTransaction(
+                kind: .read, openedAt: transaction.openedAt, outcome: "ended with the application's read",
+                usedFor: use, at: callSite)
+        }
+        if SQLiteBridges.isFinalizing(database) {
+            throw Misuse.report(
+                "\(use) called from a finalization of a transaction bridged from the application's own write: "
+                    + "it runs inside SQLite's commit hook, where no statement may run.",
+                fix: "run the statement in the block that bridged the transaction, before the application's write "
+                    + "returns; a finalization of a bridged transaction may register completions only.",
+                at: callSite)
+        }
     }
 }

@@ -30,6 +30,11 @@ extension SQLiteDB {
     /// Closing is optional: the connections close when the `SQLiteDB` is
     /// deallocated, but without reporting a failed checkpoint.
     ///
+    /// An adopted database (``init(adopting:)-(DatabasePool)``) closes only
+    /// what is TransactionKit's: its read-only connections and its prepared
+    /// statements on the writer. The application's pool or queue stays
+    /// open, with no checkpoint, and legacy code goes on using it.
+    ///
     /// **Thread:** the calling thread, which waits for running transactions.
     ///
     /// - Throws: ``/TransactionKit/DBError`` with operation ``/TransactionKit/DBError/Operation/close``: the
@@ -46,6 +51,15 @@ extension SQLiteDB {
             try engine.backend.readers?.close()
         } catch {
             failure = Self.closeError(error, path: path, during: "closing the read-only connections")
+        }
+        if isAdopted {
+            // The pool or queue is the application's: it stays open, and
+            // TransactionKit's statements on its writer go.
+            writer.unsafeReentrantWrite { _ in engine.backend.writerStatements.finalize() }
+            if let failure {
+                throw failure
+            }
+            return
         }
         if !isInMemory, !isReadOnly {
             do {

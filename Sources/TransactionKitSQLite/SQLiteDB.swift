@@ -104,11 +104,21 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
 
     let engine: TransactionEngine<SQLiteBackend>
 
+    /// Whether the GRDB pool or queue is the application's
+    /// (`SQLiteDB(adopting:)`), which `close()` leaves open.
+    package let isAdopted: Bool
+
+    /// The writer's connection, which `writeTransaction(bridging:)` accepts.
+    let writerConnection: ObjectIdentifier
+
+    /// The transactions bridged from the application's open transactions.
+    let bridges = SQLiteBridges()
+
     /// Wraps an already configured GRDB writer. The package's test-database
     /// helpers use it; applications use the public initializers.
     package init(
         writer: any DatabaseWriter, path: String, isInMemory: Bool, isReadOnly: Bool = false,
-        migrationsAppliedOnOpen: [String] = []
+        migrationsAppliedOnOpen: [String] = [], isAdopted: Bool = false
     ) {
         self.writer = writer
         self.migrationsAppliedOnOpen = migrationsAppliedOnOpen
@@ -118,7 +128,11 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
         let scope = DatabaseScope(
             databaseName: "SQLiteDB", connectionType: Database.self, keyValueStorage: SQLiteKeyValueStorage(path: path))
         let changeTracker = SQLiteChangeTracker(observers: scope.commitObservers, path: path)
-        writer.add(transactionObserver: changeTracker, extent: .observerLifetime)
+        if !isAdopted {
+            writer.add(transactionObserver: changeTracker, extent: .observerLifetime)
+        }
+        self.isAdopted = isAdopted
+        self.writerConnection = writer.unsafeReentrantWrite { ObjectIdentifier($0) }
         let readers = (writer as? DatabasePool).map { pool in
             SQLiteReaderPool(path: pool.path, writerConfiguration: pool.configuration)
         }
@@ -126,7 +140,7 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
             backend: SQLiteBackend(
                 writer: writer, readers: readers, writerStatements: SQLiteWriterStatements(writer: writer),
                 path: path, isReadOnly: isReadOnly, closing: SQLiteClosing(),
-                changeTracker: changeTracker),
+                changeTracker: changeTracker, isAdopted: isAdopted),
             scope: scope)
     }
 

@@ -85,10 +85,11 @@ struct SQLiteKeyValueStorage: KeyValueStorage {
     /// The transaction's connection. `KeyValueStore` checked that the
     /// transaction is active on this thread, and it came from this
     /// database's scope, so it is an `SQLiteDB` transaction.
-    private func connection(_ transaction: DBReadTransaction) -> Database {
+    private func connection(_ transaction: DBReadTransaction) throws(DBMisuseError) -> Database {
         guard let db = transaction.connection as? Database else {
             preconditionFailure("TransactionKit internal error: an SQLiteDB transaction without a connection")
         }
+        try SQLiteDB.checkBridgedTransactionCanRunSQL(transaction, db, for: "KeyValueStore", at: transaction.openedAt)
         return db
     }
 
@@ -97,8 +98,9 @@ struct SQLiteKeyValueStorage: KeyValueStorage {
     private func reading<R>(
         _ transaction: DBReadTransaction, orIfNoTable empty: R, _ body: (Database) throws -> R
     ) throws -> R {
+        let db = try connection(transaction)
         do {
-            return try body(connection(transaction))
+            return try body(db)
         } catch let error as DatabaseError
             where error.resultCode == .SQLITE_ERROR
             && error.message?.contains("no such table: \(Self.tableName)") == true
@@ -112,8 +114,9 @@ struct SQLiteKeyValueStorage: KeyValueStorage {
     /// Runs a write; storage faults come out as `DBError`, as they would
     /// from the block.
     private func writing<R>(_ transaction: DBWriteTransaction, _ body: (Database) throws -> R) throws -> R {
+        let db = try connection(transaction)
         do {
-            return try body(connection(transaction))
+            return try body(db)
         } catch {
             throw SQLiteErrors.constraintViolation(from: error, path: path)
                 ?? SQLiteErrors.storageError(from: error, path: path, operation: .write)

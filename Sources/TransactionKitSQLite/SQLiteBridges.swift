@@ -1,0 +1,119 @@
+import GRDB
+import Synchronization
+import TransactionKit
+
+/// The transactions an `SQLiteDB` bridged from transactions the
+/// application opened itself (`writeTransaction(bridging:)`,
+/// `readTransaction(bridging:)`), by connection: one per open application
+/// transaction, so that bridging twice returns the same transaction and its
+/// one set of hooks.
+final class SQLiteBridges: @unchecked Sendable {
+    private let lock = PThreadMutex()
+    // Guarded by `lock`.
+    private var writes: [ObjectIdentifier: SQLiteBridgeObserver] = [:]
+    private var reads: [ObjectIdentifier: DBReadTransaction] = [:]
+
+    /// The connections whose bridged finalizations are running, inside
+    /// SQLite's commit hook, where no statement may run on them.
+    private static let finalizing = FinalizingConnections()
+
+    func write(on connection: ObjectIdentifier) -> SQLiteBridgeObserver? {
+        lock.withLock { writes[connection] }
+    }
+
+    func setWrite(_ observer: SQLiteBridgeObserver?, on connection: ObjectIdentifier) {
+        lock.withLock { writes[connection] = observer }
+    }
+
+    /// Records the read bridged on `connection`, and returns the one it
+    /// replaces (the application's earlier read on that connection, over).
+    func replaceRead(_ transaction: DBReadTransaction, on connection: ObjectIdentifier) -> DBReadTransaction? {
+        lock.withLock { reads.updateValue(transaction, forKey: connection) }
+    }
+
+    static func runFinalizations(on connection: ObjectIdentifier, _ body: () throws -> Void) rethrows {
+        finalizing.insert(connection)
+        defer { finalizing.remove(connection) }
+        try body()
+    }
+
+    /// Whether `connection` is inside SQLite's commit hook, running the
+    /// finalizations of a bridged transaction.
+    static func isFinalizing(_ connection: Database) -> Bool {
+        finalizing.contains(ObjectIdentifier(connection))
+    }
+
+    private final class FinalizingConnections: @unchecked Sendable {
+        private let lock = PThreadMutex()
+        private let count = Atomic<Int>(0)
+        // Guarded by `lock`.
+        private var connections: Set<ObjectIdentifier> = []
+
+        func insert(_ connection: ObjectIdentifier) {
+            lock.withLock {
+                connections.insert(connection)
+                count.store(connections.count, ordering: .releasing)
+            }
+        }
+
+        func remove(_ connection: ObjectIdentifier) {
+            lock.withLock {
+                connections.remove(connection)
+                count.store(connections.count, ordering: .releasing)
+            }
+        }
+
+        func contains(_ connection: ObjectIdentifier) -> Bool {
+            // The common case, no bridged finalization anywhere, takes no lock.
+            if count.load(ordering: .acquiring) == 0 { return false }
+            return lock.withLock { connections.contains(connection) }
+        }
+    }
+}
+
+/// Follows the application's write transaction that a `DBWriteTransaction`
+/// was bridged from, and drives the bridged transaction's hooks: its
+/// finalizations when the application's transaction is about to commit, the
+/// commit observers and completions once it committed, nothing but the end
+/// of the transaction when it rolled back.
+final class SQLiteBridgeObserver: TransactionObserver, @unchecked Sendable {
+    // Used only on the writer's queue, inside the application's transaction.
+    let transaction: DBWriteTransaction
+    private let connection: ObjectIdentifier
+    private let bridges: SQLiteBridges
+    private let observers: CommitObservers
+    private var tables: Set<String> = []
+
+    init(transaction: DBWriteTransaction, connection: ObjectIdentifier, bridges: SQLiteBridges, observers: CommitObservers) {
+        self.transaction = transaction
+        self.connection = connection
+        self.bridges = bridges
+        self.observers = observers
+    }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+        !observers.isEmpty && eventKind.tableName != SQLiteKeyValueStorage.tableName
+    }
+
+    func databaseDidChange(with event: DatabaseEvent) {
+        tables.insert(event.tableName)
+    }
+
+    func databaseWillCommit() throws {
+        // SQLite's commit hook: the finalizations run here, and may not run
+        // statements (see `writeTransaction(bridging:)`).
+        try SQLiteBridges.runFinalizations(on: connection) {
+            try TransactionEngine<SQLiteBackend>.bridgedWillCommit(transaction)
+        }
+    }
+
+    func databaseDidCommit(_ db: Database) {
+        bridges.setWrite(nil, on: connection)
+        TransactionEngine<SQLiteBackend>.bridgedDidCommit(transaction, detected: DBChanges(tables: tables))
+    }
+
+    func databaseDidRollback(_ db: Database) {
+        bridges.setWrite(nil, on: connection)
+        TransactionEngine<SQLiteBackend>.bridgedDidRollBack(transaction)
+    }
+}

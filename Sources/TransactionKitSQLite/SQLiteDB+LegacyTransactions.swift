@@ -1,0 +1,159 @@
+import Foundation
+import GRDB
+import TransactionKit
+
+extension SQLiteDB {
+    /// Returns a write transaction that stands for the application's own
+    /// GRDB write transaction, so that legacy code can call migrated
+    /// managers and finders inside it.
+    ///
+    /// ```swift
+    /// try pool.write { database in                     // the legacy code's own transaction
+    ///     try LegacyImporter.importRows(database)
+    ///     let tx = try db.writeTransaction(bridging: database)
+    ///     try contactsManager.didImport(count, tx)     // migrated code, in the same transaction
+    /// }
+    /// ```
+    ///
+    /// **Transaction semantics:** the returned transaction *is* the
+    /// application's transaction: ``shimOnlyBridge(_:)`` returns `database`,
+    /// and the key-value store reads and writes in it. Bridging again in the
+    /// same GRDB transaction returns the same transaction, with its one set
+    /// of hooks. Its finalizations run once, when the application's
+    /// transaction is about to commit, inside SQLite's commit hook: they may
+    /// register completions, but may not run statements (the SQL bridge and
+    /// the key-value store refuse them there); do that work in the block.
+    /// Its sync completions run once the application's transaction
+    /// committed, before the application's `write` returns, and may not open
+    /// transactions of this database (they would nest); its async
+    /// completions run after the commit where they were scheduled. None of
+    /// them runs after a rollback. Commit observers hear the commit, with
+    /// the tables changed after this call and the changes the transaction
+    /// recorded, and never a rollback; a commit of legacy code that never
+    /// bridged is not reported.
+    ///
+    /// **Thread:** the writer's queue, inside the application's `write`.
+    ///
+    /// **Lifetime:** until the application's transaction commits or rolls
+    /// back; a use after that is an escaped transaction. Until then, a
+    /// `read` or `write` of this database on the same thread is a nested
+    /// transaction.
+    ///
+    /// - Warning: A programmer error, naming this call site, when `database`
+    ///   is not inside a transaction, is a read-only connection (use
+    ///   ``readTransaction(bridging:file:line:)``), or belongs to another
+    ///   database; see ``/TransactionKit/DBMisuseError``.
+    /// - Parameters:
+    ///   - database: The connection the application's `write` block received.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Returns: The transaction to pass to migrated code.
+    /// - Throws: ``/TransactionKit/DBMisuseError``, only under a test runner,
+    ///   after recording the misuse as a test failure.
+    public func writeTransaction(
+        bridging database: Database,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) throws(DBMisuseError) -> DBWriteTransaction {
+        let callSite = CallSite(file: file, line: line)
+        let connection = ObjectIdentifier(database)
+        guard connection == writerConnection else {
+            if database.configuration.readonly {
+                throw Misuse.report(
+                    "writeTransaction(bridging:) received a read-only connection (from a read of the application's).",
+                    fix: "bridge it with readTransaction(bridging:), or do the work in the application's write.",
+                    at: callSite)
+            }
+            throw Misuse.report(
+                "writeTransaction(bridging:) received a connection of another database than \(path).",
+                fix: "bridge a connection of the pool or queue this SQLiteDB adopted.",
+                at: callSite)
+        }
+        try requireTransaction(database, bridge: "writeTransaction(bridging:)", at: callSite)
+        if let existing = bridges.write(on: connection), existing.transaction.isActive {
+            return existing.transaction
+        }
+        let transaction = try engine.beginBridgedWrite(connection: database, at: callSite)
+        let observer = SQLiteBridgeObserver(
+            transaction: transaction, connection: connection, bridges: bridges, observers: engine.scope.commitObservers)
+        bridges.setWrite(observer, on: connection)
+        database.add(transactionObserver: observer, extent: .nextTransaction)
+        return transaction
+    }
+
+    /// Returns a read transaction that stands for the application's own
+    /// GRDB transaction, read or write, so that legacy code can call
+    /// migrated code that reads.
+    ///
+    /// ```swift
+    /// let badge = try pool.read { database in
+    ///     try inboxManager.unreadCount(for: user, db.readTransaction(bridging: database))
+    /// }
+    /// ```
+    ///
+    /// **Transaction semantics:** inside the application's write, the
+    /// transaction of ``writeTransaction(bridging:file:line:)`` (the same
+    /// one, seen as a read). Inside the application's read, a transaction on
+    /// that read's snapshot: ``shimOnlyBridge(_:)`` returns `database`.
+    ///
+    /// **Lifetime:** until the application's transaction ends. A use through
+    /// ``shimOnlyBridge(_:)`` after the application's read ended is an
+    /// escaped transaction; other uses are caught when they come from
+    /// another thread, or once the connection serves another bridged read.
+    ///
+    /// - Warning: A programmer error, naming this call site, when `database`
+    ///   is not inside a transaction or belongs to another database.
+    /// - Parameters:
+    ///   - database: The connection the application's block received.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    /// - Returns: The transaction to pass to migrated code.
+    /// - Throws: ``/TransactionKit/DBMisuseError``, only under a test runner,
+    ///   after recording the misuse as a test failure.
+    public func readTransaction(
+        bridging database: Database,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) throws(DBMisuseError) -> DBReadTransaction {
+        let connection = ObjectIdentifier(database)
+        if connection == writerConnection {
+            return try writeTransaction(bridging: database, file: file, line: line)
+        }
+        let callSite = CallSite(file: file, line: line)
+        guard database.configuration.readonly, let pool = writer as? DatabasePool,
+            Self.resolved(pool.path) == databasePath(database).map(Self.resolved)
+        else {
+            throw Misuse.report(
+                "readTransaction(bridging:) received a connection of another database than \(path).",
+                fix: "bridge a connection of the pool or queue this SQLiteDB adopted.",
+                at: callSite)
+        }
+        try requireTransaction(database, bridge: "readTransaction(bridging:)", at: callSite)
+        let transaction = try engine.beginBridgedRead(connection: database, at: callSite)
+        // GRDB does not report the end of a read: the SQL bridge checks that
+        // the read is still open, and the next bridged read on this
+        // connection ends this one for good.
+        if let previous = bridges.replaceRead(transaction, on: connection), previous !== transaction {
+            TransactionEngine<SQLiteBackend>.bridgedDidEnd(previous)
+        }
+        return transaction
+    }
+
+    private func requireTransaction(_ database: Database, bridge: String, at callSite: CallSite) throws(DBMisuseError) {
+        guard database.isInsideTransaction else {
+            throw Misuse.report(
+                "\(bridge) received a connection that is not inside a transaction.",
+                fix: "call it inside the application's own pool.write { database in … } or pool.read { database in … }; "
+                    + "outside of one, use db.write or db.read.",
+                at: callSite)
+        }
+    }
+
+    private static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    }
+
+    private func databasePath(_ database: Database) -> String? {
+        try? String.fetchOne(database, sql: "SELECT file FROM pragma_database_list WHERE name = 'main'")
+    }
+}
