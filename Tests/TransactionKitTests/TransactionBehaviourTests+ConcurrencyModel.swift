@@ -40,12 +40,12 @@ extension TransactionBehaviourTests {
         let readFinished = { readValue.withLock { $0 != nil } }
 
         switch backend {
-        case .sqliteFile, .mock:
+        case .sqliteFile, .mock, .sqliteAdoptedPool:
             Self.waitUntil(seconds: 30, readFinished)
             #expect(readFinished(), "the read ran while the write's block was paused")
             #expect(readValue.withLock { $0 } == .some(1), "it saw the last committed value")
             releaseWrite.store(true, ordering: .releasing)
-        case .sqliteInMemory:
+        case .sqliteInMemory, .sqliteAdoptedQueue:
             // The one connection is busy with the write: the read must not
             // finish while the write is paused (checked for 200 ms).
             Self.waitUntil(seconds: 0.2, readFinished)

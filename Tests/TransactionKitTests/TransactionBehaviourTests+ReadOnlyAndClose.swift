@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
@@ -77,6 +78,18 @@ extension Backend {
             let path = directory.path("db.sqlite")
             try SQLiteDB(path: path, migrator: TestSchema.migrator).close()
             return (try SQLiteDB(path: path, migrator: TestSchema.migrator, options: options), path, directory)
+        case .sqliteAdoptedPool, .sqliteAdoptedQueue:
+            // The application's own connection(s), opened read-only on a
+            // file that its migrations created.
+            let directory = try TemporaryDirectory()
+            let path = directory.path("app.sqlite")
+            try TestSchema.migrator.migrate(DatabasePool(path: path))
+            var configuration = Configuration()
+            configuration.readonly = true
+            let db = self == .sqliteAdoptedPool
+                ? try SQLiteDB(adopting: DatabasePool(path: path, configuration: configuration))
+                : try SQLiteDB(adopting: DatabaseQueue(path: path, configuration: configuration))
+            return (db, path, directory)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
@@ -9,12 +10,18 @@ enum Backend: String, CaseIterable, Codable, Sendable, CustomTestStringConvertib
     case mock
     case sqliteInMemory
     case sqliteFile
+    /// An application's own GRDB `DatabasePool` on a file, adopted.
+    case sqliteAdoptedPool
+    /// An application's own in-memory GRDB `DatabaseQueue`, adopted.
+    case sqliteAdoptedQueue
 
     var testDescription: String {
         switch self {
         case .mock: "MockDB"
         case .sqliteInMemory: "SQLiteDB.inMemory"
         case .sqliteFile: "SQLiteDB(path:)"
+        case .sqliteAdoptedPool: "SQLiteDB(adopting: DatabasePool)"
+        case .sqliteAdoptedQueue: "SQLiteDB(adopting: DatabaseQueue)"
         }
     }
 
@@ -37,6 +44,16 @@ enum Backend: String, CaseIterable, Codable, Sendable, CustomTestStringConvertib
             defer { withExtendedLifetime(owned) {} }
             let db = try SQLiteDB(path: owned.path("db.sqlite"), migrator: TestSchema.migrator)
             return Fixture(db: db, messages: SQLiteMessageFinder(), directory: owned)
+        case .sqliteAdoptedPool:
+            let owned = directory == nil ? try TemporaryDirectory() : nil
+            defer { withExtendedLifetime(owned) {} }
+            let pool = try DatabasePool(path: (directory ?? owned!.path) + "/app.sqlite")
+            try TestSchema.migrator.migrate(pool)
+            return Fixture(db: try SQLiteDB(adopting: pool), messages: SQLiteMessageFinder(), directory: owned)
+        case .sqliteAdoptedQueue:
+            let queue = try DatabaseQueue()
+            try TestSchema.migrator.migrate(queue)
+            return Fixture(db: try SQLiteDB(adopting: queue), messages: SQLiteMessageFinder(), directory: nil)
         }
     }
 
@@ -44,7 +61,7 @@ enum Backend: String, CaseIterable, Codable, Sendable, CustomTestStringConvertib
     /// table in `DB`'s documentation): not on the one connection of an
     /// in-memory `SQLiteDB`.
     var readsRunBesideAWrite: Bool {
-        self != .sqliteInMemory
+        self != .sqliteInMemory && self != .sqliteAdoptedQueue
     }
 }
 
