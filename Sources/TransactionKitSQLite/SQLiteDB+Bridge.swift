@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import TransactionKit
 
 extension SQLiteDB {
@@ -62,7 +63,10 @@ extension SQLiteDB {
     static func checkBridgedTransactionCanRunSQL(
         _ transaction: DBReadTransaction, _ database: Database, for use: String, at callSite: CallSite
     ) throws(DBMisuseError) {
-        if transaction.kind == .read, !database.isInsideTransaction {
+        // SQLite's autocommit flag, read directly: GRDB's `isInsideTransaction`
+        // must be asked on the connection's queue, and an escaped read may
+        // come from anywhere.
+        if transaction.kind == .read, let connection = database.sqliteConnection, sqlite3_get_autocommit(connection) != 0 {
             TransactionEngine<SQLiteBackend>.bridgedDidEnd(transaction)
             throw Misuse.escapedTransaction(
                 kind: .read, openedAt: transaction.openedAt, outcome: "ended with the application's read",
