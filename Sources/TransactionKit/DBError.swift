@@ -265,7 +265,7 @@ extension DBError.Kind {
         case .diskFull: "disk or database size limit is full"
         case .readOnly: "database is read-only"
         case .corrupt: "database file is corrupt"
-        case .notADatabase: "file is not an SQLite database"
+        case .notADatabase: "file is not a database of this kind"
         case .foreignDatabase: "file is a database these migrations did not create"
         case .integrityCheckFailed: "integrity check found problems"
         case .missingDirectory: "directory does not exist"
@@ -293,11 +293,10 @@ extension DBError.Kind {
             "Check the permissions of the file, of its -wal and -shm files and of its directory, and that the volume is writable."
         case .corrupt:
             "Keep a copy of the file as it is, then restore it from a backup or recover what is still readable "
-                + "into a new file (the sqlite3 shell's .recover command); SQLite stops at the damage it detects, "
-                + "but cannot promise to detect all of it."
+                + "into a new file; the storage stops at the damage it detects, but cannot promise to detect all of it."
         case .notADatabase:
-            "Check the path: it names a file that is not an SQLite database (or one encrypted with a key that was "
-                + "not given). The file was left unchanged."
+            "Check the path: it names a file that is not a database of this kind (or one encrypted with a key that "
+                + "was not given). The file was left unchanged."
         case .foreignDatabase:
             "Check the path. To take this database over, open it with the option that adopts a foreign database; "
                 + "the file was left unchanged."
@@ -314,8 +313,8 @@ extension DBError.Kind {
         case .closed:
             "Keep the database open for as long as transactions are run on it."
         case .conflict:
-            "Nothing of the transaction was kept; run the whole transaction again (PostgresDB retries it when "
-                + "its configuration allows retries)."
+            "Nothing of the transaction was kept; run the whole transaction again (the database does it itself "
+                + "when its configuration allows retries)."
         case .connectionFailed:
             "Check that the server runs and accepts connections at this address, and the user name, password "
                 + "and database name; transactions in progress on a lost connection were rolled back."

@@ -87,7 +87,7 @@ public struct KeyValueStoreError: Error, Sendable, Hashable, CustomStringConvert
             return "KeyValueStore \(place): invalid \(found): expected \(expected)"
         case .unsupportedDatabase:
             return "KeyValueStore \(place): the transaction's database (\(found)) has no key-value storage; "
-                + "use a transaction of an SQLiteDB or a MockDB"
+                + "use a transaction of a database that has one (its documentation says so)"
         }
     }
 }

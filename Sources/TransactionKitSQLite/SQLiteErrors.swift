@@ -44,6 +44,13 @@ enum SQLiteErrors {
         case .SQLITE_READONLY_ROLLBACK:
             "A journal left by an interrupted write must be rolled back first, which needs write access: open "
                 + "the database once with write access to the file and its directory."
+        case .SQLITE_CORRUPT, .SQLITE_CORRUPT_INDEX, .SQLITE_CORRUPT_SEQUENCE, .SQLITE_CORRUPT_VTAB:
+            "Keep a copy of the file as it is, then restore it from a backup or recover what is still readable "
+                + "into a new file (the sqlite3 shell's .recover command); SQLite stops at the damage it detects, "
+                + "but cannot promise to detect all of it."
+        case .SQLITE_NOTADB:
+            "Check the path: it names a file that is not an SQLite database (or one encrypted with a key that was "
+                + "not given). The file was left unchanged."
         case .SQLITE_PROTOCOL:
             "SQLite's write-ahead-log locking kept failing while other processes changed the log: retry; if it "
                 + "persists, check that the file system supports POSIX locks and shared memory (not a network share)."
