@@ -125,6 +125,25 @@ extension DBReadTransaction {
     }
 
     /// The block ended without committing: drops every hook.
+    /// Runs the finalizations registered so far and forgets them, then
+    /// leaves the transaction open: for a transaction bridged from the
+    /// application's own, whose commit is not TransactionKit's, at the end of
+    /// a block that used it.
+    package func runPendingFinalizations(_ transaction: DBWriteTransaction) throws {
+        guard let hooks, !hooks.finalizationKeys.isEmpty else { return }
+        let keys = hooks.finalizationKeys
+        let finalizations = hooks.finalizations
+        hooks.finalizationKeys = []
+        hooks.finalizations = [:]
+        state = .finalizing
+        defer { state = .open }
+        for key in keys {
+            if let finalization = finalizations[key] {
+                try finalization(transaction)
+            }
+        }
+    }
+
     package func rollBack() {
         state = .rolledBack
         connection = nil

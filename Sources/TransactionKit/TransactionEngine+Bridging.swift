@@ -45,6 +45,13 @@ extension TransactionEngine {
         ActiveTransactions.begin(transaction)
     }
 
+    /// A block that used a bridged write transaction returned, inside the
+    /// application's transaction: runs the finalizations registered so far,
+    /// where they may still write, and keeps the transaction open.
+    package static func bridgedBlockDidReturn(_ transaction: DBWriteTransaction) throws {
+        try transaction.runPendingFinalizations(transaction)
+    }
+
     /// The application's transaction is about to commit: runs the bridged
     /// transaction's finalizations. An error thrown here makes the
     /// application's transaction roll back.

@@ -26,6 +26,11 @@ extension SQLiteDB {
     /// `SQLiteDB` (its transactions throw ``/TransactionKit/DBError/Kind-swift.enum/closed``,
     /// its own read-only connections close) and never closes the pool.
     ///
+    /// The adopted database inherits the pool's configuration, its busy mode
+    /// included: give the pool a busy timeout if other processes write the
+    /// file. Close this `SQLiteDB` before the application closes the pool:
+    /// its prepared statements on the writer keep GRDB from closing it.
+    ///
     /// - Warning: Adopt the pool outside its transactions (at startup, after
     ///   the application's migrations). Open no second `SQLiteDB` on the
     ///   same file.
@@ -65,6 +70,33 @@ extension SQLiteDB {
             isReadOnly: queue.configuration.readonly, isAdopted: true)
         if !isReadOnly {
             try prepareKeyValueTable()
+        }
+    }
+
+    /// Creates a database that runs on the application's own GRDB writer, a
+    /// `DatabasePool` or a `DatabaseQueue`, for apps that keep it as an
+    /// `any DatabaseWriter` (as GRDB's `AppDatabase` pattern does).
+    ///
+    /// ```swift
+    /// let db = try SQLiteDB(adopting: appDatabase.writer)
+    /// ```
+    ///
+    /// See ``init(adopting:)-(DatabasePool)`` and
+    /// ``init(adopting:)-(DatabaseQueue)``.
+    ///
+    /// - Parameter writer: The application's pool or queue.
+    /// - Throws: ``/TransactionKit/DBError`` of kind `.other` for a writer
+    ///   that is neither (TransactionKit needs to know how it reads and
+    ///   writes), or when the key-value tables cannot be created.
+    public convenience init(adopting writer: any DatabaseWriter) throws(DBError) {
+        if let pool = writer as? DatabasePool {
+            try self.init(adopting: pool)
+        } else if let queue = writer as? DatabaseQueue {
+            try self.init(adopting: queue)
+        } else {
+            throw DBError(
+                kind: .other, operation: .open, path: writer.path,
+                message: "SQLiteDB(adopting:) takes a DatabasePool or a DatabaseQueue, not a \(type(of: writer))")
         }
     }
 }

@@ -22,7 +22,9 @@ extension SQLiteDB {
     /// of hooks. Its finalizations run once, when the application's
     /// transaction is about to commit, inside SQLite's commit hook: they may
     /// register completions, but may not run statements (the SQL bridge and
-    /// the key-value store refuse them there); do that work in the block.
+    /// the key-value store refuse them there). To call migrated code whose
+    /// finalizations write, use ``writeTransaction(bridging:file:line:_:)``,
+    /// which runs them when its block returns.
     /// Its sync completions run once the application's transaction
     /// committed, before the application's `write` returns, and may not open
     /// transactions of this database (they would nest); its async
@@ -79,6 +81,50 @@ extension SQLiteDB {
         bridges.setWrite(observer, on: connection)
         database.add(transactionObserver: observer, extent: .nextTransaction)
         return transaction
+    }
+
+    /// Runs `block` with a write transaction that stands for the
+    /// application's own GRDB write transaction, then runs the finalizations
+    /// it registered, still inside the application's transaction: the way to
+    /// call migrated code whose finalizations write.
+    ///
+    /// ```swift
+    /// try pool.write { database in
+    ///     try LegacyImporter.importRows(database)
+    ///     try db.writeTransaction(bridging: database) { tx in
+    ///         try chat.post(draft, tx)          // its finalization updates the conversation
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// **Transaction semantics:** those of
+    /// ``writeTransaction(bridging:file:line:)``, except for finalizations:
+    /// the ones registered while `block` ran run when it returns, in the
+    /// order of their first registration (the last block per key wins), and
+    /// may run statements and use the key-value store. They run again for
+    /// keys registered later, at the next such block's end or, without
+    /// statements, at the application's commit. When `block` throws, its
+    /// finalizations do not run and the error is rethrown: let it reach the
+    /// application's `write`, which then rolls back.
+    ///
+    /// - Parameters:
+    ///   - database: The connection the application's `write` block received.
+    ///   - file: The call site's file, for misuse messages; leave the default.
+    ///   - line: The call site's line, for misuse messages; leave the default.
+    ///   - block: Runs the migrated code.
+    /// - Returns: The value `block` returns.
+    /// - Throws: The error of `block` or of a finalization;
+    ///   ``/TransactionKit/DBMisuseError`` under a test runner.
+    public func writeTransaction<T>(
+        bridging database: Database,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ block: (DBWriteTransaction) throws -> T
+    ) throws -> T {
+        let transaction = try writeTransaction(bridging: database, file: file, line: line)
+        let value = try block(transaction)
+        try TransactionEngine<SQLiteBackend>.bridgedBlockDidReturn(transaction)
+        return value
     }
 
     /// Returns a read transaction that stands for the application's own

@@ -293,6 +293,51 @@ struct AdoptionBehaviourTests {
         #expect(try app.kv("a") == nil)
     }
 
+    @Test(arguments: backends)
+    func aScopedBridgeRunsFinalizationsThatWriteWhenItsBlockReturns(_ backend: Backend) throws {
+        let app = try App(backend)
+        let events = Locked<[String]>([])
+        try app.pool.write { database in
+            try app.db.writeTransaction(bridging: database) { tx in
+                try SQLiteMessageFinder().insert("migrated", into: "message", tx)
+                tx.addFinalization(key: "count") { tx in
+                    let count = try Int.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT COUNT(*) FROM message") ?? 0
+                    try app.store.setInt(count, key: "count", transaction: tx)
+                    events.withValue { $0.append("finalization saw \(count)") }
+                }
+                tx.addSyncCompletion { events.withValue { $0.append("completion") } }
+            }
+            events.withValue { $0.append("scoped block returned") }
+            try database.execute(sql: "INSERT INTO message (text) VALUES ('legacy, after the migrated code')")
+            // Bridging again in the same transaction: the same one, still open.
+            let again = try app.db.writeTransaction(bridging: database)
+            try app.store.setInt(1, key: "after", transaction: again)
+        }
+        #expect(events.value == ["finalization saw 1", "scoped block returned", "completion"])
+        #expect(try app.kv("count") == 1)
+        #expect(try app.kv("after") == 1)
+        #expect(try app.count("message") == 2)
+    }
+
+    @Test(arguments: backends)
+    func aScopedBridgeWhoseBlockThrowsRunsNoFinalization(_ backend: Backend) throws {
+        let app = try App(backend)
+        let events = Locked<[String]>([])
+        struct Refused: Error {}
+        #expect(throws: Refused.self) {
+            try app.pool.write { database in
+                try database.execute(sql: "INSERT INTO message (text) VALUES ('legacy')")
+                try app.db.writeTransaction(bridging: database) { tx in
+                    tx.addFinalization(key: "f") { _ in events.withValue { $0.append("finalization") } }
+                    tx.addSyncCompletion { events.withValue { $0.append("completion") } }
+                    throw Refused()
+                }
+            }
+        }
+        #expect(events.value == [])
+        #expect(try app.count("message") == 0)
+    }
+
     // MARK: - Concurrency
 
     @Test(arguments: backends)
