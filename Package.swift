@@ -53,7 +53,7 @@ let package = Package(
             dependencies: [
                 "TransactionKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // The raw SQLite API, for sqlite3_serialize/deserialize.
+                // The raw SQLite API, for the prepared transaction statements.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
@@ -64,12 +64,19 @@ let package = Package(
             dependencies: ["TransactionKit"]
         ),
 
-        // Fresh template-copied SQLite databases in Swift Testing (a trait)
-        // and XCTest (a setUp helper); kept out of the production module,
-        // which must not link Testing or XCTest.
+        // Fresh template-copied SQLite databases (SQLiteTemplate), bound to
+        // each test in Swift Testing (a trait) and XCTest (a setUp helper);
+        // kept out of the production module, which must not link Testing or
+        // XCTest.
         .target(
             name: "TransactionKitSQLiteTesting",
-            dependencies: ["TransactionKit", "TransactionKitSQLite"]
+            dependencies: [
+                "TransactionKit",
+                "TransactionKitSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // The raw SQLite API, for sqlite3_serialize/deserialize.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
 
         // The PostgreSQL backend. Without the `Postgres` trait its sources
@@ -103,6 +110,8 @@ let package = Package(
             dependencies: [
                 "TransactionKit",
                 "TransactionKitSQLite",
+                // SQLiteTemplate, for the template's own tests and fresh databases.
+                "TransactionKitSQLiteTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // sqlite3_busy_handler, to count a writer's busy waits.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -81,6 +81,8 @@ let package = Package(
                 .product(name: "TransactionKit", package: "TransactionKit"),
                 .product(name: "TransactionKitSQLite", package: "TransactionKit"),
                 .product(name: "TransactionKitTesting", package: "TransactionKit"),
+                // SQLiteTemplate, for the fresh_test_db benchmark.
+                .product(name: "TransactionKitSQLiteTesting", package: "TransactionKit"),
                 .product(name: "TransactionKitPostgres", package: "TransactionKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // Plain postgres-nio, the PostgreSQL baseline.

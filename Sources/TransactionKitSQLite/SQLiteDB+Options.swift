@@ -113,7 +113,7 @@ extension SQLiteDB {
 
         /// Adds a block that runs on every new SQLite connection, before any
         /// transaction uses it: the writer, each reader of a file database,
-        /// an in-memory database, and each copy made by ``SQLiteTemplate``.
+        /// an in-memory database, and each copy made by `SQLiteTemplate`.
         /// This is GRDB's `Configuration.prepareDatabase`: register custom
         /// SQL functions and collations, set an encryption key, install a
         /// trace.
@@ -142,7 +142,7 @@ extension SQLiteDB {
             preparations.append(body)
         }
 
-        func grdbConfiguration(label: String) -> Configuration {
+        package func grdbConfiguration(label: String) -> Configuration {
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
             let components = busyTimeout.components

@@ -94,7 +94,7 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
     /// Only the migrations this open applied are listed: when another
     /// process opened the same file at the same moment and applied some of
     /// them, those are not. Empty for a read-only open (which never
-    /// migrates) and for a copy made by ``SQLiteTemplate`` (whose template
+    /// migrates) and for a copy made by `SQLiteTemplate` (whose template
     /// was migrated once, before).
     public let migrationsAppliedOnOpen: [String]
 

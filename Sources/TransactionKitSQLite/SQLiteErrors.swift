@@ -3,7 +3,7 @@ import GRDB
 import TransactionKit
 
 /// Turns GRDB and SQLite errors into ``DBError``.
-enum SQLiteErrors {
+package enum SQLiteErrors {
     /// The `DBError` kind of an SQLite result code that is a storage
     /// fault, or `nil` for errors about the data or the SQL.
     ///
@@ -145,12 +145,12 @@ enum SQLiteErrors {
     }
 
     /// A `DBError` for any error raised while opening.
-    static func openError(from error: any Error, path: String) -> DBError {
+    package static func openError(from error: any Error, path: String) -> DBError {
         storageError(from: error, path: path, operation: .open) ?? other(error, path: path, operation: .open)
     }
 
     /// A `DBError` of kind `.other` wrapping `error`.
-    static func other(_ error: any Error, path: String, operation: DBError.Operation) -> DBError {
+    package static func other(_ error: any Error, path: String, operation: DBError.Operation) -> DBError {
         let databaseError = error as? DatabaseError
         return DBError(
             kind: .other, operation: operation, path: path,

@@ -3,7 +3,7 @@ import TransactionKit
 import TransactionKitSQLite
 
 /// A Swift Testing trait that gives every test its own fresh database,
-/// copied from an ``/TransactionKitSQLite/SQLiteTemplate``, as ``FreshDatabase/current``.
+/// copied from an ``SQLiteTemplate``, as ``FreshDatabase/current``.
 ///
 /// Create it with ``Testing/Trait/freshDatabase(_:)``. See that function for
 /// an example and the exact semantics.

@@ -21,7 +21,7 @@ extension XCTestCase {
     /// }
     /// ```
     ///
-    /// **Semantics:** as ``/TransactionKitSQLite/SQLiteTemplate/makeDatabase()``. In addition, a
+    /// **Semantics:** as ``SQLiteTemplate/makeDatabase()``. In addition, a
     /// teardown block waits for the async completions scheduled on the
     /// database, so that none of them runs during the next test.
     ///
@@ -34,7 +34,7 @@ extension XCTestCase {
     ///
     /// - Parameter template: The schema (and fixtures) to copy from.
     /// - Returns: A new in-memory database that shares nothing with any other.
-    /// - Throws: The ``/TransactionKit/DBError`` of ``/TransactionKitSQLite/SQLiteTemplate/makeDatabase()``.
+    /// - Throws: The ``/TransactionKit/DBError`` of ``SQLiteTemplate/makeDatabase()``.
     public func makeFreshDatabase(from template: SQLiteTemplate) throws -> SQLiteDB {
         let db = try template.makeDatabase()
         addTeardownBlock { @Sendable in

@@ -1,5 +1,6 @@
 import GRDB
 import TransactionKitSQLite
+import TransactionKitSQLiteTesting
 
 /// The template these tests share, as an application's tests would.
 enum TestDatabases {

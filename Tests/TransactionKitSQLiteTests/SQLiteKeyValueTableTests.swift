@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitSQLiteTesting
 
 /// The table behind `KeyValueStore` on `SQLiteDB`: created by the library
 /// at open, readable with plain SQL, absent-but-harmless on read-only opens

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitSQLiteTesting
 
 /// GRDB's escape hatches on `SQLiteDB.Options`: preparing every connection,
 /// read-only opens, and `close()`; on a file and in memory.

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitSQLiteTesting
 
 @Suite("SQLiteTemplate")
 struct SQLiteTemplateTests {

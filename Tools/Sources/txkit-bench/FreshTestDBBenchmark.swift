@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitSQLiteTesting
 
 /// The `fresh_test_db` benchmark: what a test pays for a fresh database with
 /// the full schema, per strategy, on the package's 20-table, 30-migration

@@ -1,6 +1,7 @@
 import Messaging
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitSQLiteTesting
 
 // snippet:begin test-database-helper
 /// Where the example's integration tests get their databases.

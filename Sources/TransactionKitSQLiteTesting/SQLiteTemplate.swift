@@ -1,10 +1,11 @@
 import GRDB
 import Synchronization
 import TransactionKit
+import TransactionKitSQLite
 
 /// A schema declared once, from which tests get fresh, private, fully
-/// migrated in-memory ``SQLiteDB`` values at about the cost of an empty
-/// connection.
+/// migrated in-memory ``/TransactionKitSQLite/SQLiteDB`` values at about
+/// the cost of an empty connection.
 ///
 /// ```swift
 /// enum TestDatabases {
@@ -50,9 +51,9 @@ import TransactionKit
 /// migrations. Use them for base rows that every test needs; a test that
 /// changes them changes its own copy only.
 ///
-/// **Transaction semantics:** those of ``SQLiteDB``: every database is a
-/// real SQLite database, with real commits, rollbacks, completions and
-/// misuse checks.
+/// **Transaction semantics:** those of ``/TransactionKitSQLite/SQLiteDB``:
+/// every database is a real SQLite database, with real commits, rollbacks,
+/// completions and misuse checks.
 ///
 /// **Threads:** `SQLiteTemplate` is `Sendable`; call ``makeDatabase()`` from
 /// any thread or task, concurrently. The first call (and the first call after
@@ -127,8 +128,9 @@ public final class SQLiteTemplate: Sendable {
     /// a small fraction of running the migrations (figures in the Testing
     /// guide).
     ///
-    /// **Transaction semantics:** those of ``SQLiteDB``; the database is
-    /// already committed at the migrator's last migration, with the fixtures.
+    /// **Transaction semantics:** those of ``/TransactionKitSQLite/SQLiteDB``;
+    /// the database is already committed at the migrator's last migration,
+    /// with the fixtures.
     ///
     /// **Thread:** the calling thread. The first call, and the first call
     /// after the migrator's identifiers changed, migrates the template while
