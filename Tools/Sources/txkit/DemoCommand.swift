@@ -24,9 +24,12 @@ struct DemoCommand: AsyncParsableCommand {
         discussion: """
             Registers users, starts a conversation, mutes it for one member (a \
             setting in the key-value store), observes commits for another's inbox \
-            badge, sends messages (including some the business rules refuse), then \
-            shows each inbox and the key-value table, narrating which manager, \
-            finder and transaction does what. With --postgres URL, runs the example's \
+            badge, sends messages (including some the business rules refuse), \
+            shows each inbox, runs a legacy import job that writes with plain GRDB \
+            and calls a migrated manager in the same transaction, then shows the \
+            key-value table, narrating which manager, finder and transaction does \
+            what. The app opens and migrates its own GRDB pool (a queue with \
+            --in-memory); SQLiteDB adopts it. With --postgres URL, runs the example's \
             async slice (AsyncChatManager, AsyncInboxManager) on a PostgreSQL server \
             instead: migrates, sends messages, shows a rolled-back write and a \
             constraint error, reads the inboxes, and closes the database.
@@ -85,29 +88,45 @@ struct DemoCommand: AsyncParsableCommand {
         let location = try DemoDatabaseLocation(path: path, inMemory: inMemory)
         defer { location.cleanUp() }
 
+        // The app opens its database and migrates it, as it always did;
+        // TransactionKit adopts the app's pool instead of opening a second
+        // one on the file.
+        let app: LegacyAppDatabase
         let db: SQLiteDB
         do {
-            db = try location.open()
+            app = try location.open()
         } catch {
             throw DemoFailure("cannot open the demo database: \(error)")
+        }
+        do {
+            db = try app.adopt()
+        } catch {
+            throw DemoFailure("SQLiteDB(adopting:) refused the app's database: \(error)")
         }
         print("TransactionKit demo: a small messaging app on a real SQLite database")
         print("")
         print("Database: \(location.summary)")
-        print("  opened \(db.isInMemory ? "in memory" : "in WAL mode") and \(Self.migrationSummary(of: db))")
+        print("  the app opened it (\(app.isInMemory ? "a GRDB DatabaseQueue, in memory" : "a GRDB DatabasePool, in WAL mode")) and \(Self.migrationSummary(applied: app.migrationsAppliedOnOpen))")
+        print("  SQLiteDB(adopting:) runs the migrated managers on the app's \(app.isInMemory ? "queue" : "pool"): one writer for legacy and migrated code")
 
         do {
-            try DemoScenario(db: db).run()
+            try DemoScenario(app: app, db: db).run()
             try Self.printKeyValueTable(of: db)
         } catch {
             throw DemoFailure("the demo stopped: \(error)")
         }
-        // Close explicitly, so that a failed final checkpoint (the data
-        // stays in the -wal file) is reported and the command fails.
+        // Close explicitly: TransactionKit first (its statements on the
+        // app's writer go; the app's pool stays open), then the app closes
+        // its own database, reporting a connection that cannot close.
         do {
             try db.close()
         } catch {
-            throw DemoFailure("the demo's data did not all reach the database file: \(error)")
+            throw DemoFailure("TransactionKit did not close cleanly: \(error)")
+        }
+        do {
+            try app.close()
+        } catch {
+            throw DemoFailure("the app's database did not close cleanly: \(error)")
         }
         if let kept = location.keptPath {
             print("")
@@ -115,17 +134,16 @@ struct DemoCommand: AsyncParsableCommand {
         }
     }
 
-    /// What opening did to the schema: the migrations this open applied,
-    /// or the version the file was already at (another process may have
-    /// applied some of them at the same moment).
-    static func migrationSummary(of db: SQLiteDB) -> String {
+    /// What opening did to the schema: the migrations the app applied on
+    /// this open, or the version the file was already at (another process
+    /// may have applied some of them at the same moment).
+    static func migrationSummary(applied: [String]) -> String {
         let all = MessagingSchema.migrator.migrations
-        let applied = db.migrationsAppliedOnOpen
         let current = all.last ?? "no migration"
         if applied.isEmpty {
-            return "already at \(current) (no migration to apply)"
+            return "it is already at \(current) (no migration to apply)"
         }
-        let summary = "migrated (\(applied.joined(separator: ", ")))"
+        let summary = "migrated it (\(applied.joined(separator: ", ")))"
         if applied.count < all.count {
             return summary + ", now at \(current)"
         }

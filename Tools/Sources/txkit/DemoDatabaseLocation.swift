@@ -1,6 +1,5 @@
 import Foundation
 import Messaging
-import TransactionKitSQLite
 
 /// Where `txkit demo` keeps its database: a temporary file (removed when the
 /// demo ends), a file the user named, or memory.
@@ -17,6 +16,15 @@ struct DemoDatabaseLocation {
         if inMemory {
             kind = .memory
         } else if let path {
+            // The app's GRDB pool would only say "unable to open database
+            // file": name the cause first.
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw DemoFailure(
+                    "cannot open the demo database: no directory at \(directory). "
+                        + "Create the directory first, or choose a path in an existing directory.")
+            }
             kind = .file(path)
         } else {
             let directory = FileManager.default.temporaryDirectory
@@ -30,17 +38,16 @@ struct DemoDatabaseLocation {
         }
     }
 
-    /// Opens and migrates the database.
-    func open() throws -> SQLiteDB {
+    /// Opens the app's database the way the app always has (a GRDB pool on
+    /// the file, or a queue in memory) and runs the app's migrations.
+    func open() throws -> LegacyAppDatabase {
         switch kind {
-        // snippet:begin open-database
         case .temporary(let directory):
-            try SQLiteDB(path: directory.appendingPathComponent("messaging.sqlite").path, migrator: MessagingSchema.migrator)
+            try LegacyAppDatabase(path: directory.appendingPathComponent("messaging.sqlite").path)
         case .file(let path):
-            try SQLiteDB(path: path, migrator: MessagingSchema.migrator)
+            try LegacyAppDatabase(path: path)
         case .memory:
-            try SQLiteDB.inMemory(migrator: MessagingSchema.migrator)
-        // snippet:end open-database
+            try LegacyAppDatabase.inMemory()
         }
     }
 

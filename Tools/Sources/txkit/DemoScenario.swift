@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Messaging
 import TransactionKit
+import TransactionKitSQLite
 
 /// The story `txkit demo` tells, using only the example's managers.
 struct DemoScenario {
@@ -12,10 +13,13 @@ struct DemoScenario {
     /// after each write so that the narration stays in order.
     let observerQueue = DispatchQueue(label: "txkit demo: inbox badge")
     let badgeLog = DemoBadgeLog()
+    /// The app's legacy job, on the app's own writer.
+    let importer: LegacyMessageImporter
 
-    init(db: any DB) {
+    init(app: LegacyAppDatabase, db: SQLiteDB) {
         self.db = db
         self.services = MessagingServices.live(db: db, notifier: notifier)
+        self.importer = LegacyMessageImporter(app: app, db: db, chat: services.chat)
     }
 
     func run() throws {
@@ -72,6 +76,11 @@ struct DemoScenario {
         ok("markInboxSeen wrote: \(try services.inbox.markInboxSeen(userID: carol.id)) (collection \"\(InboxManager.cursorCollection)\", key \"\(carol.id)\")")
         showBadgeUpdates()
         try showInbox(of: carol)
+
+        step(8, "A legacy job calls a migrated manager", "LegacyMessageImporter: plain GRDB in the app's own write, then ChatManager.didImport through db.writeTransaction(bridging:)")
+        try importFromGateway(into: lunch, dave: try register("Dave"))
+        showBadgeUpdates()
+        try showInbox(of: carol)
         badge.cancel()
 
         print("")
@@ -112,6 +121,26 @@ struct DemoScenario {
         let message = try services.chat.send(body, from: sender.id, in: conversation.id)
         ok("committed as message \(message.id): \"\(message.body)\" (after the legacy sanitizer)")
         showBadgeUpdates()
+    }
+
+    /// The legacy import: one accepted batch, one the migrated manager
+    /// refuses after the legacy code inserted a row (Dave is no member).
+    private func importFromGateway(into conversation: Conversation, dave: User) throws {
+        let receivedAt = Date()
+        let batch = [
+            LegacyMessageImporter.Record(sender: "Bob", body: "Sent from my phone: running late!", sentAt: receivedAt),
+            LegacyMessageImporter.Record(sender: "Bob", body: "Order me the soup.", sentAt: receivedAt),
+        ]
+        print("   - the e-mail gateway's batch: \(batch.count) messages from Bob, imported in the app's own writer.write { database in … }")
+        let imported = try importer.importMessages(batch, into: conversation.id)
+        ok("messages \(imported.map { String($0.id) }.joined(separator: ", ")): the legacy INSERTs and ChatManager.didImport committed as one transaction")
+        showBadgeUpdates()
+        refused("import \"Hello all!\" from Bob, then \"Buy my book\" from Dave (no member)") {
+            _ = try importer.importMessages(
+                [.init(sender: "Bob", body: "Hello all!", sentAt: receivedAt),
+                 .init(sender: "Dave", body: "Buy my book", sentAt: receivedAt)],
+                into: conversation.id)
+        }
     }
 
     private func showInbox(of user: User) throws {

@@ -75,6 +75,34 @@ struct FileDatabaseEndToEndTests {
         #expect(try services.inbox.newMessageCount(for: bob.id) == 0)
     }
 
+    /// How an app without a database of its own opens one: TransactionKit
+    /// opens and migrates it (`txkit demo` plays an app that had a GRDB
+    /// pool already, which it adopts).
+    @Test func aNewAppOpensAFileOrAnInMemoryDatabase() throws {
+        let directory = try ScratchDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = directory.path("messaging.sqlite")
+
+        // snippet:begin open-database
+        let db = try SQLiteDB(path: path, migrator: MessagingSchema.migrator)      // a file, in WAL mode
+        let scratch = try SQLiteDB.inMemory(migrator: MessagingSchema.migrator)    // private, in memory
+        // snippet:end open-database
+
+        #expect(db.migrationsAppliedOnOpen == MessagingSchema.migrator.migrations)
+        #expect(!db.isInMemory)
+        #expect(scratch.isInMemory)
+    }
+
+    @Test func aMissingDirectoryIsNamedWhenOpening() throws {
+        let error = #expect(throws: DBError.self) {
+            try SQLiteDB(path: "/nonexistent/dir/x.sqlite", migrator: MessagingSchema.migrator)
+        }
+        #expect(error.map(String.init(describing:)) == """
+            directory does not exist while opening /nonexistent/dir/x.sqlite (no directory at /nonexistent/dir). \
+            Create the directory first, or choose a path in an existing directory.
+            """)
+    }
+
     @Test func theDatabaseFileIsPrivate() throws {
         let directory = try ScratchDirectory()
         defer { withExtendedLifetime(directory) {} }
