@@ -16,8 +16,9 @@ extension ChatManager {
     /// **Transaction semantics:** part of `tx`, which the caller opened:
     /// a thrown error makes the caller's transaction roll back with the
     /// messages, and then nobody is notified. The update runs in this call,
-    /// not in a finalization, because a finalization of a transaction
-    /// bridged from the app's own write may not run statements.
+    /// not in a finalization, so that the unscoped bridge
+    /// (`db.writeTransaction(bridging:)`, whose finalizations run in SQLite's
+    /// commit hook, where they may not run statements) can call it.
     ///
     /// - Parameters:
     ///   - imported: The messages just written in `tx`, oldest first.
