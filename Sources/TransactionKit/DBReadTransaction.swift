@@ -1,6 +1,6 @@
 import Synchronization
 
-/// An opaque read transaction, handed to the block of ``DB/read(file:line:_:)-476x0``.
+/// An opaque read transaction, handed to the block of a ``DB``'s `read`.
 ///
 /// Business logic passes it along to finders and never looks inside:
 ///

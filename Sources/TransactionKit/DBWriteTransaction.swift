@@ -1,4 +1,4 @@
-/// An opaque write transaction, handed to the block of ``DB/write(file:line:_:)-8id91``.
+/// An opaque write transaction, handed to the block of a ``DB``'s `write`.
 ///
 /// ```swift
 /// try db.write { tx in
@@ -21,7 +21,7 @@
 /// 2. the commit;
 /// 3. sync completions (``addSyncCompletion(file:line:_:)``), after the
 ///    commit, before `write` returns, on the thread that called `write`;
-/// 4. async completions (``addAsyncCompletion(on:file:line:_:)-(DispatchQueue,_,_,_)``),
+/// 4. async completions (`addAsyncCompletion(on:)`, on a queue or an executor),
 ///    handed to the queue or executor you name once sync completions ran.
 ///
 /// None of them runs if the block, a finalization, or the commit fails.

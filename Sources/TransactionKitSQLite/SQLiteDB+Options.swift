@@ -62,7 +62,7 @@ extension SQLiteDB {
         /// migrated when it is created, then refuses writes
         /// (`PRAGMA query_only`).
         ///
-        /// Reads work as usual. Every ``SQLiteDB/write(file:line:_:)-5zp2t`` throws
+        /// Reads work as usual. Every `write` throws
         /// ``/TransactionKit/DBError`` of kind ``/TransactionKit/DBError/Kind/readOnly`` before its block
         /// runs, the same error `MockDB(isReadOnly: true)` throws.
         public var readOnly: Bool = false

@@ -276,12 +276,12 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
 
     // MARK: - DB
 
-    /// Runs `block` in a read transaction. See ``/TransactionKit/DB/read(file:line:_:)-476x0``.
+    /// Runs `block` in a read transaction. See `DB.read`.
     public func read<T>(_ block: (DBReadTransaction) throws -> T, file: StaticString, line: UInt) throws -> T {
         try engine.read(at: CallSite(file: file, line: line), block)
     }
 
-    /// Runs `block` in a write transaction. See ``/TransactionKit/DB/write(file:line:_:)-8id91``.
+    /// Runs `block` in a write transaction. See `DB.write`.
     public func write<T>(_ block: (DBWriteTransaction) throws -> T, file: StaticString, line: UInt) throws -> T {
         try engine.write(at: CallSite(file: file, line: line), block)
     }
