@@ -18,6 +18,13 @@
 # Exits non-zero on any DocC warning or error, and on any uncurated public
 # symbol. Output: .build-docs/docs/<Module>.doccarchive and
 # .build-docs/docs/TransactionKit-all.doccarchive (all five, to browse).
+#
+#     Scripts/build-docs.sh --print-build-arguments
+#
+# prints the arguments of step 1's `swift build` (scratch path, trait and
+# compiler flags), one a line, and creates the symbol-graph folder they
+# name. A build with exactly these arguments (CI builds the library and its
+# tests with them) leaves step 1 nothing to compile but the five modules.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -53,6 +60,18 @@ depends_on() {
 # builds in one scratch folder rebuilds every target, GRDB and postgres-nio
 # included.
 traits=(--traits Postgres)
+build_arguments=(
+    --scratch-path "$scratch" "${traits[@]}"
+    -Xswiftc -emit-symbol-graph
+    -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
+    -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+    -Xswiftc -emit-extension-block-symbols
+)
+if [ "${1:-}" = --print-build-arguments ]; then
+    mkdir -p "$graphs"
+    printf '%s\n' "${build_arguments[@]}"
+    exit 0
+fi
 
 echo "== symbol graphs (swift build --scratch-path $scratch ${traits[*]}, the library targets only)"
 # The compiler writes a module's symbol graph when it emits the module, and
@@ -69,12 +88,7 @@ done
 rm -rf "$graphs"
 mkdir -p "$graphs"
 for module in "${modules[@]}"; do
-    if ! swift build --scratch-path "$scratch" "${traits[@]}" --target "$module" \
-        -Xswiftc -emit-symbol-graph \
-        -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
-        -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public \
-        -Xswiftc -emit-extension-block-symbols \
-        >"$scratch/build-docs.log" 2>&1; then
+    if ! swift build "${build_arguments[@]}" --target "$module" >"$scratch/build-docs.log" 2>&1; then
         cat "$scratch/build-docs.log" >&2
         echo "error: swift build --target $module failed" >&2
         exit 1

@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .executable(name: "txkit", targets: ["txkit"]),
         .executable(name: "txkit-bench", targets: ["txkit-bench"]),
+        .executable(name: "txkit-torture", targets: ["txkit-torture"]),
     ],
     dependencies: [
         // With the `Postgres` trait: the worked example's async slice, `txkit
@@ -57,7 +58,7 @@ let package = Package(
             ]
         ),
 
-        // The shipped tool: demo, torture, shim, mock, inventory. Links
+        // The shipped tool: demo, shim, mock, inventory. Links
         // neither Testing nor XCTest.
         .executableTarget(
             name: "txkit",
@@ -70,6 +71,19 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // The crash torture (Guides/Reliability.md): kills writer processes
+        // (children of this executable) at random moments and checks that no
+        // acknowledged write is lost. Never shipped.
+        .executableTarget(
+            name: "txkit-torture",
+            dependencies: [
+                .product(name: "TransactionKit", package: "TransactionKit"),
+                .product(name: "TransactionKitSQLite", package: "TransactionKit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 

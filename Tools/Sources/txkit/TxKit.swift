@@ -8,10 +8,6 @@ struct TxKit: AsyncParsableCommand {
         abstract: "TransactionKit's command-line tool.",
         subcommands: [
             DemoCommand.self,
-            TortureCommand.self,
-            TortureWriterCommand.self,
-            TortureConcurrentWriterCommand.self,
-            TortureReaderCommand.self,
             ShimCommand.self,
             MockCommand.self,
             InventoryCommand.self,

@@ -2,7 +2,7 @@ import GRDB
 import TransactionKitSQLite
 
 /// The schema and the row contents shared by the processes of
-/// `txkit torture --writers N --reader`.
+/// `txkit-torture --writers N --reader`.
 ///
 /// Writer `w` owns the key space `writer = w`: it commits transactions
 /// numbered `1, 2, 3, …` (the *sequence*), each one row in `mtorture_txn`,

@@ -1,6 +1,6 @@
 import GRDB
 
-/// What one read transaction sees of a `txkit torture --writers N` database,
+/// What one read transaction sees of a `txkit-torture --writers N` database,
 /// and what is wrong with it.
 ///
 /// Both the reader child (on every snapshot, while writers commit) and the

@@ -7,13 +7,13 @@ import Darwin
 #endif
 import Foundation
 
-/// `txkit torture --writers N [--reader]`: several writer processes commit
+/// `txkit-torture --writers N [--reader]`: several writer processes commit
 /// into one WAL file at once while a reader process checks every snapshot,
 /// and the parent kills them at random moments.
 ///
-/// Each round starts `N` writer children (`txkit torture-concurrent-writer`,
+/// Each round starts `N` writer children (`txkit-torture concurrent-writer`,
 /// each its own key space, see ``ConcurrentTortureSchema``) and, with
-/// `--reader`, a reader child (`txkit torture-reader`). Then, `N` times, it
+/// `--reader`, a reader child (`txkit-torture reader`). Then, `N` times, it
 /// waits a random delay and `SIGKILL`s one child picked at random (the reader
 /// as likely as any one writer), reaps it and starts it again; after one
 /// more delay it kills them all. It then reopens the database and checks
@@ -136,7 +136,7 @@ struct ConcurrentTorture {
 
     private func start(writer: Int, path: String, setting: Durability, report: inout RoundReport) -> TortureChild? {
         let arguments = [
-            "torture-concurrent-writer", "--path", path, "--writer", "\(writer)", "--durability", setting.rawValue,
+            "concurrent-writer", "--path", path, "--writer", "\(writer)", "--durability", setting.rawValue,
         ] + (sabotage.map { ["--sabotage", $0.rawValue] } ?? [])
         do {
             return try TortureChild(executable: executable, arguments: arguments)
@@ -150,7 +150,7 @@ struct ConcurrentTorture {
         do {
             return try TortureChild(
                 executable: executable,
-                arguments: ["torture-reader", "--path", path, "--durability", setting.rawValue])
+                arguments: ["reader", "--path", path, "--durability", setting.rawValue])
         } catch {
             report.failures.append("cannot start the reader: \(error)")
             return nil

@@ -11,7 +11,7 @@ import GRDB
 import TransactionKit
 import TransactionKitSQLite
 
-/// `txkit torture-writer` (hidden): the child process of `txkit torture`.
+/// `txkit-torture writer` (hidden): the child process of `txkit-torture`.
 ///
 /// Opens the file database at `--path` with the requested durability, then
 /// commits numbered transactions forever, continuing after the highest number
@@ -26,8 +26,8 @@ import TransactionKitSQLite
 /// orphaned (the parent died) or after `--limit` transactions.
 struct TortureWriterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "torture-writer",
-        abstract: "Commit numbered transactions until killed (used by `txkit torture`).",
+        commandName: "writer",
+        abstract: "Commit numbered transactions until killed (used by `txkit-torture`).",
         shouldDisplay: false
     )
 
@@ -105,7 +105,7 @@ struct TortureWriterCommand: ParsableCommand {
         TortureOutput.writeLine("\(number)")
     }
 
-    // MARK: - The schema shared with `txkit torture`
+    // MARK: - The schema shared with `txkit-torture`
 
     /// Three tables that one transaction fills together.
     static var migrator: DatabaseMigrator {

@@ -7,7 +7,7 @@ import Darwin
 #endif
 import Foundation
 
-/// How the children of `txkit torture` report to their parent: one line per
+/// How the children of `txkit-torture` report to their parent: one line per
 /// fact, written to standard output with unbuffered `write(2)` calls, so
 /// that every complete line the parent reads was reported before the child
 /// was killed.

@@ -9,8 +9,8 @@ import ArgumentParser
 import TransactionKit
 import TransactionKitSQLite
 
-/// `txkit torture-concurrent-writer` (hidden): one of the writer children of
-/// `txkit torture --writers N`.
+/// `txkit-torture concurrent-writer` (hidden): one of the writer children of
+/// `txkit-torture --writers N`.
 ///
 /// Opens the shared file database at `--path` and commits the transactions
 /// of writer `--writer` (see ``ConcurrentTortureSchema``) forever, continuing
@@ -21,8 +21,8 @@ import TransactionKitSQLite
 /// own only when orphaned.
 struct TortureConcurrentWriterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "torture-concurrent-writer",
-        abstract: "Commit one writer's transactions until killed (used by `txkit torture --writers`).",
+        commandName: "concurrent-writer",
+        abstract: "Commit one writer's transactions until killed (used by `txkit-torture --writers`).",
         shouldDisplay: false
     )
 

@@ -11,10 +11,10 @@ import GRDB
 import TransactionKit
 import TransactionKitSQLite
 
-/// `txkit torture`: proves that no acknowledged write is lost when the
+/// `txkit-torture`: proves that no acknowledged write is lost when the
 /// writing process is killed.
 ///
-/// Each round starts a writer child (`txkit torture-writer`, this very
+/// Each round starts a writer child (`txkit-torture writer`, this very
 /// executable) that commits numbered transactions into a file `SQLiteDB` and
 /// prints each number once `write` returned. After a random delay the parent
 /// sends `SIGKILL`, reopens the database (which recovers the WAL the child
@@ -37,9 +37,11 @@ import TransactionKitSQLite
 /// With `--writers N` and/or `--reader`, the rounds run several writer
 /// processes at once and a reader process that checks every snapshot
 /// instead (``ConcurrentTorture``).
+///
+/// `txkit-torture run`, the default subcommand of ``TxkitTorture``.
 struct TortureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "torture",
+        commandName: "run",
         abstract: "Kill a writer process at random moments and check that no acknowledged transaction is lost."
     )
 
@@ -190,7 +192,7 @@ struct TortureCommand: ParsableCommand {
     ) throws -> [Int] {
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["torture-writer", "--path", path, "--durability", setting.rawValue]
+        process.arguments = ["writer", "--path", path, "--durability", setting.rawValue]
             + (sabotage.map { ["--sabotage", $0.rawValue] } ?? [])
         let output = Pipe()
         let errors = Pipe()
@@ -320,7 +322,7 @@ struct TortureCommand: ParsableCommand {
         }
         let argument = CommandLine.arguments[0]
         guard argument.contains("/") else {
-            throw ValidationError("cannot locate the txkit executable from \(argument)")
+            throw ValidationError("cannot locate the txkit-torture executable from \(argument)")
         }
         return URL(fileURLWithPath: argument)
     }

@@ -7,7 +7,7 @@ import Darwin
 #endif
 import Foundation
 
-/// One child process of `txkit torture`, started from this very executable,
+/// One child process of `txkit-torture`, started from this very executable,
 /// whose standard output and error are read to their ends on other threads
 /// (so that it never blocks on a full pipe) until it is killed.
 final class TortureChild {

@@ -9,8 +9,8 @@ import ArgumentParser
 import TransactionKit
 import TransactionKitSQLite
 
-/// `txkit torture-reader` (hidden): the reader child of
-/// `txkit torture --writers N --reader`.
+/// `txkit-torture reader` (hidden): the reader child of
+/// `txkit-torture --writers N --reader`.
 ///
 /// Runs read transactions in a loop while the writer children commit, and
 /// checks each snapshot (``TortureSnapshot``): every transaction visible is
@@ -21,8 +21,8 @@ import TransactionKitSQLite
 /// `SIGKILL`; it exits on its own only when orphaned.
 struct TortureReaderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "torture-reader",
-        abstract: "Check snapshots while writers commit, until killed (used by `txkit torture --reader`).",
+        commandName: "reader",
+        abstract: "Check snapshots while writers commit, until killed (used by `txkit-torture --reader`).",
         shouldDisplay: false
     )
 
