@@ -93,8 +93,9 @@ final class MockWriteGate: Sendable {
 
     // MARK: - Slow paths
 
-    /// Under the lock of `waiters`: takes the gate if it is free (returns `true`), or
-    /// marks it contended so that its holder's unlock takes the slow path.
+    /// Under the lock of `waiters`: takes the gate if it is free (returns
+    /// `true`), or marks it contended so that its holder's unlock takes the
+    /// slow path.
     private func markContendedOrAcquire() -> Bool {
         while true {
             if word.compareExchange(expected: 0, desired: 2, ordering: .acquiring).exchanged {
