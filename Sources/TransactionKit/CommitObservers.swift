@@ -7,7 +7,7 @@ import Synchronization
 /// still serializes writes, so deliveries are enqueued (on a serial queue,
 /// or into an `AsyncStream`'s buffer) in commit order. No observer code runs
 /// under that serialization: a callback runs later, on its queue.
-package final class CommitObservers: @unchecked Sendable {
+package final class CommitObservers: Sendable {
     struct Entry {
         /// Tables by their ASCII-lowercased name (SQLite's table names are
         /// case-insensitive in ASCII), each to the observer's spelling.
@@ -18,10 +18,12 @@ package final class CommitObservers: @unchecked Sendable {
         let finish: (@Sendable () -> Void)?
     }
 
-    private let lock = PThreadMutex()
-    // Guarded by `lock`.
-    private var entries: [Int: Entry] = [:]
-    private var nextID = 0
+    private struct State {
+        var entries: [Int: Entry] = [:]
+        var nextID = 0
+    }
+
+    private let state = LockedValue(State())
     /// The number of entries, readable without the lock: a commit with no
     /// observer costs one atomic load.
     private let entryCount = Atomic<Int>(0)
@@ -29,7 +31,7 @@ package final class CommitObservers: @unchecked Sendable {
     package init() {}
 
     deinit {
-        for entry in entries.values {
+        for entry in state.withLock({ $0.entries.values }) {
             entry.finish?()
         }
     }
@@ -55,18 +57,18 @@ package final class CommitObservers: @unchecked Sendable {
             byLowercasedName[Self.asciiLowercased(table)] = table
         }
         let entry = Entry(tables: byLowercasedName, collections: collections, deliver: deliver, finish: finish)
-        return lock.withLock {
-            nextID += 1
-            entries[nextID] = entry
-            entryCount.store(entries.count, ordering: .relaxed)
-            return nextID
+        return state.withLock { state in
+            state.nextID += 1
+            state.entries[state.nextID] = entry
+            entryCount.store(state.entries.count, ordering: .relaxed)
+            return state.nextID
         }
     }
 
     func remove(_ id: Int) {
-        lock.withLock {
-            entries[id] = nil
-            entryCount.store(entries.count, ordering: .relaxed)
+        state.withLock { state in
+            state.entries[id] = nil
+            entryCount.store(state.entries.count, ordering: .relaxed)
         }
     }
 
@@ -74,7 +76,7 @@ package final class CommitObservers: @unchecked Sendable {
     /// while the backend still serializes writes.
     package func notify(_ changes: DBChanges) {
         guard !changes.isEmpty, !isEmpty else { return }
-        let current = lock.withLock { entries.sorted { $0.key < $1.key }.map(\.value) }
+        let current = state.withLock { $0.entries.sorted { $0.key < $1.key }.map(\.value) }
         var lowercasedTables: Set<String>?
         for entry in current {
             var matched = DBChanges()

@@ -44,7 +44,7 @@ public class DBReadTransaction {
     // order around it (see DBReadTransaction+Lifecycle.swift), and no access
     // to them spans a call, so their runtime exclusivity checks are turned
     // off: the checks are paid on every transaction (Benchmarks/README.md,
-    // "What safety costs", measures them on the empty read and write).
+    // "What safety costs": `empty_read_tx` and `empty_write_tx`, mockdb).
 
     package let kind: TransactionKind
     package let openedAt: CallSite

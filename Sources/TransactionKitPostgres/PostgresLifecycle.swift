@@ -11,8 +11,7 @@ final class PostgresLifecycle: Sendable {
     }
 
     let path: String
-    private let mutex = PThreadMutex()
-    private nonisolated(unsafe) var state = State()
+    private let state = LockedValue(State())
 
     init(path: String) {
         self.path = path
@@ -22,7 +21,7 @@ final class PostgresLifecycle: Sendable {
     ///
     /// - Throws: ``/TransactionKit/DBError`` of kind `closed` after `close()`.
     func enter(_ operation: DBError.Operation) throws {
-        let isClosed = mutex.withLock {
+        let isClosed = state.withLock { state in
             if state.isClosed { return true }
             state.running += 1
             return false
@@ -34,7 +33,7 @@ final class PostgresLifecycle: Sendable {
 
     /// Unregisters a transaction that ended.
     func leave() {
-        let waiters: [CheckedContinuation<Void, Never>] = mutex.withLock {
+        let waiters: [CheckedContinuation<Void, Never>] = state.withLock { state in
             state.running -= 1
             guard state.isClosed, state.running == 0 else { return [] }
             defer { state.closeWaiters = [] }
@@ -46,7 +45,7 @@ final class PostgresLifecycle: Sendable {
     /// Refuses new transactions, then returns when the running ones ended.
     func closeAndWait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let isIdle = mutex.withLock {
+            let isIdle = state.withLock { state in
                 state.isClosed = true
                 if state.running == 0 { return true }
                 state.closeWaiters.append(continuation)

@@ -7,28 +7,33 @@ import TransactionKit
 /// `readTransaction(bridging:)`), by connection: one per open application
 /// transaction, so that bridging twice returns the same transaction and its
 /// one set of hooks.
+//
+// `@unchecked`: the read transactions it records are not `Sendable`; each is
+// used only on its connection, which GRDB serializes.
 final class SQLiteBridges: @unchecked Sendable {
-    private let lock = PThreadMutex()
-    // Guarded by `lock`.
-    private var writes: [ObjectIdentifier: SQLiteBridgeObserver] = [:]
-    private var reads: [ObjectIdentifier: DBReadTransaction] = [:]
+    private struct Bridged {
+        var writes: [ObjectIdentifier: SQLiteBridgeObserver] = [:]
+        var reads: [ObjectIdentifier: DBReadTransaction] = [:]
+    }
+
+    private let bridged = LockedValue(Bridged())
 
     /// The connections whose bridged finalizations are running, inside
     /// SQLite's commit hook, where no statement may run on them.
     private static let finalizing = FinalizingConnections()
 
     func write(on connection: ObjectIdentifier) -> SQLiteBridgeObserver? {
-        lock.withLock { writes[connection] }
+        bridged.withLock { $0.writes[connection] }
     }
 
     func setWrite(_ observer: SQLiteBridgeObserver?, on connection: ObjectIdentifier) {
-        lock.withLock { writes[connection] = observer }
+        bridged.withLock { $0.writes[connection] = observer }
     }
 
     /// Records the read bridged on `connection`, and returns the one it
     /// replaces (the application's earlier read on that connection, over).
     func replaceRead(_ transaction: DBReadTransaction, on connection: ObjectIdentifier) -> DBReadTransaction? {
-        lock.withLock { reads.updateValue(transaction, forKey: connection) }
+        bridged.withLock { $0.reads.updateValue(transaction, forKey: connection) }
     }
 
     static func runFinalizations(on connection: ObjectIdentifier, _ body: () throws -> Void) rethrows {
@@ -43,21 +48,19 @@ final class SQLiteBridges: @unchecked Sendable {
         finalizing.contains(ObjectIdentifier(connection))
     }
 
-    private final class FinalizingConnections: @unchecked Sendable {
-        private let lock = PThreadMutex()
+    private final class FinalizingConnections: Sendable {
         private let count = Atomic<Int>(0)
-        // Guarded by `lock`.
-        private var connections: Set<ObjectIdentifier> = []
+        private let connections = LockedValue<Set<ObjectIdentifier>>([])
 
         func insert(_ connection: ObjectIdentifier) {
-            lock.withLock {
+            connections.withLock { connections in
                 connections.insert(connection)
                 count.store(connections.count, ordering: .releasing)
             }
         }
 
         func remove(_ connection: ObjectIdentifier) {
-            lock.withLock {
+            connections.withLock { connections in
                 connections.remove(connection)
                 count.store(connections.count, ordering: .releasing)
             }
@@ -66,7 +69,7 @@ final class SQLiteBridges: @unchecked Sendable {
         func contains(_ connection: ObjectIdentifier) -> Bool {
             // The common case, no bridged finalization anywhere, takes no lock.
             if count.load(ordering: .acquiring) == 0 { return false }
-            return lock.withLock { connections.contains(connection) }
+            return connections.withLock { $0.contains(connection) }
         }
     }
 }

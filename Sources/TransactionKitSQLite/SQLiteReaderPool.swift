@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import GRDB
 import TransactionKit
 
@@ -39,18 +32,21 @@ final class SQLiteReaderPool: @unchecked Sendable {
     private let path: String
     private let configuration: Configuration
     private let maximumCount: Int
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    // Guarded by `mutex`.
-    private var idle: [SQLiteReader] = []
-    /// Readers open or being opened.
-    private var openCount = 0
-    /// Readers handed out (or being opened for a read).
-    private var checkedOut = 0
-    /// Async reads waiting for a reader.
-    private var waiters: [CheckedContinuation<SQLiteReader?, any Error>] = []
-    private var isClosed = false
+    private struct State {
+        var idle: [SQLiteReader] = []
+        /// Readers open or being opened.
+        var openCount = 0
+        /// Readers handed out (or being opened for a read).
+        var checkedOut = 0
+        /// Async reads waiting for a reader.
+        var waiters: [CheckedContinuation<SQLiteReader?, any Error>] = []
+        var isClosed = false
+    }
+
+    /// Its condition wakes the synchronous reads (and `close()`) that wait
+    /// for a reader.
+    private let state = LockedValue(State())
 
     /// A pool for the database file at `path`.
     ///
@@ -62,21 +58,6 @@ final class SQLiteReaderPool: @unchecked Sendable {
         configuration.readonly = true
         self.configuration = configuration
         self.maximumCount = max(1, writerConfiguration.maximumReaderCount)
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        condition.deinitialize(count: 1)
-        condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
     }
 
     // MARK: - Reads
@@ -103,18 +84,20 @@ final class SQLiteReaderPool: @unchecked Sendable {
     ///
     /// - Throws: The first error of a reader that cannot close.
     func close() throws {
-        pthread_mutex_lock(mutex)
-        isClosed = true
-        let waiting = waiters
-        waiters = []
-        pthread_cond_broadcast(condition)
-        while checkedOut > 0 {
-            pthread_cond_wait(condition, mutex)
-        }
-        let readers = idle
-        idle = []
-        openCount -= readers.count
-        pthread_mutex_unlock(mutex)
+        var waiting: [CheckedContinuation<SQLiteReader?, any Error>] = []
+        var isClosing = false
+        let readers = state.withLockWaiting(until: { state -> [SQLiteReader]? in
+            if !isClosing {
+                isClosing = true
+                state.isClosed = true
+                swap(&waiting, &state.waiters)
+                self.state.broadcast()
+            }
+            guard state.checkedOut == 0 else { return nil }
+            defer { state.idle = [] }
+            state.openCount -= state.idle.count
+            return state.idle
+        })
         for waiter in waiting {
             waiter.resume(throwing: closedError())
         }
@@ -133,46 +116,54 @@ final class SQLiteReaderPool: @unchecked Sendable {
 
     // MARK: - Checking readers out and in
 
+    /// What a read gets when it asks for a reader.
+    private enum CheckOut {
+        case closed
+        case idle(SQLiteReader)
+        /// None idle, but fewer than `maximumCount` open: open one.
+        case open
+    }
+
+    /// Takes an idle reader, or room to open one; `nil` when there is
+    /// neither. Under the lock.
+    private func takeReader(_ state: inout State) -> CheckOut? {
+        if state.isClosed {
+            return .closed
+        }
+        if let reader = state.idle.popLast() {
+            state.checkedOut += 1
+            return .idle(reader)
+        }
+        if state.openCount < maximumCount {
+            state.openCount += 1
+            state.checkedOut += 1
+            return .open
+        }
+        return nil
+    }
+
     private func checkOut() throws -> SQLiteReader {
-        pthread_mutex_lock(mutex)
-        while true {
-            if isClosed {
-                pthread_mutex_unlock(mutex)
-                throw closedError()
-            }
-            if let reader = idle.popLast() {
-                checkedOut += 1
-                pthread_mutex_unlock(mutex)
-                return reader
-            }
-            if openCount < maximumCount {
-                openCount += 1
-                checkedOut += 1
-                pthread_mutex_unlock(mutex)
-                return try openReader()
-            }
-            pthread_cond_wait(condition, mutex)
+        switch state.withLockWaiting(until: { takeReader(&$0) }) {
+        case .closed: throw closedError()
+        case let .idle(reader): return reader
+        case .open: return try openReader()
         }
     }
 
     private func checkOutAsync() async throws -> SQLiteReader {
         let reader = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<SQLiteReader?, any Error>) in
-            pthread_mutex_lock(mutex)
-            if isClosed {
-                pthread_mutex_unlock(mutex)
-                continuation.resume(throwing: closedError())
-            } else if let reader = idle.popLast() {
-                checkedOut += 1
-                pthread_mutex_unlock(mutex)
-                continuation.resume(returning: reader)
-            } else if openCount < maximumCount {
-                openCount += 1
-                checkedOut += 1
-                pthread_mutex_unlock(mutex)
-                continuation.resume(returning: nil)
-            } else {
-                waiters.append(continuation)
-                pthread_mutex_unlock(mutex)
+            let checkedOut = state.withLock { state -> CheckOut? in
+                let checkedOut = takeReader(&state)
+                if checkedOut == nil {
+                    state.waiters.append(continuation)
+                }
+                return checkedOut
+            }
+            switch checkedOut {
+            case .closed: continuation.resume(throwing: closedError())
+            case let .idle(reader): continuation.resume(returning: reader)
+            case .open: continuation.resume(returning: nil)
+            case nil: break
             }
         }
         return try reader ?? openReader()
@@ -184,38 +175,38 @@ final class SQLiteReaderPool: @unchecked Sendable {
         do {
             return try SQLiteReader(path: path, configuration: configuration)
         } catch {
-            pthread_mutex_lock(mutex)
-            openCount -= 1
-            checkedOut -= 1
-            // A waiting read may open one in its place.
-            pthread_cond_broadcast(condition)
-            let waiter = waiters.isEmpty ? nil : waiters.removeFirst()
-            if waiter != nil {
-                openCount += 1
-                checkedOut += 1
+            let waiter = state.withLock { state -> CheckedContinuation<SQLiteReader?, any Error>? in
+                state.openCount -= 1
+                state.checkedOut -= 1
+                // A waiting read may open one in its place.
+                self.state.broadcast()
+                let waiter = state.waiters.isEmpty ? nil : state.waiters.removeFirst()
+                if waiter != nil {
+                    state.openCount += 1
+                    state.checkedOut += 1
+                }
+                return waiter
             }
-            pthread_mutex_unlock(mutex)
             waiter?.resume(returning: nil)
             throw error
         }
     }
 
     private func checkIn(_ reader: SQLiteReader) {
-        pthread_mutex_lock(mutex)
-        if !waiters.isEmpty {
-            let waiter = waiters.removeFirst()
-            pthread_mutex_unlock(mutex)
-            waiter.resume(returning: reader)
-            return
+        let waiter = state.withLock { state -> CheckedContinuation<SQLiteReader?, any Error>? in
+            if !state.waiters.isEmpty {
+                return state.waiters.removeFirst()
+            }
+            state.checkedOut -= 1
+            state.idle.append(reader)
+            if state.isClosed {
+                self.state.broadcast()
+            } else {
+                self.state.signal()
+            }
+            return nil
         }
-        checkedOut -= 1
-        idle.append(reader)
-        if isClosed {
-            pthread_cond_broadcast(condition)
-        } else {
-            pthread_cond_signal(condition)
-        }
-        pthread_mutex_unlock(mutex)
+        waiter?.resume(returning: reader)
     }
 
     private func closedError() -> DBError {

@@ -1,4 +1,4 @@
-import Synchronization
+import TransactionKit
 
 /// A value behind a lock, so that a mock holding it is honestly `Sendable`:
 /// swift-dependencies' `LockIsolated` idea, for test doubles.
@@ -18,13 +18,13 @@ import Synchronization
 /// - Warning: Do not use the same `Locked` from inside ``withValue(_:)``'s
 ///   closure: the lock is not recursive. Keep that closure short.
 public final class Locked<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
+    private let storage: LockedValue<Value>
 
     /// Creates a box holding `value`.
     ///
     /// - Parameter value: The initial value.
     public init(_ value: Value) {
-        storage = Mutex(value)
+        storage = LockedValue(value)
     }
 
     /// The current value (a copy, taken under the lock).

@@ -27,8 +27,7 @@ struct MockBackend: SyncTransactionBackend {
         private let rollbacks = Atomic<Int>(0)
         /// Lets a commit skip the lock when no failure is injected.
         private let hasCommitFailure = Atomic<Bool>(false)
-        private let commitFailureLock = MockLock()
-        nonisolated(unsafe) private var nextCommitFailure: DBError?
+        private let nextCommitFailure = LockedValue<DBError?>(nil)
         /// Serializes write transactions, as SQLite does: sync writes wait
         /// on it with their thread, async writes suspend.
         let writeLock = MockWriteGate()
@@ -60,8 +59,8 @@ struct MockBackend: SyncTransactionBackend {
         }
 
         func failNextCommit(with error: DBError) {
-            commitFailureLock.withLock {
-                nextCommitFailure = error
+            nextCommitFailure.withLock { failure in
+                failure = error
                 hasCommitFailure.store(true, ordering: .releasing)
             }
         }
@@ -81,12 +80,9 @@ struct MockBackend: SyncTransactionBackend {
         /// Counts a commit, or consumes the injected failure and counts a rollback.
         func commitOrInjectedFailure() -> DBError? {
             if hasCommitFailure.load(ordering: .acquiring) {
-                let failure = commitFailureLock.withLock { () -> DBError? in
-                    defer {
-                        nextCommitFailure = nil
-                        hasCommitFailure.store(false, ordering: .releasing)
-                    }
-                    return nextCommitFailure
+                let failure = nextCommitFailure.withLock { failure -> DBError? in
+                    defer { hasCommitFailure.store(false, ordering: .releasing) }
+                    return failure.take()
                 }
                 if let failure {
                     rollbacks.wrappingAdd(1, ordering: .relaxed)

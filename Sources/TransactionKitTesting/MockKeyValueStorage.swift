@@ -52,17 +52,18 @@ final class MockKeyValueStorage: KeyValueStorage, @unchecked Sendable {
         init(_ collections: Collections) { self.collections = collections }
     }
 
-    private let committedLock = MockLock()
-    /// Guarded by `committedLock`; changed only under MockDB's write lock.
-    private var committed: Collections = [:]
+    /// Changed only under MockDB's write lock.
+    private let committed: LockedValue<Collections>
     /// The write transaction's changes, by collection; only the holder of
     /// MockDB's write lock touches them.
     private var staged: [BinaryKey: MockKeyValueChanges] = [:]
 
     init(seed: [String: [String: KeyValueStore.Value]]) {
+        var collections: Collections = [:]
         for (collection, values) in seed {
-            Self.merge(values, into: &committed, collection: collection)
+            Self.merge(values, into: &collections, collection: collection)
         }
+        committed = LockedValue(collections)
     }
 
     // MARK: - KeyValueStorage
@@ -76,7 +77,7 @@ final class MockKeyValueStorage: KeyValueStorage, @unchecked Sendable {
         if case let .staged(value)? = staged[name]?.lookup(key) {
             return value
         }
-        return committedLock.withLock { committed[name]?[key] }
+        return committed.withLock { $0[name]?[key] }
     }
 
     func setValue(
@@ -91,7 +92,7 @@ final class MockKeyValueStorage: KeyValueStorage, @unchecked Sendable {
         let key = BinaryKey(string: key)
         let isCommitted = staged[name]?.isCleared == true
             ? false
-            : committedLock.withLock { committed[name]?[key] != nil }
+            : committed.withLock { $0[name]?[key] != nil }
         return staged[name, default: MockKeyValueChanges()].removeValue(forKey: key, isCommitted: isCommitted)
     }
 
@@ -105,7 +106,7 @@ final class MockKeyValueStorage: KeyValueStorage, @unchecked Sendable {
         let name = BinaryKey(string: collection)
         let keys: [BinaryKey]
         if transaction.kind == .write {
-            let committedValues = committedLock.withLock { committed[name] }
+            let committedValues = committed.withLock { $0[name] }
             keys = staged[name].map { $0.keys(over: committedValues) } ?? committedValues.map { Array($0.keys) } ?? []
         } else {
             keys = snapshot(for: transaction).collections[name].map { Array($0.keys) } ?? []
@@ -118,7 +119,7 @@ final class MockKeyValueStorage: KeyValueStorage, @unchecked Sendable {
         guard transaction.kind == .write else {
             return snapshot(for: transaction).collections[name]?.count ?? 0
         }
-        let committedValues = committedLock.withLock { committed[name] }
+        let committedValues = committed.withLock { $0[name] }
         return staged[name].map { $0.count(over: committedValues) } ?? committedValues?.count ?? 0
     }
 
@@ -132,7 +133,7 @@ final class MockKeyValueStorage: KeyValueStorage, @unchecked Sendable {
         guard !staged.isEmpty else { return }
         let changes = staged
         staged = [:]
-        committedLock.withLock {
+        committed.withLock { committed in
             for (name, collectionChanges) in changes {
                 collectionChanges.apply(to: &committed[name])
             }
@@ -148,20 +149,20 @@ final class MockKeyValueStorage: KeyValueStorage, @unchecked Sendable {
 
     /// Sets `values` in `collection` as if a transaction had committed them.
     func seed(_ values: [String: KeyValueStore.Value], in collection: String) {
-        committedLock.withLock {
+        committed.withLock { committed in
             Self.merge(values, into: &committed, collection: collection)
         }
     }
 
     /// The committed values of `collection`.
     func committedValues(in collection: String) -> [String: KeyValueStore.Value] {
-        let values = committedLock.withLock { committed[BinaryKey(string: collection)] } ?? [:]
+        let values = committed.withLock { $0[BinaryKey(string: collection)] } ?? [:]
         return Dictionary(values.map { ($0.key.string, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
     /// The collections that hold at least one committed value.
     func committedCollections() -> [String] {
-        committedLock.withLock { committed.keys.map(\.string) }
+        committed.withLock { $0.keys.map(\.string) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
@@ -173,7 +174,7 @@ final class MockKeyValueStorage: KeyValueStorage, @unchecked Sendable {
         if let snapshot = transaction.storageContext as? Snapshot {
             return snapshot
         }
-        let snapshot = Snapshot(committedLock.withLock { committed })
+        let snapshot = Snapshot(committed.withLock { $0 })
         transaction.storageContext = snapshot
         return snapshot
     }

@@ -1,11 +1,5 @@
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TransactionKit
 
 /// MockDB's write serialization: one write transaction at a time, whether
 /// its block is synchronous (the thread waits, as on a mutex) or async (the
@@ -21,47 +15,29 @@ import Darwin
 ///   and someone may wait. An uncontended lock is one compare-and-swap
 ///   (0 → 1), an uncontended unlock another (1 → 0): the cost of the
 ///   pthread mutex it replaced on the synchronous write path.
-/// - A waiter takes `mutex`, sets the word to 2, and either waits on
-///   `condition` (a thread) or leaves its continuation in `asyncWaiters`
-///   (a task). An unlock that finds 2 takes `mutex`: it hands the gate
-///   straight to the first waiting task (the word stays held), or frees it
-///   and wakes a waiting thread, which competes for it again.
+/// - A waiter takes the lock of `waiters`, sets the word to 2, and either
+///   waits on its condition (a thread) or leaves its continuation in
+///   `waiters` (a task). An unlock that finds 2 takes that lock: it hands
+///   the gate straight to the first waiting task (the word stays held), or
+///   frees it and wakes a waiting thread, which competes for it again.
 ///
 /// A waiting task is preferred to a waiting thread when the gate is
 /// handed over: fair enough for a mock, whose writes are short.
 ///
 /// Every access to the word acquires or releases, and the slow path runs
-/// under a pthread mutex and condition variable: the thread sanitizer sees
-/// all of it (see ``MockLock`` on why not `Synchronization.Mutex`).
-final class MockWriteGate: @unchecked Sendable {
+/// under a `LockedValue` (a pthread mutex and condition variable): the
+/// thread sanitizer sees all of it.
+final class MockWriteGate: Sendable {
+    private struct Waiters {
+        var tasks: [CheckedContinuation<Void, Never>] = []
+        var tasksHead = 0
+        var threads = 0
+    }
+
     private let word = Atomic<UInt8>(0)
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
-    /// Guarded by `mutex`.
-    private var asyncWaiters: [UnsafeContinuation<Void, Never>] = []
-    private var asyncWaitersHead = 0
-    /// Guarded by `mutex`.
-    private var threadWaiters = 0
+    private let waiters = LockedValue(Waiters())
 
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        var status = pthread_mutex_init(mutex, nil)
-        precondition(status == 0, "MockDB: pthread_mutex_init failed (\(status))")
-        status = pthread_cond_init(condition, nil)
-        precondition(status == 0, "MockDB: pthread_cond_init failed (\(status))")
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        condition.deinitialize(count: 1)
-        condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
+    init() {}
 
     /// Runs `body` while holding the gate, blocking the thread while
     /// another write holds it. `whenContended` runs once, before the thread
@@ -92,15 +68,15 @@ final class MockWriteGate: @unchecked Sendable {
         if word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
             return
         }
-        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            pthread_mutex_lock(mutex)
-            if markContendedOrAcquire() {
-                pthread_mutex_unlock(mutex)
-                continuation.resume()
-                return
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let acquired = waiters.withLock { waiters in
+                if markContendedOrAcquire() { return true }
+                waiters.tasks.append(continuation)
+                return false
             }
-            asyncWaiters.append(continuation)
-            pthread_mutex_unlock(mutex)
+            if acquired {
+                continuation.resume()
+            }
         }
         // Resumed by `unlock()`, which handed the gate over.
     }
@@ -117,8 +93,9 @@ final class MockWriteGate: @unchecked Sendable {
 
     // MARK: - Slow paths
 
-    /// Under `mutex`: takes the gate if it is free (returns `true`), or
-    /// marks it contended so that its holder's unlock takes the slow path.
+    /// Under the lock of `waiters`: takes the gate if it is free (returns
+    /// `true`), or marks it contended so that its holder's unlock takes the
+    /// slow path.
     private func markContendedOrAcquire() -> Bool {
         while true {
             if word.compareExchange(expected: 0, desired: 2, ordering: .acquiring).exchanged {
@@ -134,35 +111,40 @@ final class MockWriteGate: @unchecked Sendable {
     }
 
     private func lockWaitingThread() {
-        pthread_mutex_lock(mutex)
-        while !markContendedOrAcquire() {
-            threadWaiters += 1
-            pthread_cond_wait(condition, mutex)
-            threadWaiters -= 1
-        }
-        pthread_mutex_unlock(mutex)
+        var isWaiting = false
+        waiters.withLockWaiting(until: { waiters -> Void? in
+            if isWaiting {
+                waiters.threads -= 1
+            }
+            if markContendedOrAcquire() {
+                return ()
+            }
+            waiters.threads += 1
+            isWaiting = true
+            return nil
+        })
     }
 
     private func unlockContended() {
-        pthread_mutex_lock(mutex)
-        if asyncWaitersHead < asyncWaiters.count {
-            let next = asyncWaiters[asyncWaitersHead]
-            asyncWaitersHead += 1
-            if asyncWaitersHead == asyncWaiters.count {
-                asyncWaiters.removeAll(keepingCapacity: true)
-                asyncWaitersHead = 0
+        let next = waiters.withLock { waiters -> CheckedContinuation<Void, Never>? in
+            if waiters.tasksHead < waiters.tasks.count {
+                let next = waiters.tasks[waiters.tasksHead]
+                waiters.tasksHead += 1
+                if waiters.tasksHead == waiters.tasks.count {
+                    waiters.tasks.removeAll(keepingCapacity: true)
+                    waiters.tasksHead = 0
+                }
+                // The gate stays held, now by `next`; 2 keeps later unlocks
+                // on this path (a thread that waits re-marks it anyway).
+                word.store(2, ordering: .releasing)
+                return next
             }
-            // The gate stays held, now by `next`; 2 keeps later unlocks on
-            // this path (a thread that waits re-marks it anyway).
-            word.store(2, ordering: .releasing)
-            pthread_mutex_unlock(mutex)
-            next.resume()
-            return
+            word.store(0, ordering: .releasing)
+            if waiters.threads > 0 {
+                self.waiters.signal()
+            }
+            return nil
         }
-        word.store(0, ordering: .releasing)
-        if threadWaiters > 0 {
-            pthread_cond_signal(condition)
-        }
-        pthread_mutex_unlock(mutex)
+        next?.resume()
     }
 }
