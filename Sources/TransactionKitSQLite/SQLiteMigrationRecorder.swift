@@ -1,5 +1,5 @@
 import GRDB
-import Synchronization
+import TransactionKit
 
 /// Records the rows that committed transactions of the connection it
 /// observes inserted into `grdb_migrations`: the migrations that this
@@ -11,7 +11,7 @@ final class SQLiteMigrationRecorder: TransactionObserver, Sendable {
         var committed: [Int64] = []
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// The row ids of `grdb_migrations` inserted by committed transactions,
     /// in order.

@@ -1,5 +1,4 @@
 import GRDB
-import Synchronization
 import TransactionKit
 import TransactionKitSQLite
 
@@ -73,7 +72,7 @@ public final class SQLiteTemplate: Sendable {
 
     private let migrator: @Sendable () -> DatabaseMigrator
     private let fixtures: (@Sendable (DBWriteTransaction) throws -> Void)?
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     private struct State {
         /// Built templates, per list of migration identifiers.
@@ -122,11 +121,11 @@ public final class SQLiteTemplate: Sendable {
     /// let db = try TestDatabases.app.makeDatabase()
     /// ```
     ///
-    /// **Cost:** after the first call, making the copy costs about 1.3x
-    /// opening an empty in-memory connection; SQLite then parses the schema
-    /// at the database's first statement, as on any new connection. Both are
-    /// a small fraction of running the migrations (figures in the Testing
-    /// guide).
+    /// **Cost:** after the first call, close to opening an empty in-memory
+    /// connection; SQLite then parses the schema at the database's first
+    /// statement, as on any new connection. Both are a small fraction of
+    /// running the migrations (figures in the Testing guide and
+    /// Benchmarks/README.md, `fresh_test_db`).
     ///
     /// **Transaction semantics:** those of ``/TransactionKitSQLite/SQLiteDB``;
     /// the database is already committed at the migrator's last migration,
@@ -191,15 +190,18 @@ public final class SQLiteTemplate: Sendable {
     private func builtTemplate() throws(DBError) -> BuiltTemplate {
         let migrator = migrator()
         let identifiers = migrator.migrations
-        return try state.withLock { (state) throws(DBError) -> BuiltTemplate in
+        let result = state.withLock { state -> Result<BuiltTemplate, DBError> in
             if let template = state.templates[identifiers] {
-                return template
+                return .success(template)
             }
-            let template = try build(migrator)
-            state.templates[identifiers] = template
-            state.buildCount += 1
-            return template
+            let built = Result { () throws(DBError) in try build(migrator) }
+            if case let .success(template) = built {
+                state.templates[identifiers] = template
+                state.buildCount += 1
+            }
+            return built
         }
+        return try result.get()
     }
 
     private func build(_ migrator: DatabaseMigrator) throws(DBError) -> BuiltTemplate {
