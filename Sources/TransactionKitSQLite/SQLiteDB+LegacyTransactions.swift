@@ -16,7 +16,7 @@ extension SQLiteDB {
     /// ```
     ///
     /// **Transaction semantics:** the returned transaction *is* the
-    /// application's transaction: ``shimOnlyBridge(_:)`` returns `database`,
+    /// application's transaction: ``shimOnlyBridge(_:file:line:)`` returns `database`,
     /// and the key-value store reads and writes in it. Bridging again in the
     /// same GRDB transaction returns the same transaction, with its one set
     /// of hooks. Its finalizations run once, when the application's
@@ -140,10 +140,10 @@ extension SQLiteDB {
     /// **Transaction semantics:** inside the application's write, the
     /// transaction of ``writeTransaction(bridging:file:line:)`` (the same
     /// one, seen as a read). Inside the application's read, a transaction on
-    /// that read's snapshot: ``shimOnlyBridge(_:)`` returns `database`.
+    /// that read's snapshot: ``shimOnlyBridge(_:file:line:)`` returns `database`.
     ///
     /// **Lifetime:** until the application's transaction ends. A use through
-    /// ``shimOnlyBridge(_:)`` after the application's read ended is an
+    /// ``shimOnlyBridge(_:file:line:)`` after the application's read ended is an
     /// escaped transaction; other uses are caught when they come from
     /// another thread, or once the connection serves another bridged read.
     ///
