@@ -71,6 +71,21 @@ struct BenchCommand: ParsableCommand {
             print("measured \(entry.name)")
         }
 
+        if !AdoptionBenchmarks.entryNames.filter(wanted).isEmpty {
+            let adoption = try AdoptionBenchmarks(settings: settings)
+            for entry in adoption.all where wanted(entry.name) {
+                results.append(try harness.measure(entry))
+                print("measured \(entry.name)")
+            }
+        }
+
+        if !AdoptionWritersBenchmark.entryNames.filter(wanted).isEmpty {
+            let writers = AdoptionWritersBenchmark(
+                settings: settings, rounds: quick ? 2 : 7, window: quick ? .milliseconds(100) : .milliseconds(250))
+            results.append(contentsOf: try writers.run())
+            print("measured adopted_mixed_writes, adopted_mixed_busy_errors")
+        }
+
         if wanted("fresh_test_db") {
             let samples = try FreshTestDBBenchmark.run(quick: quick)
             results.append(BenchEntryResult(

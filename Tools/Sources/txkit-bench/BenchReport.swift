@@ -54,7 +54,9 @@ struct BenchReport {
     }
 
     private func spread(_ statistics: BenchStatistics) -> String {
-        String(format: "±%.0f%%", (statistics.max - statistics.min) / 2 / statistics.median * 100)
+        // A count whose median is 0 (busy errors) has no relative spread.
+        guard statistics.median != 0 else { return "—" }
+        return String(format: "±%.0f%%", (statistics.max - statistics.min) / 2 / statistics.median * 100)
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
