@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import TransactionKit
 
 /// The storage side of ``SQLiteDB``: transactions on GRDB connections.
@@ -83,7 +84,9 @@ struct SQLiteBackend: SyncTransactionBackend {
     }
 
     private static func refuseInsideApplicationTransaction(_ db: Database) throws(ApplicationTransactionInProgress) {
-        if db.isInsideTransaction {
+        // SQLite's flag, read directly: GRDB's `isInsideTransaction` adds a
+        // thread check that costs more than the flag (adopted_empty_write_tx).
+        if let connection = db.sqliteConnection, sqlite3_get_autocommit(connection) == 0 {
             throw ApplicationTransactionInProgress()
         }
     }
