@@ -15,7 +15,6 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
         self.backend = backend
         self.scope = scope
     }
-
 }
 
 extension TransactionEngine where Backend: SyncTransactionBackend {
@@ -119,7 +118,6 @@ extension TransactionEngine where Backend: SyncTransactionBackend {
         transaction.didCommit()
         return value
     }
-
 }
 
 extension TransactionEngine {
