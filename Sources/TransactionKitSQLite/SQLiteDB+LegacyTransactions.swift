@@ -34,7 +34,10 @@ extension SQLiteDB {
     /// recorded, and never a rollback; a commit of legacy code that never
     /// bridged is not reported.
     ///
-    /// **Thread:** the writer's queue, inside the application's `write`.
+    /// **Thread:** the writer's queue, inside the application's `write`. The
+    /// transaction is active on the thread that bridged it until the
+    /// application's transaction ends there (a GRDB transaction left open
+    /// across accesses, with `allowsUnsafeTransactions`, is not supported).
     ///
     /// **Lifetime:** until the application's transaction commits or rolls
     /// back; a use after that is an escaped transaction. Until then, a
