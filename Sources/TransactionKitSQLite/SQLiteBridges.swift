@@ -4,15 +4,16 @@ import TransactionKit
 
 /// The transactions an `SQLiteDB` bridged from transactions the
 /// application opened itself (`writeTransaction(bridging:)`,
-/// `readTransaction(bridging:)`), by connection: one per open application
+/// `readTransaction(bridging:)`): the write of the writer's open
 /// transaction, so that bridging twice returns the same transaction and its
-/// one set of hooks.
+/// one set of hooks, and the last read bridged on each reader connection.
 //
 // `@unchecked`: the read transactions it records are not `Sendable`; each is
 // used only on its connection, which GRDB serializes.
 final class SQLiteBridges: @unchecked Sendable {
     private struct Bridged {
-        var writes: [ObjectIdentifier: SQLiteBridgeObserver] = [:]
+        /// The one writer connection's bridged write, while its transaction runs.
+        var write: SQLiteBridgeObserver?
         var reads: [ObjectIdentifier: DBReadTransaction] = [:]
     }
 
@@ -22,12 +23,13 @@ final class SQLiteBridges: @unchecked Sendable {
     /// SQLite's commit hook, where no statement may run on them.
     private static let finalizing = FinalizingConnections()
 
-    func write(on connection: ObjectIdentifier) -> SQLiteBridgeObserver? {
-        bridged.withLock { $0.writes[connection] }
+    /// The write bridged in the writer's open transaction, if any.
+    var write: SQLiteBridgeObserver? {
+        bridged.withLock { $0.write }
     }
 
-    func setWrite(_ observer: SQLiteBridgeObserver?, on connection: ObjectIdentifier) {
-        bridged.withLock { $0.writes[connection] = observer }
+    func setWrite(_ observer: SQLiteBridgeObserver?) {
+        bridged.withLock { $0.write = observer }
     }
 
     /// Records the read bridged on `connection`, and returns the one it
@@ -111,12 +113,12 @@ final class SQLiteBridgeObserver: TransactionObserver, @unchecked Sendable {
     }
 
     func databaseDidCommit(_ db: Database) {
-        bridges.setWrite(nil, on: connection)
+        bridges.setWrite(nil)
         TransactionEngine<SQLiteBackend>.bridgedDidCommit(transaction, detected: DBChanges(tables: tables))
     }
 
     func databaseDidRollback(_ db: Database) {
-        bridges.setWrite(nil, on: connection)
+        bridges.setWrite(nil)
         TransactionEngine<SQLiteBackend>.bridgedDidRollBack(transaction)
     }
 }

@@ -75,13 +75,13 @@ extension SQLiteDB {
                 at: callSite)
         }
         try requireTransaction(database, bridge: "writeTransaction(bridging:)", at: callSite)
-        if let existing = bridges.write(on: connection), existing.transaction.isActive {
+        if let existing = bridges.write, existing.transaction.isActive {
             return existing.transaction
         }
         let transaction = try engine.beginBridgedWrite(connection: database, at: callSite)
         let observer = SQLiteBridgeObserver(
             transaction: transaction, connection: connection, bridges: bridges, observers: engine.scope.commitObservers)
-        bridges.setWrite(observer, on: connection)
+        bridges.setWrite(observer)
         database.add(transactionObserver: observer, extent: .nextTransaction)
         return transaction
     }
