@@ -124,7 +124,12 @@ extension DBReadTransaction {
         state = .committing
     }
 
-    /// The block ended without committing: drops every hook.
+    /// Whether finalizations are registered and have not run yet.
+    package var hasPendingFinalizations: Bool {
+        guard let hooks else { return false }
+        return !hooks.finalizationKeys.isEmpty
+    }
+
     /// Runs the finalizations registered so far and forgets them, then
     /// leaves the transaction open: for a transaction bridged from the
     /// application's own, whose commit is not TransactionKit's, at the end of
@@ -144,6 +149,7 @@ extension DBReadTransaction {
         }
     }
 
+    /// The block ended without committing: drops every hook.
     package func rollBack() {
         state = .rolledBack
         connection = nil

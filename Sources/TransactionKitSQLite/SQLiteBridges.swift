@@ -106,7 +106,12 @@ final class SQLiteBridgeObserver: TransactionObserver, @unchecked Sendable {
 
     func databaseWillCommit() throws {
         // SQLite's commit hook: the finalizations run here, and may not run
-        // statements (see `writeTransaction(bridging:)`).
+        // statements (see `writeTransaction(bridging:)`). Without any, the
+        // connection is not marked (bridged_empty_write_tx).
+        guard transaction.hasPendingFinalizations else {
+            try TransactionEngine<SQLiteBackend>.bridgedWillCommit(transaction)
+            return
+        }
         try SQLiteBridges.runFinalizations(on: connection) {
             try TransactionEngine<SQLiteBackend>.bridgedWillCommit(transaction)
         }

@@ -81,6 +81,9 @@ struct TortureCommand: ParsableCommand {
     @Flag(help: "Also run a reader process that checks every snapshot while the writers commit.")
     var reader = false
 
+    @Flag(help: "The writer adopts its own GRDB pool and alternates migrated and bridged legacy writes (single writer).")
+    var adopt = false
+
     @Flag(help: "Print one line per round.")
     var verbose = false
 
@@ -91,6 +94,9 @@ struct TortureCommand: ParsableCommand {
         guard rounds > 0 else { throw ValidationError("--rounds must be positive") }
         guard maxDelay > 0 else { throw ValidationError("--max-delay must be positive") }
         guard writers.map({ $0 > 0 }) ?? true else { throw ValidationError("--writers must be positive") }
+        guard !adopt || (writers == nil && !reader && sabotage == nil) else {
+            throw ValidationError("--adopt runs the single-writer torture: leave out --writers, --reader and --sabotage")
+        }
     }
 
     func run() throws {
@@ -102,7 +108,7 @@ struct TortureCommand: ParsableCommand {
             try runConcurrent(seed: seed, workDirectory: workDirectory, executable: executable)
             return
         }
-        print("torture: seed \(seed), \(rounds) rounds, durability \(durability.rawValue), databases in \(workDirectory)")
+        print("torture: seed \(seed), \(rounds) rounds, durability \(durability.rawValue)\(adopt ? ", writer on an adopted pool (migrated and bridged writes)" : ""), databases in \(workDirectory)")
 
         var tallies: [TortureWriterCommand.Durability: Tally] = [:]
         var failures: [String] = []
@@ -194,6 +200,7 @@ struct TortureCommand: ParsableCommand {
         process.executableURL = executable
         process.arguments = ["writer", "--path", path, "--durability", setting.rawValue]
             + (sabotage.map { ["--sabotage", $0.rawValue] } ?? [])
+            + (adopt ? ["--adopt"] : [])
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

@@ -70,7 +70,13 @@ struct TortureWriterCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Introduce a deliberate bug, to check the checker.", visibility: .hidden))
     var sabotage: Sabotage?
 
+    @Flag(help: "Open the file as an app would (its own GRDB pool), adopt the pool, and alternate migrated and bridged legacy writes.")
+    var adopt = false
+
     func run() throws {
+        if adopt {
+            return try runAdopted()
+        }
         let parent = getppid()
         let db = try SQLiteDB(path: path, migrator: Self.migrator, options: durability.options)
         let first = try db.read { tx in
