@@ -25,6 +25,23 @@ struct AdoptionMisuseExitTests {
         #expect(message.contains("Fix: bridge the application's transaction"))
     }
 
+    /// The reverse nesting, the application's own `write` inside
+    /// `db.write`, is a call TransactionKit never sees: GRDB's reentrancy
+    /// precondition stops it, with GRDB's message, instead of a deadlock.
+    @Test(arguments: AdoptionBehaviourTests.backends)
+    func theApplicationsWriteInsideAWriteStops(_ backend: Backend) async throws {
+        let scratch = try TemporaryDirectory()
+        defer { withExtendedLifetime(scratch) {} }
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [backend, directory = scratch.path as String] in
+            let db = try backend.makeFixture(in: directory).db as! SQLiteDB
+            try db.write { _ in
+                try db.writer.write { database in try database.execute(sql: "CREATE TABLE never (id INTEGER)") }
+            }
+        }
+        let message = try #require(result).standardErrorText
+        #expect(message.contains("Database methods are not reentrant"))
+    }
+
     @Test(arguments: AdoptionBehaviourTests.backends)
     func anEscapedBridgedTransactionStops(_ backend: Backend) async throws {
         let scratch = try TemporaryDirectory()
