@@ -10,12 +10,10 @@ extension AsyncDB {
     /// }
     /// ```
     ///
-    /// **Transaction semantics:** with ``DBWriteOutcome/commit(_:)``, those
-    /// of ``AsyncDB/write(file:line:_:)``; with ``DBWriteOutcome/rollBack(_:)``,
-    /// a rollback as if the block had thrown (nothing persists, no hook
-    /// runs), and the value is returned.
-    ///
-    /// **Executor:** as in `write`.
+    /// **Transaction semantics and executor:** those of
+    /// ``AsyncDB/write(file:line:_:)``, except that
+    /// ``DBWriteOutcome/rollBack(_:)`` rolls back as if the block had thrown
+    /// (nothing persists, no hook runs) and returns the value.
     ///
     /// - Warning: Nested and escaped transactions are programmer errors (see
     ///   ``DBMisuseError``).

@@ -9,26 +9,20 @@
 /// }
 /// ```
 ///
-/// **Transaction semantics:** those of ``DB``, with the same transaction
-/// types, so finders, mocks and ``KeyValueStore`` work unchanged. Concurrent
-/// writes lose no update: `MockDB` runs one at a time; `PostgresDB` runs
-/// them side by side and rolls back one that conflicts (``DBError`` of kind
-/// ``DBError/Kind/conflict``), or runs it again when configured to retry.
-/// Keep effects outside the database in completions, which run once.
+/// **Transaction semantics:** those of ``DB``, with the same transactions,
+/// so finders, mocks and ``KeyValueStore`` work unchanged. Writes lose no
+/// update: `MockDB` runs one at a time; `PostgresDB` rolls back one that
+/// conflicts (``DBError/Kind/conflict``) or, if configured to, runs it
+/// again: keep effects outside the database in completions, which run once.
 ///
-/// **Executor:** the block runs in the calling task and may resume on
-/// another thread after a suspension; the transaction stays valid. Waiting
-/// for another transaction suspends the task and blocks no thread.
-///
-/// **Implementations:** `MockDB` and `PostgresDB`. `SQLiteDB` does not
-/// implement `AsyncDB`, on purpose: <doc:Testing#Async-managers-on-MockDB>
-/// says why.
+/// **Executor:** the calling task's; the transaction stays valid on whatever
+/// thread the task resumes. Waiting for another transaction blocks no thread.
 ///
 /// - Warning: A nested transaction (one database, one task), an escaped
-///   one, or one used from another task while its block runs is a
-///   programmer error (see ``DBMisuseError``); two tasks each running their
-///   own transaction is not. Only TransactionKit's backends implement this
-///   protocol.
+///   one, or one used from another task is a programmer error (see
+///   ``DBMisuseError``); two tasks with a transaction each is not. Only
+///   `MockDB` and `PostgresDB` implement this protocol (`SQLiteDB` does not:
+///   <doc:Testing#Async-managers-on-MockDB>).
 public protocol AsyncDB: Sendable {
     /// Runs the async `block` in a read transaction. Call
     /// ``AsyncDB/read(file:line:_:)`` instead, which fills in the call site.
@@ -87,12 +81,11 @@ extension AsyncDB {
     /// ```
     ///
     /// **Transaction semantics:** when the block returns: finalizations, the
-    /// commit, sync completions, then async completions are scheduled. When
-    /// the block, a finalization or the commit throws, or the task is
-    /// cancelled, everything rolls back and no hook runs.
+    /// commit, sync completions (before this method returns), then async
+    /// completions are scheduled. When the block, a finalization or the
+    /// commit throws, or the task is cancelled, all rolls back; no hook runs.
     ///
-    /// **Executor:** the calling task's, across suspensions, sync completions
-    /// included (before this method returns). Waiting blocks no thread.
+    /// **Executor:** the calling task's, sync completions included.
     ///
     /// **Lifetime:** until the block returns, and during finalizations.
     ///

@@ -5,25 +5,21 @@ extension DB {
     /// tables or key-value collections, with what changed.
     ///
     /// ```swift
-    /// let observation = db.observeCommits(tables: ["message"], keyValueCollections: ["lastSeen"]) { changes in
-    ///     inbox.reload()
-    /// }
+    /// let observation = db.observeCommits(tables: ["message"]) { _ in inbox.reload() }
     /// ```
     ///
-    /// **Transaction semantics:** called once per commit that changed
-    /// something it registered for, with only that part (see ``DBChanges``);
-    /// never for a rollback. A transaction already running when this method
-    /// returns may be reported without the changes it made before.
+    /// **Transaction semantics:** once per commit that changed what it
+    /// watches, with only that part (``DBChanges``); never for a rollback. A
+    /// write already running may miss the changes it made before this call.
     ///
-    /// **Thread:** `onCommit` runs on `queue`, outside any transaction (it
-    /// may open new ones), in commit order. Each delivery is enqueued before
-    /// `write` returns, so `queue.sync {}` after a write waits for it.
+    /// **Thread:** `onCommit` runs on `queue`, in commit order, outside any
+    /// transaction (it may open one). Each call is enqueued before `write`
+    /// returns: `queue.sync {}` after a write waits for it.
     ///
     /// **Lifetime:** until ``DBCommitObservation/cancel()`` or deallocation.
     ///
-    /// - Warning: Only `SQLiteDB` and `MockDB` can be observed; another `DB`
-    ///   stops the process. Pass a serial queue: on a concurrent queue the
-    ///   calls may overlap and run out of order.
+    /// - Warning: Observing a `DB` other than `SQLiteDB` or `MockDB` stops
+    ///   the process. Pass a serial queue, or calls may overlap and reorder.
     /// - Parameters:
     ///   - tables: Tables to watch, matched case-insensitively (ASCII).
     ///   - keyValueCollections: ``KeyValueStore`` collections to watch.
@@ -59,9 +55,8 @@ extension DB {
     /// ```
     ///
     /// **Transaction semantics:** those of
-    /// ``observeCommits(tables:keyValueCollections:queue:_:)``. The
-    /// registration happens in this call, not when the iteration starts:
-    /// commits in between are buffered, without limit, in commit order.
+    /// ``observeCommits(tables:keyValueCollections:queue:_:)``, registered
+    /// by this call: commits before the iteration starts are buffered.
     ///
     /// **Executor:** the iterating task's.
     ///

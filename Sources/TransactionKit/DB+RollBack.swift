@@ -10,13 +10,10 @@ extension DB {
     /// }
     /// ```
     ///
-    /// **Transaction semantics:** with ``DBWriteOutcome/commit(_:)``, those
-    /// of `write`. With ``DBWriteOutcome/rollBack(_:)``, the transaction
-    /// rolls back as if the block had thrown: nothing it wrote persists, no
-    /// hook runs, commit observers hear nothing, and `MockDB` counts a
-    /// rollback. A block that throws rolls back and rethrows, as in `write`.
-    ///
-    /// **Thread:** as in `write`.
+    /// **Transaction semantics and thread:** those of `write`, except that
+    /// ``DBWriteOutcome/rollBack(_:)`` rolls back as if the block had thrown
+    /// (nothing persists, no hook runs, commit observers hear nothing,
+    /// `MockDB` counts a rollback) and returns the value.
     ///
     /// - Warning: Nested and escaped transactions are programmer errors (see
     ///   ``DBMisuseError``).

@@ -1,8 +1,7 @@
 /// A database that hands out opaque transactions.
 ///
-/// Business logic ("managers") receives a `DB` and opens transactions on it;
-/// data-access code ("finders") receives the transactions. In production the
-/// `DB` is an `SQLiteDB`; in unit tests a `MockDB`, which links no database.
+/// Managers receive a `DB` and open transactions on it; finders receive the
+/// transactions. In production it is an `SQLiteDB`; in unit tests a `MockDB`.
 ///
 /// ```swift
 /// let message = try db.write { tx in
@@ -12,22 +11,18 @@
 /// }
 /// ```
 ///
-/// **Transaction semantics** (identical in every implementation): `read`
-/// and `write` run their block inside one transaction and return its value.
-/// A `write` whose block throws is rolled back: nothing it wrote persists,
-/// no hook runs, and its error is rethrown. Storage faults are thrown as
-/// ``DBError``.
+/// **Transaction semantics** (every implementation): `read` and `write` run
+/// their block in one transaction and return its value; a `write` whose
+/// block throws rolls back (nothing persists, no hook runs) and rethrows.
+/// Storage faults are thrown as ``DBError``.
 ///
-/// **Threads:** a `DB` is `Sendable`. Writes are serialized. A read runs
-/// beside a write on a file `SQLiteDB` (on the last committed snapshot) and
-/// on `MockDB`, but waits for it on an in-memory `SQLiteDB` (one
-/// connection): a block that waits for another thread's write deadlocks
-/// there.
+/// **Threads:** `Sendable`. Writes are serialized; reads run beside them on
+/// the last committed snapshot, but wait for them on an in-memory `SQLiteDB`
+/// (one connection), where a block must not wait for another thread's write.
 ///
 /// - Warning: Nested and escaped transactions, and a transaction used from
-///   another thread while its block runs, are programmer errors (see
-///   ``DBMisuseError``). Only `SQLiteDB` and `MockDB` implement this
-///   protocol, not applications.
+///   another thread, are programmer errors (see ``DBMisuseError``). Only
+///   `SQLiteDB` and `MockDB` implement this protocol, not applications.
 public protocol DB: Sendable {
     /// Runs `block` in a read transaction. Call `read(file:line:_:)`
     /// instead, which fills in the call site.
@@ -155,13 +150,11 @@ extension DB {
     /// let message = try await db.write { tx in try messages.insert(draft, tx) }
     /// ```
     ///
-    /// **Transaction semantics:** as in the synchronous `write`.
+    /// **Transaction semantics and lifetime:** as in the synchronous `write`.
     ///
-    /// **Thread:** `SQLiteDB` runs the block on its writer queue and suspends
-    /// the caller meanwhile; `MockDB` runs it in the calling task. Sync
-    /// completions run in the calling task before this method returns.
-    ///
-    /// **Lifetime:** until the block returns, and during finalizations.
+    /// **Thread:** `SQLiteDB` runs the block on its writer queue, suspending
+    /// the caller; `MockDB` runs it in the calling task. Sync completions run
+    /// in the calling task before this method returns.
     ///
     /// - Warning: Nested and escaped transactions are programmer errors (see
     ///   ``DBMisuseError``).
@@ -171,7 +164,7 @@ extension DB {
     ///   - block: The work, given the transaction.
     /// - Throws: `CancellationError` when the task is cancelled before the
     ///   transaction begins or while the block runs, which rolls the write
-    ///   back (on SQLite, a statement in the block may throw it first);
+    ///   back (an SQLite statement in the block may throw it first);
     ///   ``DBError`` when the transaction cannot begin or commit, or the
     ///   storage fails; otherwise what `block` throws.
     public func write<T: Sendable>(

@@ -1,5 +1,5 @@
 /// An error raised by the storage under a ``DB``: opening, migrating,
-/// beginning or committing a transaction failed, or SQLite reported a storage
+/// beginning or committing a transaction failed, or the storage reported a
 /// fault while a block ran.
 ///
 /// ```swift
@@ -14,25 +14,15 @@
 /// }
 /// ```
 ///
-/// Errors that your own code throws inside a block, and SQL errors that are
-/// about your data (a constraint violation, a syntax error), are not wrapped:
-/// they are rethrown unchanged. Faults of the environment (busy, locked, full
-/// disk, read-only, corrupt file, not a database, I/O error, missing
-/// directory) always come out as a `DBError`, wherever SQLite noticed them.
+/// Errors your own code throws in a block, and SQL errors about your data (a
+/// constraint violation, a syntax error), are rethrown unwrapped. Faults of
+/// the environment (busy, locked, full disk, read-only, corrupt file, not a
+/// database, I/O error, missing directory) always come out as a `DBError`.
+/// A write that failed with one was rolled back, unless ``isOutcomeUnknown``
+/// says that it may have been committed.
 ///
-/// **What happened to the transaction:** a write that failed with a
-/// `DBError` was rolled back, and what was committed before it stays as it
-/// was, with one exception: an I/O error while committing
-/// (``isOutcomeUnknown``). SQLite may already have written the
-/// transaction's pages to the write-ahead log when the operating system
-/// reported the error; they are then part of the database the next time it
-/// is opened. Reopen the database and check whether the write is there
-/// before you repeat it.
-///
-/// **Printing:** ``description`` shows the path with control characters,
-/// bidirectional-text controls and backslashes escaped (`\n`, `\u{1B}`,
-/// `\\`), so that a hostile or mistyped file name cannot break a log line
-/// or disguise itself. ``path`` holds the path unchanged.
+/// **Printing:** ``description`` escapes control characters, bidirectional
+/// controls and backslashes in the path; ``path`` holds it unchanged.
 public struct DBError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, in terms a caller can act on.
     public enum Kind: String, Sendable, Hashable, CaseIterable {

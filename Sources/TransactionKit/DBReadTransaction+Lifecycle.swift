@@ -8,32 +8,27 @@ import Musl
 import Darwin
 #endif
 
-/// The life of one transaction, shared by every backend:
-///
-/// ```
-/// open ──▶ finalizing ──▶ committing ──▶ committed ──▶ (completions run)
-///   │           │              │
-///   └───────────┴──────────────┴──▶ rolledBack
-/// ```
-///
-/// A transaction is usable only while `open` or `finalizing`, and only on
-/// the thread that runs its block; any use in another state is an escaped
-/// transaction, and any use from another thread (say, from inside
-/// `DispatchQueue.concurrentPerform`) is a data race: both are misuses,
-/// reported through ``Misuse``.
-///
-/// The lifecycle is stored in the transaction object itself (one allocation
-/// per transaction); this file extends ``DBReadTransaction`` with the
-/// transitions.
-///
-/// The transaction is created by the engine on the calling thread, used on
-/// the thread that runs the block, and finished on the calling thread once
-/// the backend returned: each step happens-before the next one through the
-/// backend's own synchronization (a dispatch queue or an async continuation),
-/// never concurrently. That is why the engine may carry it through an
-/// `@unchecked Sendable` wrapper without a lock. The one reader that has no
-/// such order is the misuse check on a foreign thread, which is why the
-/// state and the owner thread are atomics.
+// The life of one transaction, shared by every backend:
+//
+//     open ──▶ finalizing ──▶ committing ──▶ committed ──▶ (completions run)
+//       │           │              │
+//       └───────────┴──────────────┴──▶ rolledBack
+//
+// A transaction is usable only while `open` or `finalizing`, and only on the
+// thread that runs its block; a use in another state is an escaped
+// transaction, a use from another thread (say, inside
+// `DispatchQueue.concurrentPerform`) a data race: both are reported through
+// `Misuse`. The lifecycle is stored in the transaction object itself (one
+// allocation per transaction); this file adds the transitions.
+//
+// The engine creates the transaction on the calling thread, the block uses
+// it on the thread that runs the block, and the engine finishes it on the
+// calling thread once the backend returned: each step happens-before the
+// next through the backend's own synchronization (a dispatch queue or an
+// async continuation), never concurrently, so the engine may carry it
+// through an `@unchecked Sendable` wrapper without a lock. The one reader
+// without such an order is the misuse check on a foreign thread, which is
+// why the state and the owner thread are atomics.
 extension DBReadTransaction {
     package enum State: UInt8, Sendable {
         case pending

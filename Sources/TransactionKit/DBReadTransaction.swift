@@ -5,31 +5,24 @@ import Synchronization
 /// Business logic passes it along to finders and never looks inside:
 ///
 /// ```swift
-/// struct InboxManager {
-///     let db: any DB
-///     let messages: any MessageFinding
-///
-///     func unreadCount(for user: UserID) throws -> Int {
-///         try db.read { tx in try messages.unreadCount(for: user, tx) }
-///     }
+/// func unreadCount(for user: UserID) throws -> Int {
+///     try db.read { tx in try messages.unreadCount(for: user, tx) }
 /// }
 /// ```
 ///
-/// **Transaction semantics:** every read through the same transaction sees
-/// the same snapshot of the database. A ``DBWriteTransaction`` is a
-/// `DBReadTransaction`, so a write transaction can be passed to code that
-/// only reads; the reverse does not compile.
+/// **Transaction semantics:** every read through it sees one snapshot. A
+/// ``DBWriteTransaction`` is a `DBReadTransaction`, so it can be passed to
+/// code that only reads; the reverse does not compile.
 ///
-/// **Thread:** the value is not `Sendable`; the compiler keeps it on the thread
-/// that runs the block. The transaction of an ``AsyncDB`` block belongs to the
-/// block's task instead, on whatever thread the task resumes.
+/// **Thread:** not `Sendable`; the compiler keeps it on the thread that runs
+/// the block. An ``AsyncDB`` block's transaction belongs to its task instead.
 ///
-/// **Lifetime:** the transaction is valid only while its block runs.
+/// **Lifetime:** valid only while its block runs. Do not store it or capture
+/// it in an escaping closure.
 ///
-/// - Warning: Do not store a transaction or capture it in an escaping closure.
-///   Using it after its block returned (an *escaped transaction*) stops the
-///   process with a message naming the call site, in every ``DB``
-///   alike. Only a ``DB`` creates transactions.
+/// - Warning: Using it after its block returned (an *escaped transaction*)
+///   stops the process with a message naming the call site, in every ``DB``.
+///   Only a ``DB`` creates transactions.
 public class DBReadTransaction {
     // The transaction's lifecycle lives in the transaction object itself
     // (see DBReadTransaction+Lifecycle.swift), so that a transaction costs one

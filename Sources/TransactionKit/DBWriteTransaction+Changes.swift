@@ -15,13 +15,11 @@ extension DBWriteTransaction {
     ///
     /// **Transaction semantics:** observers hear about it once per commit,
     /// never after a rollback. `SQLiteDB` reports the tables whose rows it
-    /// saw change without a declaration; declare what it cannot see
-    /// (`WITHOUT ROWID` tables, another connection's changes).
+    /// saw change; declare what it cannot see (`WITHOUT ROWID` tables,
+    /// another connection's changes).
     ///
-    /// **Thread:** the thread that runs the write block.
-    ///
-    /// - Warning: Stops the process when called after the write block
-    ///   returned (escaped transaction), or from another thread.
+    /// - Warning: Call it on the thread that runs the write block, while the
+    ///   block runs; otherwise it stops the process (see ``DBMisuseError``).
     /// - Parameters:
     ///   - table: The table's name, matched case-insensitively (ASCII).
     ///   - file: The call site's file, for misuse messages; leave the default.

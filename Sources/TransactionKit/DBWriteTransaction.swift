@@ -10,21 +10,12 @@
 /// }
 /// ```
 ///
-/// **Transaction semantics:** everything written through the transaction is
-/// committed together when the block returns, or rolled back together when
-/// it throws. It is also a ``DBReadTransaction``: reads see the transaction's
-/// own uncommitted writes.
-///
-/// **Hooks**, in the order they run:
-/// 1. finalizations (``addFinalization(key:file:line:_:)``), inside the
-///    transaction, just before the commit;
-/// 2. the commit;
-/// 3. sync completions (``addSyncCompletion(file:line:_:)``), after the
-///    commit, before `write` returns, on the thread that called `write`;
-/// 4. async completions (`addAsyncCompletion(on:)`, on a queue or an executor),
-///    handed to the queue or executor you name once sync completions ran.
-///
-/// None of them runs if the block, a finalization, or the commit fails.
+/// **Transaction semantics:** what the block writes commits when it
+/// returns, or rolls back when it throws; reads see the uncommitted writes.
+/// Hooks run in this order: finalizations, inside the transaction; the
+/// commit; sync completions, on the thread that called `write`, before it
+/// returns; async completions, handed to their queue or executor. None runs
+/// if the block, a finalization or the commit fails.
 ///
 /// **Thread:** not `Sendable`; the compiler keeps it on the block's thread.
 ///

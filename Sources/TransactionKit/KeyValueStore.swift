@@ -4,9 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Typed values by key, in one collection, stored in the database and
-/// read and written inside its transactions: settings, cursors and flags
-/// without a finder of their own.
+/// Typed values by key in one collection, read and written in a database's
+/// transactions: settings, cursors and flags without a finder of their own.
 ///
 /// ```swift
 /// let store = KeyValueStore(collection: "notificationSettings")
@@ -14,25 +13,19 @@ import Foundation
 /// let muted = try store.getBool("muted.\(user)", defaultValue: false, transaction: tx)
 /// ```
 ///
-/// A store is only a name; the data lives in the transaction's database. On
-/// `SQLiteDB` it is the table `transactionkit_key_value` (`collection`,
-/// `key`, `value` in SQLite's native types, see ``Value``), which the
-/// library creates apart from your migrations; a read-only database without
-/// it reads as empty. On `MockDB` it is the mock's own dictionaries, seeded
-/// and inspected in tests.
+/// A store is only a name; the data lives in the transaction's database: on
+/// `SQLiteDB`, the table `transactionkit_key_value`, created apart from your
+/// migrations (a read-only database without it reads as empty); on
+/// `MockDB`, the mock's own dictionaries.
 ///
-/// **Transaction semantics** (identical on every backend): a value set in a
-/// write is visible to that transaction at once, to others once it commits,
-/// never if it rolls back; reads see one snapshot; writes are serialized,
-/// so a read-modify-write loses no update. Commit observers of the
-/// collection hear about each commit that set or removed a value in it.
+/// **Transaction semantics** (every backend): a value set in a write is
+/// visible to that transaction at once, to others once it commits, never if
+/// it rolls back; a read-modify-write loses no update. Commit observers of
+/// the collection hear about each commit that set or removed a value in it.
 ///
-/// **Keys and collections** are any strings without U+0000 (refused with a
-/// ``KeyValueStoreError``), compared by their UTF-8 bytes: a precomposed
+/// **Keys and collections:** any strings without U+0000 (refused with a
+/// ``KeyValueStoreError``), compared by their UTF-8 bytes, so a precomposed
 /// `"é"` and `"e\u{301}"` are two keys.
-///
-/// **Thread:** `Sendable`; each call runs on the thread of the transaction's
-/// block.
 ///
 /// - Warning: Using a transaction after its block returned, or from another
 ///   thread, is a programmer error (see ``DBMisuseError``).

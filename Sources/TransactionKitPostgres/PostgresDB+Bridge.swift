@@ -3,9 +3,8 @@ import PostgresNIO
 import TransactionKit
 
 extension PostgresDB {
-    /// Unwraps a transaction into its PostgreSQL connection, for the one
-    /// place where data-access code needs SQL: a finder or a Shortcut-Way
-    /// wrapper.
+    /// Unwraps a transaction into its PostgreSQL connection, for the finder
+    /// or Shortcut-Way wrapper that needs SQL.
     ///
     /// ```swift
     /// struct PostgresMessageFinder: AsyncMessageFinding {
@@ -18,29 +17,24 @@ extension PostgresDB {
     /// }
     /// ```
     ///
-    /// This is deliberately the only door from the abstract world into
-    /// SQL: keep its calls in finders and wrappers, never in managers.
+    /// The only door from the abstract world into SQL: keep its calls in
+    /// finders and wrappers, never in managers.
     ///
     /// **Transaction semantics:** the connection is inside the transaction
-    /// `transaction` stands for: read-only for a `DBReadTransaction`,
-    /// writable for a `DBWriteTransaction`. Do not run `BEGIN`, `COMMIT` or
-    /// `ROLLBACK` on it. When a statement fails, PostgreSQL aborts the
-    /// whole transaction: rethrow the error (the write then rolls back);
-    /// a block that catches it and returns makes the write fail anyway,
-    /// with nothing committed.
+    /// `transaction` stands for, read-only or writable as it is. Do not run
+    /// `BEGIN`, `COMMIT` or `ROLLBACK` on it. A failed statement aborts the
+    /// whole transaction: rethrow its error; a block that catches it and
+    /// returns fails anyway, with nothing committed.
     ///
-    /// **Task:** the task that runs the transaction's block.
+    /// **Task and lifetime:** use the connection in the task that runs the
+    /// block, until the block returns; never store it (the pool lends it to
+    /// another transaction next).
     ///
-    /// **Lifetime:** use the connection only until the block returns; never
-    /// store it (the pool lends it to another transaction next).
-    ///
-    /// - Warning: A programmer error when `transaction` came from a `MockDB`
-    ///   (the code under test reached a real finder: mock the finder that
-    ///   called the bridge), when its block already returned (escaped
-    ///   transaction), or when another task uses it. The message names this
-    ///   call site. In production it stops the process; under a test runner
-    ///   (a test binary that links `TransactionKitTesting`) it fails the
-    ///   running test and throws ``/TransactionKit/DBMisuseError``.
+    /// - Warning: A programmer error, naming this call site, when
+    ///   `transaction` came from a `MockDB` (mock the finder that called the
+    ///   bridge), when its block already returned, or when another task uses
+    ///   it: it stops the process, or under a test runner fails the running
+    ///   test and throws ``/TransactionKit/DBMisuseError``.
     /// - Parameters:
     ///   - transaction: A transaction handed out by a `PostgresDB`.
     ///   - file: The call site's file, for misuse messages; leave the default.

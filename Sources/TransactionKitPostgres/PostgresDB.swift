@@ -17,33 +17,23 @@ import TransactionKit
 /// which implements the same protocol; finders reach SQL through
 /// ``shimOnlyBridge(_:file:line:)``.
 ///
-/// **Transaction semantics:** every `read` and `write` leases one pooled
-/// connection and runs `BEGIN`, the block, and `COMMIT` (or `ROLLBACK` when
-/// the block throws) on it. Writes run at the configured
-/// ``IsolationLevel`` (``IsolationLevel/serializable`` unless configured
-/// otherwise); reads run `READ ONLY` on one snapshot
-/// (``IsolationLevel/repeatableRead``, or ``IsolationLevel/serializable``
-/// when writes are serializable). Unlike `MockDB`, writes are not serialized
-/// by the client: PostgreSQL runs them side by side and rolls back the one
-/// that conflicts, with a ``/TransactionKit/DBError`` of kind
-/// ``/TransactionKit/DBError/Kind/conflict``; ``Configuration/conflictRetries``
-/// runs such a transaction again, from the start, with its hooks registered
-/// anew. Finalizations, completions, on-purpose rollbacks and misuse checks
-/// are those of every ``/TransactionKit/AsyncDB``.
+/// **Transaction semantics:** those of every ``/TransactionKit/AsyncDB``,
+/// each transaction on one pooled connection. Writes run side by side at
+/// the configured ``IsolationLevel`` (``IsolationLevel/serializable`` by
+/// default); PostgreSQL rolls back one that conflicts
+/// (``/TransactionKit/DBError/Kind/conflict``), which
+/// ``Configuration/conflictRetries`` runs again from the start, its hooks
+/// registered anew. Reads run `READ ONLY`, on one snapshot.
 ///
 /// **Tasks:** a `PostgresDB` is `Sendable`: share one per process. Blocks
 /// run in the calling task; waiting for a connection or for the server
 /// suspends, and never blocks a thread.
 ///
-/// **Errors:** server errors are mapped from their SQLSTATE: serialization
-/// failures and deadlocks to ``/TransactionKit/DBError/Kind/conflict``;
-/// unique, foreign-key, not-null and check violations to
-/// ``/TransactionKit/DBConstraintViolation`` (with the table, columns and
-/// constraint the server names); a refused connection, bad credentials, an
-/// unknown database or a lost connection to
+/// **Errors:** mapped from their SQLSTATE: constraint violations to
+/// ``/TransactionKit/DBConstraintViolation``; a refused, rejected or lost
+/// connection, or an unknown database, to
 /// ``/TransactionKit/DBError/Kind/connectionFailed``, naming the host and
-/// database, never the password. Errors of your own block pass through
-/// unchanged.
+/// database, never the password. Errors of your own block pass through.
 ///
 /// **Lifetime:** the database owns a `PostgresClient` and runs it until
 /// ``close()``, which lets running transactions finish, refuses new ones,

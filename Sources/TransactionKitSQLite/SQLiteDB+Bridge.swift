@@ -20,10 +20,8 @@ extension SQLiteDB {
     /// keep its calls in finders and wrappers, never in managers.
     ///
     /// **Transaction semantics:** the returned `Database` is inside the very
-    /// transaction `transaction` stands for. It is read-only when
-    /// `transaction` is a read transaction, writable when it is a
-    /// `DBWriteTransaction`. Do not begin, commit or roll back transactions
-    /// on it.
+    /// transaction `transaction` stands for, read-only or writable as it is.
+    /// Do not begin, commit or roll back transactions on it.
     ///
     /// **Thread:** the thread that runs the transaction's block.
     ///

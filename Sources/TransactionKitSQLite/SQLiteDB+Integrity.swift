@@ -21,11 +21,8 @@ extension SQLiteDB {
     /// problems are joined with `; ` in ``/TransactionKit/DBError/message``.
     ///
     /// **Cost:** proportional to the file's size, and to the number of index
-    /// entries, each of which is looked up in its table. Measured with the
-    /// system SQLite 3.40.1 on the development machine (file in the page
-    /// cache): about 1.8 ms per MB for a 132 MB file of 300-byte rows with
-    /// one index, about 50 ms per MB for a 57 MB file of a million small
-    /// rows with two indexes. ``Options/integrityCheckOnOpen`` runs the
+    /// entries, each of which is looked up in its table (figures in
+    /// Benchmarks/README.md). ``Options/integrityCheckOnOpen`` runs the
     /// cheaper `quick_check`, which skips the index-to-table comparison.
     ///
     /// **Transaction semantics:** runs in a read transaction, on a snapshot:

@@ -3,9 +3,8 @@ import GRDB
 import TransactionKit
 
 extension SQLiteDB {
-    /// Returns a write transaction that stands for the application's own
-    /// GRDB write transaction, so that legacy code can call migrated
-    /// managers and finders inside it.
+    /// Returns a write transaction standing for the application's own GRDB
+    /// write transaction, so that legacy code can call migrated code in it.
     ///
     /// ```swift
     /// try pool.write { database in                     // the legacy code's own transaction
@@ -16,33 +15,22 @@ extension SQLiteDB {
     /// ```
     ///
     /// **Transaction semantics:** the returned transaction *is* the
-    /// application's transaction: ``shimOnlyBridge(_:file:line:)`` returns `database`,
-    /// and the key-value store reads and writes in it. Bridging again in the
-    /// same GRDB transaction returns the same transaction, with its one set
-    /// of hooks. Its finalizations run once, when the application's
-    /// transaction is about to commit, inside SQLite's commit hook: they may
-    /// register completions, but may not run statements (the SQL bridge and
-    /// the key-value store refuse them there). To call migrated code whose
-    /// finalizations write, use ``writeTransaction(bridging:file:line:_:)``,
-    /// which runs them when its block returns.
-    /// Its sync completions run once the application's transaction
-    /// committed, before the application's `write` returns, and may not open
-    /// transactions of this database (they would nest); its async
-    /// completions run after the commit where they were scheduled. None of
-    /// them runs after a rollback. Commit observers hear the commit, with
-    /// the tables changed after this call and the changes the transaction
-    /// recorded, and never a rollback; a commit of legacy code that never
-    /// bridged is not reported.
+    /// application's (``shimOnlyBridge(_:file:line:)`` returns `database`);
+    /// bridging again in it returns the same one. Finalizations run once, in
+    /// SQLite's commit hook, and may not run statements (use
+    /// ``writeTransaction(bridging:file:line:_:)`` for those that write).
+    /// Sync completions run after the commit, before the application's
+    /// `write` returns, and may not open transactions of this database. No
+    /// hook runs after a rollback. Commit observers hear bridged commits
+    /// only: the tables changed after bridging, and those declared.
     ///
-    /// **Thread:** the writer's queue, inside the application's `write`. The
-    /// transaction is active on the thread that bridged it until the
-    /// application's transaction ends there (a GRDB transaction left open
-    /// across accesses, with `allowsUnsafeTransactions`, is not supported).
+    /// **Thread:** the writer's queue, inside the application's `write`; the
+    /// transaction is active on the thread that bridged it (a GRDB
+    /// transaction left open across accesses is not supported).
     ///
-    /// **Lifetime:** until the application's transaction commits or rolls
-    /// back; a use after that is an escaped transaction. Until then, a
-    /// `read` or `write` of this database on the same thread is a nested
-    /// transaction.
+    /// **Lifetime:** until the application's transaction ends; a use after
+    /// is an escaped transaction, and a `read` or `write` of this database
+    /// on that thread before then is a nested one.
     ///
     /// - Warning: A programmer error, naming this call site, when `database`
     ///   is not inside a transaction, is a read-only connection (use

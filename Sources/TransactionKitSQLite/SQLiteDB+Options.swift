@@ -96,13 +96,9 @@ extension SQLiteDB {
         /// ``/TransactionKit/DBError/Kind/corrupt``.
         ///
         /// **Cost:** proportional to the file's size, since every page is
-        /// read. Measured with the system SQLite 3.40.1 on the development
-        /// machine (Linux, 2 shared cores, ext4 on a virtual disk, file in the
-        /// page cache): about 0.8 ms per MB for a 132 MB file of 300-byte
-        /// rows with one index, about 3.5 ms per MB for a 57 MB file of a
-        /// million small rows with two indexes. A file that is not in the
-        /// page cache adds the time to read it from the device. It runs after
-        /// the migrations, on the writer connection.
+        /// read, plus the time to read the file from the device when it is
+        /// not in the page cache (figures in Benchmarks/README.md). It runs
+        /// after the migrations, on the writer connection.
         public var integrityCheckOnOpen: Bool = false
 
         /// The blocks that prepare each new connection, in order.

@@ -4,14 +4,7 @@ import TransactionKit
 /// A ``/TransactionKit/DB`` backed by SQLite, through GRDB.swift and the system SQLite.
 ///
 /// ```swift
-/// var migrator = DatabaseMigrator()
-/// migrator.registerMigration("v1") { db in
-///     try db.create(table: "message") { t in
-///         t.autoIncrementedPrimaryKey("id")
-///         t.column("text", .text).notNull()
-///     }
-/// }
-/// let db = try SQLiteDB(path: "/var/lib/app/app.sqlite", migrator: migrator)
+/// let db = try SQLiteDB(path: "/var/lib/app/app.sqlite", migrator: AppSchema.migrator)
 /// let manager = ComposeManager(db: db, messages: MessageFinder())
 /// ```
 ///
@@ -28,41 +21,20 @@ import TransactionKit
 /// permissions (SQLite gives its `-wal` and `-shm` files the same). See
 /// ``Options``.
 ///
-/// **The library's own tables:** a writable open creates (once) the tables
-/// behind ``/TransactionKit/KeyValueStore``, independently of your migrator
-/// and after it ran: `transactionkit_key_value (collection TEXT, key TEXT,
-/// value ANY, PRIMARY KEY (collection, key)) STRICT`, and
-/// `transactionkit_schema (component, version)`, which records their
-/// version. Values keep SQLite's native types, so plain SQL reads them. A
-/// read-only open creates nothing, and reads an empty store if the tables
-/// are missing.
+/// **Transaction semantics:** those of ``/TransactionKit/DB``. Writes begin
+/// with `BEGIN IMMEDIATE`, so a busy database is reported when the write
+/// begins, not halfway through it. Finders receive GRDB's `Database`: its
+/// cached statements, records and schema cache work as in GRDB.
 ///
-/// **Commit observers** (``/TransactionKit/DB/observeCommits(tables:keyValueCollections:queue:_:)``)
-/// hear about the tables whose rows SQLite inserted, updated or deleted
-/// (GRDB's transaction observer; not `WITHOUT ROWID` tables), plus those a
-/// transaction declared.
+/// **Threads:** `Sendable`. Synchronous `read` and `write` block the calling
+/// thread; their blocks run on the connections' GRDB queues. Async variants
+/// suspend the caller instead.
 ///
-/// **Transaction semantics:** those of ``/TransactionKit/DB``. Write transactions begin with
-/// `BEGIN IMMEDIATE`, so a busy database is reported when the write begins,
-/// not halfway through it.
-///
-/// **Transactions** are begun and committed with statements prepared once
-/// per connection (GRDB's `inTransaction` compiles `BEGIN` and `COMMIT`
-/// again on every call), and finders still receive GRDB's `Database`: its
-/// cached statements, records, and the schema cache (cleared when another
-/// connection changed the schema) work as in GRDB.
-///
-/// **Threads:** `SQLiteDB` is `Sendable`. Synchronous `read` and `write`
-/// block the calling thread; their blocks run on the connections' GRDB
-/// queues. Async variants suspend the caller instead.
-///
-/// **Errors:** opening, migrating, beginning and committing fail with
-/// ``/TransactionKit/DBError``, which names the path; so do storage faults (busy, full disk,
-/// read-only, corrupt, I/O) raised by a statement inside a block. A
-/// constraint violation, inside the block or at commit, is thrown as
-/// ``/TransactionKit/DBConstraintViolation`` (kind, table, columns). Other
-/// errors thrown by a block (including other SQL errors) are rethrown
-/// unchanged.
+/// **Errors:** opening, migrating, beginning, committing and storage faults
+/// in a block (busy, full disk, read-only, corrupt, I/O) throw
+/// ``/TransactionKit/DBError``, which names the path; a constraint violation,
+/// in the block or at commit, ``/TransactionKit/DBConstraintViolation``.
+/// Other errors of a block, other SQL errors included, are rethrown as is.
 ///
 /// - Warning: Nested transactions on the same `SQLiteDB`, and transactions
 ///   used after their block returned, stop the process with a message naming
@@ -151,54 +123,39 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
     /// let db = try SQLiteDB(path: appSupport + "/app.sqlite", migrator: AppSchema.migrator)
     /// ```
     ///
-    /// **Transaction semantics:** each migration runs in its own transaction,
-    /// so a failing migration leaves the database at its last good version.
-    /// ``migrationsAppliedOnOpen`` lists those this open applied.
-    /// TransactionKit's key-value tables are created after them, on the
-    /// first writable open (later opens only read their version).
+    /// **Transaction semantics:** each migration runs in its own transaction;
+    /// a failure leaves the database at its last good version.
+    /// ``migrationsAppliedOnOpen`` lists those this open applied. The
+    /// key-value tables are created after them, on the first writable open.
     ///
-    /// **Several processes** may open the same file at once, even a new one:
-    /// each waits for the others' locks within the busy timeout (also while
-    /// the new file is switched to WAL), and each migration is applied
-    /// exactly once, by whichever process takes the write lock first. A
-    /// process whose migration fails because another process applied it
-    /// meanwhile reads the applied migrations again under the write lock
-    /// and goes on from there.
+    /// **Several processes** may open one file at once, even a new one (each
+    /// waits within the busy timeout); each migration is applied once.
     ///
-    /// **Files:** a new database file is created by TransactionKit with
-    /// `0600` permissions, also when the path is a symbolic link to a file
-    /// that does not exist yet (the link's target is created). An existing
-    /// empty file of yours is adopted as a new database and gets `0600`
-    /// permissions. When the open fails, the file it created is removed if
-    /// nothing was written to it, and the permissions it changed are
-    /// restored. Before anything is created, the path is checked: a path
-    /// too long for SQLite or the system, a missing directory, and a path
-    /// that names something other than a regular file (a directory,
-    /// `/dev/null`) each fail with an error that says so.
+    /// **Files:** a new file, an existing empty one, or a symbolic link's
+    /// missing target gets `0600` permissions; a failed open removes a file
+    /// it created while still empty, and restores the permissions it changed.
+    /// A path too long, in a missing directory, or not naming a regular file
+    /// (a directory, `/dev/null`) fails before anything is created.
     ///
-    /// **Somebody else's database:** with a migrator, a file that holds
-    /// tables but none of the migrator's migrations (a foreign database) is
-    /// refused with ``/TransactionKit/DBError/Kind/foreignDatabase`` before
-    /// anything in it changes (no switch to WAL mode, no migrations table),
-    /// unless ``Options/adoptsForeignDatabase`` is set. A file that is not
-    /// an SQLite database at all fails with
-    /// ``/TransactionKit/DBError/Kind/notADatabase`` and is left unchanged.
+    /// **Foreign files** are left unchanged: with a migrator, a file with
+    /// tables but none of its migrations fails with
+    /// ``/TransactionKit/DBError/Kind/foreignDatabase`` (unless
+    /// ``Options/adoptsForeignDatabase``); a file that is not an SQLite
+    /// database, with ``/TransactionKit/DBError/Kind/notADatabase``.
     ///
-    /// **Thread:** opening and migrating happen synchronously, on the
-    /// calling thread.
+    /// **Thread:** opens and migrates synchronously, on the calling thread.
     ///
     /// - Parameters:
-    ///   - path: The database file. Its directory must exist. A new file is
-    ///     created with `0600` permissions.
+    ///   - path: The database file; its directory must exist.
     ///   - migrator: Migrations to apply on open, if any. With
     ///     ``Options/readOnly``, none is applied: a pending migration fails
     ///     the open with `.readOnly`.
     ///   - options: Busy timeout, durability, reader count, read-only mode,
     ///     foreign databases, an integrity check, and connection preparation.
-    /// - Throws: ``/TransactionKit/DBError`` naming `path`: `.missingDirectory`, `.cannotOpen`,
-    ///   `.readOnly`, `.notADatabase`, `.foreignDatabase`, `.corrupt`, `.busy`,
-    ///   `.migrationFailed` (also when the key-value tables cannot be
-    ///   created), `.integrityCheckFailed`, …
+    /// - Throws: ``/TransactionKit/DBError`` naming `path`: `.missingDirectory`,
+    ///   `.cannotOpen`, `.readOnly`, `.notADatabase`, `.foreignDatabase`,
+    ///   `.corrupt`, `.busy`, `.migrationFailed` (also when the key-value
+    ///   tables cannot be created), `.integrityCheckFailed`, …
     public convenience init(
         path: String,
         migrator: DatabaseMigrator? = nil,

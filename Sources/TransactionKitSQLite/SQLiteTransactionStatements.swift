@@ -5,8 +5,8 @@ import GRDBSQLite
 /// GRDB connection, prepared once for the life of the connection.
 ///
 /// GRDB's `Database.inTransaction` compiles `BEGIN` and `COMMIT` again on
-/// every call (about 14,000 instructions each, more than SQLite needs for
-/// the whole empty transaction). Here:
+/// every call, which costs more than SQLite needs for the whole empty
+/// transaction (Benchmarks/README.md). Here:
 ///
 /// - `BEGIN DEFERRED`, `BEGIN IMMEDIATE` and `PRAGMA schema_version` are
 ///   sqlite3 statements prepared with

@@ -3,8 +3,7 @@ import TransactionKit
 import TransactionKitSQLite
 
 /// A schema declared once, from which tests get fresh, private, fully
-/// migrated in-memory ``/TransactionKitSQLite/SQLiteDB`` values at about
-/// the cost of an empty connection.
+/// migrated in-memory ``/TransactionKitSQLite/SQLiteDB`` values.
 ///
 /// ```swift
 /// enum TestDatabases {
@@ -15,63 +14,45 @@ import TransactionKitSQLite
 ///
 /// @Test func sendingAMessageStoresIt() throws {
 ///     let db = try TestDatabases.app.makeDatabase()   // fresh, migrated, alice inside
-///     let manager = ComposeManager(db: db, messages: MessageFinder())
-///     try manager.send(Draft(text: "hi"))
-///     // nothing to clean up: the database lives as long as `db`
+///     try ComposeManager(db: db, messages: MessageFinder()).send(Draft(text: "hi"))
 /// }
 /// ```
 ///
-/// The first ``makeDatabase()`` migrates a private in-memory database once,
-/// applies the fixtures to it, and keeps an image of its bytes
-/// (`sqlite3_serialize`). Every call then opens an empty in-memory
-/// connection and loads a private copy of that image into it
-/// (`sqlite3_deserialize`), which skips the migrations entirely. The image is
-/// immutable, so the copies themselves are made concurrently, outside any
-/// lock and without touching the template's connection; each call only takes
-/// a brief lock to look the image up by the migrator's identifiers (held
-/// longer only while a template is being built).
+/// The first ``makeDatabase()`` migrates a database and runs the fixtures
+/// once (in one write transaction, after the migrations); every call then
+/// returns a private copy of the result, without running migrations.
 ///
-/// **Isolation:** each database is a separate in-memory SQLite database with
-/// its own buffer. Nothing one test writes is visible to another, whatever
-/// the order or parallelism of the tests. The template itself is never
-/// handed out.
+/// **Isolation:** each database is a separate in-memory SQLite database;
+/// nothing one test writes is visible to another, in any order or
+/// parallelism. The template itself is never handed out.
 ///
 /// **Migrator changes:** `migrator` is an autoclosure, evaluated at every
-/// call (building a `DatabaseMigrator` costs microseconds). When the list of
-/// registered migration identifiers differs from the one a template was built
-/// with (a migration added, removed, renamed or reordered), a new template is
-/// built for it; templates are kept per identifier list, so tests that
-/// alternate between two migrators do not rebuild each time. Like GRDB
-/// itself, the template identifies migrations by identifier only: a
-/// migration body edited in the source takes effect at the next test run,
-/// because templates live in memory and never outlive the process.
+/// call. A different list of migration identifiers (a migration added,
+/// removed, renamed or reordered) gets a template of its own, kept beside
+/// the others. Migrations are told apart by identifier only, like GRDB does.
 ///
-/// **Fixtures:** run once per template, in one write transaction, after the
-/// migrations. Use them for base rows that every test needs; a test that
-/// changes them changes its own copy only.
+/// **Transaction semantics:** those of ``/TransactionKitSQLite/SQLiteDB``.
 ///
-/// **Transaction semantics:** those of ``/TransactionKitSQLite/SQLiteDB``:
-/// every database is a real SQLite database, with real commits, rollbacks,
-/// completions and misuse checks.
+/// **Threads:** `Sendable`; call ``makeDatabase()`` from any thread or task,
+/// concurrently. Callers wait while a template is built.
 ///
-/// **Threads:** `SQLiteTemplate` is `Sendable`; call ``makeDatabase()`` from
-/// any thread or task, concurrently. The first call (and the first call after
-/// a migrator change) builds the template while other callers wait for it.
+/// **Lifetime:** templates live in memory as long as the `SQLiteTemplate`
+/// (typically the test process); each database, as long as its `SQLiteDB`.
 ///
-/// **Lifetime:** the template lives as long as the `SQLiteTemplate` value
-/// (typically a `static let`, so once per test process). Each database lives
-/// as long as the `SQLiteDB` it is returned as.
-///
-/// - Warning: The fixtures block must not call ``makeDatabase()`` on the
-///   same template (it would wait for itself forever). A migration whose
-///   body depends on run-time state must give that state a distinct
-///   identifier, or the template cannot tell two such migrators apart.
+/// - Warning: The fixtures must not call ``makeDatabase()`` on the same
+///   template (it would wait for itself forever). A migration whose body
+///   depends on run-time state needs a distinct identifier per state.
 public final class SQLiteTemplate: Sendable {
     /// The options of every database made from the template.
     public let options: SQLiteDB.Options
 
     private let migrator: @Sendable () -> DatabaseMigrator
     private let fixtures: (@Sendable (DBWriteTransaction) throws -> Void)?
+    // The first makeDatabase() keeps an image of the migrated database's
+    // bytes (sqlite3_serialize); every call loads a private copy of it into
+    // an empty in-memory connection (sqlite3_deserialize). The image is
+    // immutable, so copies are made concurrently, outside the lock, which
+    // only guards the lookup of the image by the migrator's identifiers.
     private let state = LockedValue(State())
 
     private struct State {

@@ -5,18 +5,13 @@ import TransactionKit
 /// linked to no database at all.
 ///
 /// `MockDB` is to `SQLiteDB` what NIO's `EmbeddedChannel` is to a socket. It
-/// hands out the same `DBReadTransaction` and `DBWriteTransaction` values,
-/// runs blocks synchronously in the calling thread or task, and honours the
-/// same semantics through the same shared engine: finalizations before the
-/// commit, sync completions after it, async completions on the queue or
-/// executor you name, nothing after a rollback, and the same misuse checks
-/// (nested transactions, escaped transactions). It stores no rows: the
-/// finders your manager calls are mocks too. It does store the values of
-/// ``/TransactionKit/KeyValueStore``, in memory, with SQLite's transaction
-/// semantics (a write is visible to others at commit and vanishes on
-/// rollback; reads see a snapshot), so a manager that keeps settings in the
-/// store needs no mock for it: seed them with ``init(label:isReadOnly:keyValues:)``
-/// and inspect them with ``keyValues(in:)``.
+/// hands out the same transactions, runs blocks in the calling thread or
+/// task, and runs the same engine: the same hooks in the same order, nothing
+/// after a rollback, and the same misuse checks. It stores no rows (the
+/// finders your manager calls are mocks too), but it does store
+/// ``/TransactionKit/KeyValueStore`` values, with the same transaction
+/// semantics: seed them with ``init(label:isReadOnly:keyValues:)`` and
+/// inspect them with ``keyValues(in:)``.
 ///
 /// ```swift
 /// @Test func sendingInsertsOneMessage() throws {
@@ -32,18 +27,16 @@ import TransactionKit
 /// }
 /// ```
 ///
-/// **Isolation:** there is no shared or global state; each `MockDB` is
-/// independent, so tests that create their own run safely in parallel.
+/// **Isolation:** no shared or global state; tests that create their own
+/// `MockDB` run safely in parallel.
 ///
-/// **Threads:** `MockDB` is `Sendable`. Like SQLite, it serializes write
-/// transactions (one at a time per instance) and lets reads run concurrently.
+/// **Threads:** `Sendable`. Writes run one at a time per instance; reads run
+/// concurrently.
 ///
-/// **Async blocks:** `MockDB` is also an ``/TransactionKit/AsyncDB``, so a
-/// manager whose finders `await` is unit tested the same way:
-/// `try await db.write { tx in try await notes.insert(text, tx) }`. Its
-/// write lock is held while such a block is suspended; a write waiting for
-/// it suspends its task when it is async (an `AsyncDB` write, or `DB`'s
-/// async `write`), and waits with its thread when it is synchronous.
+/// **Async blocks:** `MockDB` is also an ``/TransactionKit/AsyncDB``. Its
+/// write lock is held while an async block is suspended; a write waiting
+/// for it suspends its task when it is async, and blocks its thread when it
+/// is synchronous.
 ///
 /// - Warning: A `MockDB` transaction passed to `SQLiteDB.shimOnlyBridge(_:)`
 ///   stops the process: the code under test reached real data-access code,

@@ -59,18 +59,15 @@ public struct UnimplementedError: Error, Sendable, CustomStringConvertible {
 /// }
 /// ```
 ///
-/// ``MockMethod`` calls it for mocks of finders, with the mock's type and
-/// method filled in.
+/// ``MockMethod`` calls it for you, with the mock's type and method.
 ///
 /// It fails the running test at the mock's call site (a Swift Testing issue
 /// when a `@Test` runs on this task, otherwise `XCTFail`), writes the
-/// message to standard error, and never stops the run. The error the mock
-/// then throws often fails the test a second time where the manager's error
-/// surfaces: read the first issue.
+/// message to standard error, and never stops the run. The thrown error may
+/// fail the test a second time where it surfaces: read the first issue.
 ///
-/// **Thread:** any thread or task working for a test; Swift Testing finds
-/// the test through a task-local value, so from a thread no test task runs
-/// (a `DispatchQueue` callback), the failure goes to XCTest and stderr.
+/// **Thread:** any; from a thread that runs no test task (a `DispatchQueue`
+/// callback), the failure goes to XCTest and standard error.
 ///
 /// - Warning: Returning a placeholder instead of throwing hides the mistake
 ///   from the code under test; throw the returned error.
