@@ -5,13 +5,22 @@ extension Generator {
     ///
     /// - Throws: ``GeneratorError`` when a use cannot be rewritten (through
     ///   a local or parameter of the legacy type, or with a legacy
-    ///   transaction not built by the configured bridge); nothing is edited
-    ///   then.
+    ///   transaction not built by a configured bridge), or when the edits
+    ///   would overlap; nothing is edited then.
     public func apply(consumer consumerName: String, legacy legacyName: String) throws -> [ConsumerEdit] {
         let consumer = try index.type(named: consumerName)
         let legacy = try index.type(named: legacyName)
         let plan = try ShimPlan(consumer: consumer, legacy: legacy, configuration: configuration)
         var rewriter = ConsumerRewriter(plan: plan, configuration: configuration)
         return try rewriter.rewrite()
+    }
+
+    /// Everything `txkit shim --consumer C --legacy L --apply` writes: the
+    /// generated files and the consumer's edits, computed before anything
+    /// is written. Write it with ``FileChangeSet``.
+    public func application(consumer: String, legacy: String) throws -> (files: [GeneratedFile], edits: [ConsumerEdit]) {
+        let files = try shim(consumer: consumer, legacy: legacy)
+        let edits = try apply(consumer: consumer, legacy: legacy)
+        return (files, edits)
     }
 }

@@ -1,0 +1,108 @@
+import Foundation
+
+/// `swift build` in a package, for `txkit shim --apply --verify`: after
+/// the edit, the package must still build, or every file is restored.
+///
+/// It runs in the package folder with the user's own flags
+/// (`--build-tests`, `-Xswiftc -warnings-as-errors`…), and reports the
+/// compiler's first errors when it fails.
+public struct PackageBuild: Sendable {
+    /// The package folder (`--root`).
+    public var root: String
+    /// Passed after `swift build`.
+    public var arguments: [String]
+
+    public init(root: String, arguments: [String] = []) {
+        self.root = root
+        self.arguments = arguments
+    }
+
+    /// The command as a user would type it.
+    public var command: String {
+        (["swift", "build"] + arguments).joined(separator: " ")
+    }
+
+    /// What a build printed, and whether it succeeded.
+    public struct Outcome: Sendable {
+        public var status: Int32
+        /// Standard output and error, interleaved.
+        public var output: String
+
+        public var succeeded: Bool { status == 0 }
+
+        /// The first `error:` lines, in order, without repeats.
+        public func firstErrors(limit: Int = 20) -> [String] {
+            var errors: [String] = []
+            for line in output.split(separator: "\n", omittingEmptySubsequences: true)
+            where line.contains("error:") && !errors.contains(String(line)) {
+                errors.append(String(line))
+                if errors.count == limit { break }
+            }
+            return errors
+        }
+
+        /// The first errors, or the output's last lines when the build
+        /// failed without an `error:` line (a crash, a signal).
+        public func failureSummary(limit: Int = 20) -> [String] {
+            let errors = firstErrors(limit: limit)
+            if !errors.isEmpty { return errors }
+            return output.split(separator: "\n", omittingEmptySubsequences: true).suffix(limit).map(String.init)
+        }
+    }
+
+    /// Runs the build and waits for it.
+    ///
+    /// - Throws: ``GeneratorError/unreadablePath(_:reason:)`` when `swift`
+    ///   cannot be started.
+    public func run() throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "build"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: root)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            throw GeneratorError.unreadablePath(root, reason: "cannot run `\(command)`: \(error.localizedDescription)")
+        }
+        // Read to the end before waiting: a full pipe would block the build.
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+}
+
+extension FileChangeSet {
+    /// Writes the changes, then, with `build`, builds the package; when the
+    /// build fails, restores every file as it was and throws.
+    ///
+    /// - Parameter report: Told of each step (`wrote …`, the build command).
+    /// - Returns: The paths written.
+    /// - Throws: ``GeneratorError/buildFailed(command:errors:restored:)``
+    ///   with the compiler's first errors, after restoring; or what
+    ///   ``write()`` throws.
+    @discardableResult
+    public func write(verifyingWith build: PackageBuild?, report: (String) -> Void = { _ in }) throws -> [String] {
+        let restorePoint = try write()
+        for path in restorePoint.writtenPaths {
+            report("wrote \(path)")
+        }
+        guard let build else { return restorePoint.writtenPaths }
+        report("verifying: \(build.command) (in \(build.root))")
+        let outcome: PackageBuild.Outcome
+        do {
+            outcome = try build.run()
+        } catch {
+            try restorePoint.restore()
+            throw error
+        }
+        guard outcome.succeeded else {
+            let restored = try restorePoint.restore()
+            throw GeneratorError.buildFailed(command: build.command, errors: outcome.failureSummary(), restored: restored)
+        }
+        report("\(build.command) succeeded")
+        return restorePoint.writtenPaths
+    }
+}
