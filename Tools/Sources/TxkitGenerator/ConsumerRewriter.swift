@@ -145,14 +145,22 @@ struct ConsumerRewriter {
                     + "\(shimType); move it to an instance member or edit it by hand",
                 location: use.location)
         }
+        let configuration = configuration
+        let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(named: type) != nil }
+        if let resolved = try ShimPlan.resolve(use, in: plan.legacy, isLegacyTransaction: isLegacyTransaction).first?.0,
+           let result = resolved.resultType, LegacyBodies.bareType(result) == legacyName {
+            throw GeneratorError.cannotApply(
+                "\(use.text) returns a \(legacyName) (a singleton or a factory): through the shim it would still "
+                    + "hand out the legacy type, whose calls keep their legacy transactions; call those members "
+                    + "on a stored property of \(consumerName) instead, or edit this use by hand",
+                location: use.location)
+        }
         if use.base == .type, let base = use.node.base {
             replace(base, in: use.file, with: "self.\(property)")
         }
         guard case let .call(labels) = use.access,
               let call = use.node.parent?.as(FunctionCallExprSyntax.self)
         else { return }
-        let configuration = configuration
-        let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(named: type) != nil }
         guard let member = try ShimPlan.resolve(use, in: plan.legacy, isLegacyTransaction: isLegacyTransaction)
             .first?.0,
             let shimMember = plan.members.first(where: { $0.legacy == member }),

@@ -28,13 +28,21 @@ public struct PackageBuild: Sendable {
         /// Standard output and error, interleaved.
         public var output: String
 
+        public init(status: Int32, output: String) {
+            self.status = status
+            self.output = output
+        }
+
         public var succeeded: Bool { status == 0 }
 
-        /// The first `error:` lines, in order, without repeats.
+        /// The first `error:` lines, in order, without repeats (and
+        /// without the source excerpts under them, which repeat them).
         public func firstErrors(limit: Int = 20) -> [String] {
             var errors: [String] = []
             for line in output.split(separator: "\n", omittingEmptySubsequences: true)
             where line.contains("error:") && !errors.contains(String(line)) {
+                let start = line.drop { $0 == " " }
+                if start.hasPrefix("|") || start.hasPrefix("`-") { continue }
                 errors.append(String(line))
                 if errors.count == limit { break }
             }

@@ -163,6 +163,33 @@ struct ApplySafetyTests {
         #expect(message.contains("its body executes DELETE, rule: body"))
     }
 
+    @Test func aSingletonIsRefusedRatherThanShimmed() throws {
+        let generator = try Generator(
+            configuration: .defaults,
+            sources: SourceSet(sources: [
+                ("Legacy.swift", """
+                    struct LegacyTransaction {}
+                    final class CustomerStore: Sendable {
+                        static func shared() -> CustomerStore { CustomerStore() }
+                        func customer(id: Int64, transaction: LegacyTransaction) -> String? { nil }
+                    }
+                    """),
+                ("Consumer.swift", """
+                    final class C {
+                        init() {}
+                        func f(_ tx: DBReadTransaction) throws -> String? {
+                            let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))
+                            return CustomerStore.shared().customer(id: 1, transaction: legacy)
+                        }
+                    }
+                    """),
+            ]))
+        let error = #expect(throws: GeneratorError.self) { try generator.apply(consumer: "C", legacy: "CustomerStore") }
+        let message = try #require(error).description
+        #expect(message.hasPrefix("Consumer.swift:5: --apply cannot rewrite this"))
+        #expect(message.contains("returns a CustomerStore (a singleton or a factory)"))
+    }
+
     // MARK: Parsed again, all or nothing
 
     static func temporaryFolder() throws -> String {

@@ -112,6 +112,23 @@ struct VerifyTests {
         return try changes.write(verifyingWith: PackageBuild(root: root, arguments: arguments))
     }
 
+    @Test func theFirstErrorsLeaveOutTheSourceExcerptsAndRepeats() {
+        let output = """
+            Building for debugging...
+            /p/A.swift:3:5: error: cannot find 'x' in scope
+              |
+            3 |     x()
+              |     `- error: cannot find 'x' in scope
+            /p/A.swift:3:5: error: cannot find 'x' in scope
+            /p/B.swift:1:1: warning: unused
+            error: fatalError
+            """
+        let outcome = PackageBuild.Outcome(status: 1, output: output)
+        #expect(outcome.firstErrors() == ["/p/A.swift:3:5: error: cannot find 'x' in scope", "error: fatalError"])
+        #expect(outcome.firstErrors(limit: 1) == ["/p/A.swift:3:5: error: cannot find 'x' in scope"])
+        #expect(PackageBuild.Outcome(status: 9, output: "a\nb\nKilled").failureSummary(limit: 2) == ["b", "Killed"])
+    }
+
     @Test func aBuildThatFailsRestoresEveryFileByteForByte() throws {
         let root = try Self.makePackage(bridge: "LegacyTransaction(checked: checked($tx))")
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -125,7 +142,7 @@ struct VerifyTests {
         }
         #expect(command == "swift build")
         #expect(errors.contains { $0.contains("Consumer_FinderWrapper.swift") && $0.contains("checked") })
-        #expect(errors.allSatisfy { $0.contains("error:") })
+        #expect(errors.allSatisfy { $0.contains("error:") && !$0.contains("`- error:") })
         #expect(restored.contains("Sources/App/Shortcuts/Consumer/Consumer_FinderShim.swift"))
         #expect(restored.contains { $0.hasSuffix("Sources/App/Consumer.swift") })
         #expect(failure.description.contains("The compiler's first errors:"))
