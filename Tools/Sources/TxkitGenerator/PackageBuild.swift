@@ -12,6 +12,7 @@ public struct PackageBuild: Sendable {
     /// Passed after `swift build`.
     public var arguments: [String]
 
+    /// A build of the package in `root`, with `arguments` after `swift build`.
     public init(root: String, arguments: [String] = []) {
         self.root = root
         self.arguments = arguments
@@ -24,15 +25,18 @@ public struct PackageBuild: Sendable {
 
     /// What a build printed, and whether it succeeded.
     public struct Outcome: Sendable {
+        /// The exit status of `swift build`.
         public var status: Int32
         /// Standard output and error, interleaved.
         public var output: String
 
+        /// An outcome, as a build reported it.
         public init(status: Int32, output: String) {
             self.status = status
             self.output = output
         }
 
+        /// Whether the build succeeded (exit status 0).
         public var succeeded: Bool { status == 0 }
 
         /// The first `error:` lines, in order, without repeats (and
@@ -79,38 +83,5 @@ public struct PackageBuild: Sendable {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Outcome(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
-    }
-}
-
-extension FileChangeSet {
-    /// Writes the changes, then, with `build`, builds the package; when the
-    /// build fails, restores every file as it was and throws.
-    ///
-    /// - Parameter report: Told of each step (`wrote …`, the build command).
-    /// - Returns: The paths written.
-    /// - Throws: ``GeneratorError/buildFailed(command:errors:restored:)``
-    ///   with the compiler's first errors, after restoring; or what
-    ///   ``write()`` throws.
-    @discardableResult
-    public func write(verifyingWith build: PackageBuild?, report: (String) -> Void = { _ in }) throws -> [String] {
-        let restorePoint = try write()
-        for path in restorePoint.writtenPaths {
-            report("wrote \(path)")
-        }
-        guard let build else { return restorePoint.writtenPaths }
-        report("verifying: \(build.command) (in \(build.root))")
-        let outcome: PackageBuild.Outcome
-        do {
-            outcome = try build.run()
-        } catch {
-            try restorePoint.restore()
-            throw error
-        }
-        guard outcome.succeeded else {
-            let restored = try restorePoint.restore()
-            throw GeneratorError.buildFailed(command: build.command, errors: outcome.failureSummary(), restored: restored)
-        }
-        report("\(build.command) succeeded")
-        return restorePoint.writtenPaths
     }
 }

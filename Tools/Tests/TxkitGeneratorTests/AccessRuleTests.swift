@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TxkitGenerator
+@testable import TxkitGenerator
 
 /// Read or write comes from the source: each rule of `txkit shim` decides
 /// one member here, and the shim says which rule did.
@@ -29,7 +29,7 @@ struct AccessRuleTests {
             private func retireNow(id: Int64, transaction: LegacyTransaction) throws {
                 try rename(id: id, transaction: transaction)
             }
-            func label(transaction: LegacyTransaction) -> String { "label" }
+            func label(transaction: LegacyTransaction) -> String { "Update later, delete from the list" }
             func refresh(id: Int64, transaction: LegacyTransaction) throws { try Helper.refresh(id, transaction) }
             func purgeCache(transaction: LegacyTransaction) throws { try Helper.purge(transaction) }
             func peek(transaction: LegacyTransaction) throws -> Int { try Helper.peek(transaction) }
@@ -95,6 +95,20 @@ struct AccessRuleTests {
         let (doc, declaration) = try Self.requirement("item", in: Self.shim())
         #expect(doc == "/// Read: its body only reads (fetchOne(…)) (rule: body)")
         #expect(declaration.contains("_ tx: DBReadTransaction"))
+    }
+
+    @Test func writingSQLIsToldFromProse() {
+        let writes = [
+            "INSERT INTO item (name) VALUES (?)", "insert or replace into item VALUES (?)", "REPLACE INTO t VALUES (1)",
+            "\n    DELETE FROM item WHERE id = ?", "UPDATE item SET name = ?", "update or ignore item set x = 1",
+            "CREATE TABLE t (id)", "DROP INDEX IF EXISTS i", "ALTER TABLE t ADD COLUMN c",
+        ]
+        for sql in writes {
+            #expect(BodyScanner.writingStatement(sql) != nil, "\(sql)")
+        }
+        for text in ["SELECT * FROM item", "Update failed", "Delete this message?", "Create an account", "insert", ""] {
+            #expect(BodyScanner.writingStatement(text) == nil, "\(text)")
+        }
     }
 
     @Test func aBodyThatNeverTouchesItsTransactionIsARead() throws {
