@@ -14,13 +14,4 @@ extension Generator {
         var rewriter = ConsumerRewriter(plan: plan, configuration: configuration)
         return try rewriter.rewrite()
     }
-
-    /// Everything `txkit shim --consumer C --legacy L --apply` writes: the
-    /// generated files and the consumer's edits, computed before anything
-    /// is written. Write it with ``FileChangeSet``.
-    public func application(consumer: String, legacy: String) throws -> (files: [GeneratedFile], edits: [ConsumerEdit]) {
-        let files = try shim(consumer: consumer, legacy: legacy)
-        let edits = try apply(consumer: consumer, legacy: legacy)
-        return (files, edits)
-    }
 }
