@@ -85,11 +85,28 @@ struct ConsumerRewriter {
             try route(use, through: property)
         }
         removeUnusedBridgeLocals()
-        return plan.consumer.files.compactMap { path in
+        return try plan.consumer.files.compactMap { path in
             guard let fileEdits = edits[path], let file = files[path] else { return nil }
+            try Self.requireNoOverlap(fileEdits, in: file)
             let original = file.tree.description
             return ConsumerEdit(path: path, original: original, edited: TextEdit.apply(fileEdits, to: original))
         }
+    }
+
+    /// Refuses edits that touch the same bytes: made one after the other,
+    /// they would garble the code (`self.orderFindernder`).
+    static func requireNoOverlap(_ edits: [TextEdit], in file: SourceFile) throws {
+        let pairs = TextEdit.overlappingPairs(edits)
+        guard !pairs.isEmpty else { return }
+        let location = { (offset: Int) -> String in
+            let place = file.converter.location(for: AbsolutePosition(utf8Offset: offset))
+            return "\(file.path):\(place.line):\(place.column)"
+        }
+        throw GeneratorError.overlappingEdits(
+            path: file.path,
+            locations: pairs.map { first, second in
+                "\(location(first.start))-\(location(first.end)) and \(location(second.start))-\(location(second.end))"
+            })
     }
 
     // MARK: Edits
@@ -128,14 +145,22 @@ struct ConsumerRewriter {
                     + "\(shimType); move it to an instance member or edit it by hand",
                 location: use.location)
         }
+        let configuration = configuration
+        let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(named: type) != nil }
+        if let resolved = try ShimPlan.resolve(use, in: plan.legacy, isLegacyTransaction: isLegacyTransaction).first?.0,
+           let result = resolved.resultType, LegacyBodies.bareType(result) == legacyName {
+            throw GeneratorError.cannotApply(
+                "\(use.text) returns a \(legacyName) (a singleton or a factory): through the shim it would still "
+                    + "hand out the legacy type, whose calls keep their legacy transactions; call those members "
+                    + "on a stored property of \(consumerName) instead, or edit this use by hand",
+                location: use.location)
+        }
         if use.base == .type, let base = use.node.base {
             replace(base, in: use.file, with: "self.\(property)")
         }
         guard case let .call(labels) = use.access,
               let call = use.node.parent?.as(FunctionCallExprSyntax.self)
         else { return }
-        let configuration = configuration
-        let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(named: type) != nil }
         guard let member = try ShimPlan.resolve(use, in: plan.legacy, isLegacyTransaction: isLegacyTransaction)
             .first?.0,
             let shimMember = plan.members.first(where: { $0.legacy == member }),
@@ -154,6 +179,14 @@ struct ConsumerRewriter {
         }
         let argument = arguments[position]
         let transaction = try transactionExpression(argument.expression, type: parameter.type, use: use)
+        if shimMember.transactions[index] == "DBWriteTransaction", use.context == .read {
+            throw GeneratorError.cannotApply(
+                "\(use.text) runs in a read transaction, but \(legacyName).\(member.displayName) writes "
+                    + "(\(shimMember.access.map { "\($0.reason), rule: \($0.rule.rawValue)" } ?? "configured")); "
+                    + "its shim takes a DBWriteTransaction: call it inside a write transaction, or list it in "
+                    + "readMembers of txkit.json if it only reads",
+                location: use.location)
+        }
         add(TextEdit(
             start: argument.positionAfterSkippingLeadingTrivia.utf8Offset,
             end: argument.expression.endPositionBeforeTrailingTrivia.utf8Offset,
@@ -168,17 +201,24 @@ struct ConsumerRewriter {
 
     /// The TransactionKit transaction inside a legacy transaction argument:
     /// the bridge written inline, or a local initialized with it.
+    ///
+    /// Every configured bridge is recognised, not only the parameter
+    /// type's: a legacy layer with a read and a write transaction passes
+    /// one where the other is taken (a write transaction built with the
+    /// write bridge, handed to a member that takes the read type).
     private mutating func transactionExpression(_ expression: ExprSyntax, type: String, use: ConsumerUse) throws -> String {
-        guard let bridge = configuration.legacyTransaction(named: type)?.bridge else {
+        guard let ownBridge = configuration.legacyTransaction(named: type)?.bridge else {
             throw GeneratorError.cannotApply("\(type) has no bridge in txkit.json", location: use.location)
         }
-        if let inner = Self.match(expression, bridge: bridge) {
+        let bridges = [ownBridge] + configuration.legacyTransactions.map(\.bridge).filter { $0 != ownBridge }
+        let matchAny = { (candidate: ExprSyntax) in bridges.lazy.compactMap { Self.match(candidate, bridge: $0) }.first }
+        if let inner = matchAny(expression) {
             return inner
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self),
            var local = Self.local(named: reference.baseName.text, before: Syntax(expression), file: use.file),
            let value = local.item.item.as(VariableDeclSyntax.self)?.bindings.first?.initializer?.value,
-           let inner = Self.match(value, bridge: bridge) {
+           let inner = matchAny(value) {
             if let index = bridgeLocals.firstIndex(where: { $0.item.id == local.item.id }) {
                 bridgeLocals[index].replaced.insert(reference.position.utf8Offset)
             } else {
@@ -188,9 +228,9 @@ struct ConsumerRewriter {
             return inner
         }
         throw GeneratorError.cannotApply(
-            "\(use.text): its \(type) `\(expression.trimmedDescription)` is not built with the bridge of "
-                + "txkit.json (\(bridge)) here or in a local, so --apply cannot tell which TransactionKit "
-                + "transaction to pass; edit this call by hand",
+            "\(use.text): its \(type) `\(expression.trimmedDescription)` is not built with a bridge of "
+                + "txkit.json (\(bridges.joined(separator: " or "))) here or in a local, so --apply cannot tell "
+                + "which TransactionKit transaction to pass; edit this call by hand",
             location: use.location)
     }
 

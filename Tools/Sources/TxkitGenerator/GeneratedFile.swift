@@ -67,24 +67,11 @@ public struct GeneratedFileWriter {
         }
     }
 
-    /// Writes the files that changed; returns their paths.
+    /// Writes the files that changed, all or nothing (see
+    /// ``FileChangeSet``: each is parsed again first); returns their paths.
     @discardableResult
     public func write(_ files: [GeneratedFile]) throws -> [String] {
-        try checkOwnership(files)
-        var written: [String] = []
-        for file in files {
-            let path = absolute(file.path)
-            if (try? String(contentsOfFile: path, encoding: .utf8)) == file.contents { continue }
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try file.contents.write(toFile: path, atomically: true, encoding: .utf8)
-            } catch {
-                throw GeneratorError.unwritablePath(file.path, reason: error.localizedDescription)
-            }
-            written.append(file.path)
-        }
-        return written
+        try FileChangeSet(root: root, files: files, edits: []).write().writtenPaths
     }
 
     /// The files that are missing or differ, each with a unified diff.

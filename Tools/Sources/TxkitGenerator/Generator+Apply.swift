@@ -5,8 +5,8 @@ extension Generator {
     ///
     /// - Throws: ``GeneratorError`` when a use cannot be rewritten (through
     ///   a local or parameter of the legacy type, or with a legacy
-    ///   transaction not built by the configured bridge); nothing is edited
-    ///   then.
+    ///   transaction not built by a configured bridge), or when the edits
+    ///   would overlap; nothing is edited then.
     public func apply(consumer consumerName: String, legacy legacyName: String) throws -> [ConsumerEdit] {
         let consumer = try index.type(named: consumerName)
         let legacy = try index.type(named: legacyName)

@@ -33,11 +33,14 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
             case read
             /// Always `DBWriteTransaction`.
             case write
-            /// `DBWriteTransaction` for members listed in `writeMembers` or
-            /// named with a writing verb (`insert…`, `set…`, `delete…`) that
-            /// the consumer never calls inside a `read` block;
-            /// `DBReadTransaction` otherwise (a write transaction is also a
-            /// read transaction, so callers in write blocks still compile).
+            /// Decided from the source, member by member: `writeMembers` and
+            /// `readMembers`, then the parameter's type when the legacy layer
+            /// has a `…Read…` and a `…Write…` transaction type, then what the
+            /// member's body executes (SQL such as `UPDATE`, GRDB writes
+            /// such as `execute(sql:)` or `save(`, also through the members
+            /// it calls), then the blocks the consumer calls it in, and last
+            /// a writing verb starting its name (`insert…`, `set…`). The
+            /// shim's doc comment names the rule that decided.
             case infer
         }
 
@@ -71,7 +74,7 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
     /// (the module that declares the shims).
     public var mockImports: [String]
     /// Members (`LegacyType.member`) whose `infer` transaction is always
-    /// `DBWriteTransaction`, whatever their name.
+    /// `DBWriteTransaction`, whatever their name and body.
     public var writeMembers: [String]
     /// Members whose `infer` transaction is always `DBReadTransaction`.
     public var readMembers: [String]

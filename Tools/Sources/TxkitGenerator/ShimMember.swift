@@ -16,6 +16,14 @@ struct ShimMember {
     /// bridged, so it throws); `false` for a protocol's own requirement,
     /// which a mock declares exactly as written.
     var isBridged = true
+    /// How the read or write transaction was decided, for a bridged
+    /// member that takes one.
+    var access: AccessDecision?
+
+    /// The doc comment lines that say which rule decided read or write.
+    var accessDocumentation: [String] {
+        access.map { ["///", $0.documentation] } ?? []
+    }
 
     var takesTransaction: Bool { !transactions.isEmpty }
 

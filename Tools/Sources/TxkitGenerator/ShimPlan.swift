@@ -11,6 +11,7 @@ struct ShimPlan {
         self.consumer = consumer
         self.legacy = legacy
         let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(named: type) != nil }
+        try Self.requireLegacyTransactionMember(in: legacy, configuration: configuration)
 
         var uses: [ConsumerUse] = []
         let stored = ConsumerScanner.storedProperties(
@@ -34,21 +35,18 @@ struct ShimPlan {
             }
         }
 
+        let bodies = LegacyBodies(legacy: legacy, isLegacyTransaction: isLegacyTransaction)
         members = try resolved.keys.sorted().map { order in
             let (member, memberUses) = resolved[order]!
             var transactions: [Int: String] = [:]
-            for (index, parameter) in member.parameters.enumerated() {
-                guard let legacyTransaction = configuration.legacyTransaction(named: parameter.type) else { continue }
-                switch legacyTransaction.transaction {
-                case .read:
-                    transactions[index] = "DBReadTransaction"
-                case .write:
-                    transactions[index] = "DBWriteTransaction"
-                case .infer:
-                    let writes = Self.infersWrite(
-                        member, of: legacy.name, uses: memberUses.map(\.0), configuration: configuration)
-                    transactions[index] = writes ? "DBWriteTransaction" : "DBReadTransaction"
-                }
+            var access: AccessDecision?
+            for (index, parameter) in member.parameters.enumerated()
+            where configuration.legacyTransaction(named: parameter.type) != nil {
+                let decision = Self.access(
+                    of: member, parameterType: parameter.type, in: legacy, uses: memberUses.map(\.0),
+                    configuration: configuration, bodies: bodies)
+                transactions[index] = decision.transactionType
+                access = decision
             }
             if transactions.count > 1 {
                 throw GeneratorError.unsupportedUse(
@@ -72,11 +70,13 @@ struct ShimPlan {
                         + "a shared wrapper cannot mutate its copy",
                     location: memberUses.first { if case .property(_, true) = $0.0.access { true } else { false } }!.0.location)
             }
-            return ShimMember(
+            var shimMember = ShimMember(
                 legacy: member,
                 transactions: transactions,
                 suppliedSets: Set(memberUses.map { $0.1.sorted() }),
                 isWritten: isWritten)
+            shimMember.access = access
+            return shimMember
         }
         Self.nameStubs(&members)
     }
@@ -88,25 +88,6 @@ struct ShimPlan {
         "drop", "register", "unregister", "block", "unblock", "enqueue", "dequeue", "move", "rename", "touch",
         "apply", "commit", "import", "migrate", "archive", "restore", "sync", "merge", "assign", "link", "unlink",
     ]
-
-    /// Whether a member of an `infer` legacy transaction takes a
-    /// `DBWriteTransaction`: named in `writeMembers`, or not in
-    /// `readMembers` and either its name starts with a writing verb
-    /// (`insertUser`, `setBlocked`) or the consumer only calls it where
-    /// no transaction is known. Otherwise `DBReadTransaction`, which also
-    /// accepts a write transaction, so a read guess never breaks a caller.
-    static func infersWrite(
-        _ member: LegacyMember, of legacy: String, uses: [ConsumerUse], configuration: GeneratorConfiguration
-    ) -> Bool {
-        let qualified = "\(legacy).\(member.name)"
-        if configuration.writeMembers.contains(qualified) { return true }
-        if configuration.readMembers.contains(qualified) { return false }
-        if uses.contains(where: { $0.context == .read }) { return false }
-        let name = member.name
-        return writingVerbs.contains { verb in
-            name.hasPrefix(verb) && (name.count == verb.count || name[name.index(name.startIndex, offsetBy: verb.count)].isUppercase)
-        }
-    }
 
     /// The members a use can mean. Overloads that differ only by parameter
     /// types all come along (the generator has no type checker, and a shim

@@ -21,7 +21,16 @@ struct ShimCommand: ParsableCommand {
             For one pair, it also prints the edit that makes CONSUMER use LEGACY only \
             through CONSUMER.Shims.LEGACY (a stored property and initializer parameter, \
             each use routed through it, each legacy transaction replaced by the \
-            TransactionKit transaction it bridges); --apply makes that edit.
+            TransactionKit transaction it bridges); --apply makes that edit. It writes \
+            all or nothing: every edited and generated file is parsed again first, and a \
+            failure midway puts every file back. With --verify it then runs `swift build` \
+            in --root (flags after `--` go to it) and, when the build fails, restores every \
+            file as it was and prints the compiler's first errors.
+
+            Each shim member says whether it takes a read or a write transaction, and which \
+            rule decided: txkit.json's writeMembers/readMembers, the legacy transaction \
+            type, what the member's body executes (or the members it calls), the blocks \
+            the consumer calls it in, and last the verb its name starts with.
             """
     )
 
@@ -37,6 +46,15 @@ struct ShimCommand: ParsableCommand {
     @Flag(name: .long, help: "Also rewrite the consumer to use the legacy type through its shim.")
     var apply = false
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "With --apply: run `swift build` in --root afterwards, and restore every file if it fails.",
+        discussion: "Arguments after `--` go to swift build: --verify -- --build-tests -Xswiftc -warnings-as-errors"))
+    var verify = false
+
+    @Argument(parsing: .postTerminator, help: ArgumentHelp(
+        "With --verify: flags for swift build, after `--`.", valueName: "swift-build-flags"))
+    var buildArguments: [String] = []
+
     @OptionGroup var options: GeneratorOptions
     @OptionGroup var output: OutputOptions
 
@@ -49,6 +67,12 @@ struct ShimCommand: ParsableCommand {
         }
         if apply && (all || output.check) {
             throw ValidationError("--apply rewrites one consumer: use it with --consumer and --legacy, without --check.")
+        }
+        if verify && !apply {
+            throw ValidationError("--verify builds the package after --apply: pass --apply too.")
+        }
+        if !buildArguments.isEmpty && !verify {
+            throw ValidationError("Flags after `--` go to swift build with --verify: pass --apply --verify.")
         }
     }
 
@@ -64,12 +88,14 @@ struct ShimCommand: ParsableCommand {
             if output.check {
                 try output.apply(files, root: options.root)
             } else if apply {
+                // All or nothing: every file is checked (and parsed again)
+                // before the first is written; with --verify, restored
+                // when the package no longer builds.
                 let edits = try generator.apply(consumer: consumer, legacy: legacy)
-                try output.apply(files, root: options.root)
-                for edit in edits {
-                    try edit.write()
-                    print("rewrote \(edit.path)")
-                }
+                let changes = try FileChangeSet(root: options.root, files: files, edits: edits)
+                let build = verify ? PackageBuild(root: options.root, arguments: buildArguments) : nil
+                let written = try changes.write(verifyingWith: build) { print($0) }
+                print("\(written.count) of \(files.count + edits.count) files written (the others were current)")
                 if edits.isEmpty {
                     print("\(consumer) already uses \(legacy) only through \(consumer).Shims.\(legacy)")
                 }

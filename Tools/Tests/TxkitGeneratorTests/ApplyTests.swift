@@ -127,7 +127,7 @@ struct ApplyTests {
         }
         let message = try #require(error).description
         #expect(message.contains("Consumer.swift:5"))
-        #expect(message.contains("is not built with the bridge"))
+        #expect(message.contains("is not built with a bridge"))
     }
 
     @Test func aConsumerWithoutAnInitializerIsAskedForOne() throws {

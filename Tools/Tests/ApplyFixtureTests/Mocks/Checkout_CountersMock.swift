@@ -11,7 +11,7 @@ final class Checkout_CountersMock: Checkout_CountersShim, Sendable {
     let next = MockMethod<String, Int64>()
     let getPrefix = MockMethod<Void, String>()
 
-    func next(_ key: String, _ tx: DBReadTransaction) throws -> Int64 {
+    func next(_ key: String, _ tx: DBWriteTransaction) throws -> Int64 {
         try next.call(key, tx, in: self)
     }
 

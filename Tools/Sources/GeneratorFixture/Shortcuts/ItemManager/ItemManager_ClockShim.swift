@@ -10,5 +10,7 @@ import TransactionKit
 /// `ItemManager.Mocks.Clock`.
 package protocol ItemManager_ClockShim: Sendable {
     /// The time of the transaction.
+    ///
+    /// Read: its body never uses its transaction (rule: body)
     func now(_ tx: DBReadTransaction) throws -> Date
 }

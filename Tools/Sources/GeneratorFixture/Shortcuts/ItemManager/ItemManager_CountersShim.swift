@@ -10,6 +10,8 @@ import TransactionKit
 /// `ItemManager.Mocks.Counters`.
 package protocol ItemManager_CountersShim: Sendable {
     /// The next value of a counter.
+    ///
+    /// Write: writeMembers lists it (rule: configuration)
     func next(_ key: String, _ tx: DBWriteTransaction) throws -> Int64
 
     /// A settable static property.

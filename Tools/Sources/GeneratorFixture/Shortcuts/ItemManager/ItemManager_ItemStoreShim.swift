@@ -13,9 +13,13 @@ package protocol ItemManager_ItemStoreShim: Sendable {
     func warmUp() async -> Bool
 
     /// Named like a write, read by configuration (`readMembers`).
+    ///
+    /// Read: readMembers lists it (rule: configuration)
     func touchCount(_ tx: DBReadTransaction) throws -> Int
 
     /// A member inside `#if`, with `@available`.
+    ///
+    /// Read: its body only reads (fetchOne(…)) (rule: body)
     @available(macOS 15, iOS 18, *)
     func modernCount(_ tx: DBReadTransaction) throws -> Int
 
@@ -24,25 +28,39 @@ package protocol ItemManager_ItemStoreShim: Sendable {
     func displayName(for item: Item) -> String
 
     /// Inserts an item and returns it.
+    ///
+    /// Write: its body executes INSERT (rule: body)
     @discardableResult
     func insert(name: String, _ tx: DBWriteTransaction) throws -> Item
 
     /// The item with this id.
+    ///
+    /// Read: its body only reads (fetchOne(…)) (rule: body)
     func item(id: Int64, _ tx: DBReadTransaction) throws -> Item?
 
     /// The item with this name (an overload that differs by label).
+    ///
+    /// Read: its body only reads (fetchOne(…)) (rule: body)
     func item(named name: String, _ tx: DBReadTransaction) throws -> Item?
 
     /// Items with this id (an overload that differs by type).
+    ///
+    /// Read: its body only reads (fetchOne(…)) (rule: body)
     func count(_ id: Int64, _ tx: DBReadTransaction) throws -> Int
 
     /// Items with this name.
+    ///
+    /// Read: its body only reads (fetchOne(…)) (rule: body)
     func count(_ name: String, _ tx: DBReadTransaction) throws -> Int
 
     /// Names in order, with default arguments.
+    ///
+    /// Read: its body only reads (fetchAll(…)) (rule: body)
     func names(limit: Int, offset: Int, _ tx: DBReadTransaction) throws -> [String]
 
     /// A generic member with a `where` clause.
+    ///
+    /// Read: its body never uses its transaction (rule: body)
     func decode<T: Decodable & Sendable>(_ type: T.Type, json: String, _ tx: DBReadTransaction) throws -> T where T: Equatable
 
     /// A typed-throws member that takes no transaction.
@@ -52,18 +70,28 @@ package protocol ItemManager_ItemStoreShim: Sendable {
     func transform(_ names: [String], _ body: (String) throws -> String) rethrows -> [String]
 
     /// An escaping closure.
+    ///
+    /// Read: its body never uses its transaction (rule: body)
     func whenInserted(_ handler: @escaping @Sendable (Item) -> Void, _ tx: DBReadTransaction) throws
 
     /// An `inout` parameter.
+    ///
+    /// Read: its body never uses its transaction (rule: body)
     func normalize(_ name: inout String, _ tx: DBReadTransaction) throws
 
     /// An optional tuple result.
+    ///
+    /// Read: its body only calls members that read (rule: body)
     func itemAndCount(id: Int64, _ tx: DBReadTransaction) throws -> (Item, Int)?
 
     /// An opaque result.
+    ///
+    /// Read: its body never uses its transaction (rule: body)
     func summary(_ tx: DBReadTransaction) throws -> any CustomStringConvertible & Sendable
 
     /// An existential result.
+    ///
+    /// Read: its body never uses its transaction (rule: body)
     func label(_ tx: DBReadTransaction) throws -> any CustomStringConvertible & Sendable
 
     /// A settable instance property.

@@ -9,14 +9,22 @@ import TransactionKit
 /// `AccountManager.Mocks.LegacyUserFinder`.
 public protocol AccountManager_LegacyUserFinderShim: Sendable {
     /// `LegacyUserFinder.user(id:transaction:)`, as ``AccountManager`` uses it.
+    ///
+    /// Read: its body only reads (fetchOne(…)) (rule: body)
     func user(id: Int64, _ tx: DBReadTransaction) throws -> User?
 
     /// `LegacyUserFinder.user(named:transaction:)`, as ``AccountManager`` uses it.
+    ///
+    /// Read: its body only reads (fetchOne(…)) (rule: body)
     func user(named name: String, _ tx: DBReadTransaction) throws -> User?
 
     /// `LegacyUserFinder.insertUser(named:transaction:)`, as ``AccountManager`` uses it.
+    ///
+    /// Write: its body executes INSERT (rule: body)
     func insertUser(named name: String, _ tx: DBWriteTransaction) throws -> User
 
     /// `LegacyUserFinder.setBlocked(_:userID:transaction:)`, as ``AccountManager`` uses it.
+    ///
+    /// Write: its body executes UPDATE (rule: body)
     func setBlocked(_ isBlocked: Bool, userID: Int64, _ tx: DBWriteTransaction) throws
 }

@@ -10,5 +10,7 @@ import TransactionKit
 /// `ChatManager.Mocks.LegacyMessageFinder`.
 public protocol ChatManager_LegacyMessageFinderShim: Sendable {
     /// `LegacyMessageFinder.insert(conversationID:senderID:body:sentAt:transaction:)`, as ``ChatManager`` uses it.
+    ///
+    /// Write: its body executes INSERT (rule: body)
     func insert(conversationID: Int64, senderID: Int64, body: String, sentAt: Date, _ tx: DBWriteTransaction) throws -> Message
 }

@@ -9,5 +9,7 @@ import TransactionKit
 /// `ChatManager.Mocks.LegacyMessageSanitizer`.
 public protocol ChatManager_LegacyMessageSanitizerShim: Sendable {
     /// Trims the ends, and collapses runs of spaces and blank lines.
+    ///
+    /// Read: its body never uses its transaction (rule: body)
     func sanitize(_ body: String, _ tx: DBReadTransaction) throws -> String
 }

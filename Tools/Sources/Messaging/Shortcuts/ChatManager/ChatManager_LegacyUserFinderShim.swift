@@ -9,5 +9,7 @@ import TransactionKit
 /// `ChatManager.Mocks.LegacyUserFinder`.
 public protocol ChatManager_LegacyUserFinderShim: Sendable {
     /// `LegacyUserFinder.user(id:transaction:)`, as ``ChatManager`` uses it.
+    ///
+    /// Read: its body only reads (fetchOne(…)) (rule: body)
     func user(id: Int64, _ tx: DBReadTransaction) throws -> User?
 }

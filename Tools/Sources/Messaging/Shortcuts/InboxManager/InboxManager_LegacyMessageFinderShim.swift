@@ -10,8 +10,12 @@ import TransactionKit
 /// `InboxManager.Mocks.LegacyMessageFinder`.
 public protocol InboxManager_LegacyMessageFinderShim: Sendable {
     /// `LegacyMessageFinder.latestMessage(conversationID:transaction:)`, as ``InboxManager`` uses it.
+    ///
+    /// Read: its body only reads (fetchOne(…)) (rule: body)
     func latestMessage(conversationID: Int64, _ tx: DBReadTransaction) throws -> Message?
 
     /// Messages after `messageID` (all of them when `nil`) not sent by `userID`.
+    ///
+    /// Read: its body only reads (fetchOne(…)) (rule: body)
     func countMessages(conversationID: Int64, after messageID: Int64?, notSentBy userID: Int64, _ tx: DBReadTransaction) throws -> Int
 }

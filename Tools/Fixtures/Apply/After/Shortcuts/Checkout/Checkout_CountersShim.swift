@@ -11,7 +11,9 @@ import TransactionKit
 /// `Checkout.Mocks.Counters`.
 package protocol Checkout_CountersShim: Sendable {
     /// The next value of a counter.
-    func next(_ key: String, _ tx: DBReadTransaction) throws -> Int64
+    ///
+    /// Write: its body executes INSERT (rule: body)
+    func next(_ key: String, _ tx: DBWriteTransaction) throws -> Int64
 
     /// A settable static property.
     var prefix: String { get }

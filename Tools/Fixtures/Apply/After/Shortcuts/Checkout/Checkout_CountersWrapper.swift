@@ -15,7 +15,7 @@ package struct Checkout_CountersWrapper: Checkout_CountersShim {
     package init() {}
 
     /// Forwards to `Counters.next(_:transaction:)`.
-    package func next(_ key: String, _ tx: DBReadTransaction) throws -> Int64 {
+    package func next(_ key: String, _ tx: DBWriteTransaction) throws -> Int64 {
         try Counters.next(key, transaction: StoreTransaction(try SQLiteDB.shimOnlyBridge(tx)))
     }
 

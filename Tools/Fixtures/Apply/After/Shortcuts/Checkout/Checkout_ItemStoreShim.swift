@@ -11,18 +11,28 @@ import TransactionKit
 /// `Checkout.Mocks.ItemStore`.
 package protocol Checkout_ItemStoreShim: Sendable {
     /// Inserts an item and returns it.
+    ///
+    /// Write: its body executes INSERT (rule: body)
     @discardableResult
     func insert(name: String, _ tx: DBWriteTransaction) throws -> Item
 
     /// The item with this id.
+    ///
+    /// Read: its body only reads (fetchOne(…)) (rule: body)
     func item(id: Int64, _ tx: DBReadTransaction) throws -> Item?
 
     /// Items with this id (an overload that differs by type).
+    ///
+    /// Read: its body only reads (fetchOne(…)) (rule: body)
     func count(_ id: Int64, _ tx: DBReadTransaction) throws -> Int
 
     /// Items with this name.
+    ///
+    /// Read: its body only reads (fetchOne(…)) (rule: body)
     func count(_ name: String, _ tx: DBReadTransaction) throws -> Int
 
     /// An opaque result.
+    ///
+    /// Read: its body never uses its transaction (rule: body)
     func summary(_ tx: DBReadTransaction) throws -> any CustomStringConvertible & Sendable
 }
