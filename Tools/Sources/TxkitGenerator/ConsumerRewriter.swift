@@ -63,6 +63,13 @@ struct ConsumerRewriter {
                         + "(or edit this use by hand), then run again",
                     location: use.location)
             }
+            if case let .expression(text) = use.base {
+                throw GeneratorError.cannotApply(
+                    "\(use.text) reaches \(legacyName) through `\(text)` (a singleton, a temporary, a chain "
+                        + "or an inferred property); --apply routes only static uses and stored properties "
+                        + "declared with \(legacyName): edit this use by hand, then run again",
+                    location: use.location)
+            }
         }
         let stored = ConsumerScanner.storedProperties(
             of: plan.consumer.declarations, consumer: consumerName, legacy: legacyName
@@ -135,7 +142,7 @@ struct ConsumerRewriter {
               let call = use.node.parent?.as(FunctionCallExprSyntax.self)
         else { return }
         let configuration = configuration
-        let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(named: type) != nil }
+        let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(forParameterType: type) != nil }
         guard let member = try ShimPlan.resolve(use, in: plan.legacy, isLegacyTransaction: isLegacyTransaction)
             .first?.0,
             let shimMember = plan.members.first(where: { $0.legacy == member }),
@@ -169,7 +176,7 @@ struct ConsumerRewriter {
     /// The TransactionKit transaction inside a legacy transaction argument:
     /// the bridge written inline, or a local initialized with it.
     private mutating func transactionExpression(_ expression: ExprSyntax, type: String, use: ConsumerUse) throws -> String {
-        guard let bridge = configuration.legacyTransaction(named: type)?.bridge else {
+        guard let bridge = configuration.legacyTransaction(forParameterType: type)?.bridge else {
             throw GeneratorError.cannotApply("\(type) has no bridge in txkit.json", location: use.location)
         }
         if let inner = Self.match(expression, bridge: bridge) {

@@ -20,9 +20,6 @@ package protocol Checkout_ItemStoreShim: Sendable {
     /// Items with this id (an overload that differs by type).
     func count(_ id: Int64, _ tx: DBReadTransaction) throws -> Int
 
-    /// Items with this name.
-    func count(_ name: String, _ tx: DBReadTransaction) throws -> Int
-
     /// An opaque result.
     func summary(_ tx: DBReadTransaction) throws -> any CustomStringConvertible & Sendable
 }
