@@ -21,11 +21,8 @@ struct ConsumerScan {
     init(consumer: LegacyType, legacyTypes: Set<String>, index: SourceIndex, isLegacyTransaction: @escaping (String) -> Bool) {
         let typer = ExpressionTyper(index: index, consumer: consumer.name)
         let stored = ConsumerScanner.storedPropertyTypes(of: consumer.declarations, typer: typer)
-        var rewritable: Set<String> = []
-        for legacy in legacyTypes {
-            rewritable.formUnion(ConsumerScanner.storedProperties(
-                of: consumer.declarations, consumer: consumer.name, legacy: legacy).keys)
-        }
+        let rewritable = ConsumerScanner.storedPropertyNames(
+            of: consumer.declarations, consumer: consumer.name, legacyTypes: legacyTypes)
         for declaration in consumer.declarations {
             let scanner = ConsumerScanner(
                 consumer: consumer.name, legacyTypes: legacyTypes, file: declaration.file, index: index,

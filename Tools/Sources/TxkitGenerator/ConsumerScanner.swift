@@ -54,6 +54,34 @@ final class ConsumerScanner: SyntaxVisitor {
         return found
     }
 
+    /// ``storedProperties(of:consumer:legacy:)`` for several legacy types
+    /// at once, names only: one pass, whatever the number of types.
+    static func storedPropertyNames(
+        of declarations: [TypeDeclaration], consumer: String, legacyTypes: Set<String>
+    ) -> Set<String> {
+        var found: Set<String> = []
+        for declaration in declarations {
+            for item in declaration.memberBlock.members {
+                guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if let type = binding.typeAnnotation?.type.trimmedDescription {
+                        let core = SourceIndex.coreTypeName(type)
+                        if legacyTypes.contains(core)
+                            || shimmedLegacy(type, consumer: consumer).map(legacyTypes.contains) == true {
+                            found.insert(name)
+                        }
+                    } else if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                              let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+                              legacyTypes.contains(callee.baseName.text) {
+                        found.insert(name)
+                    }
+                }
+            }
+        }
+        return found
+    }
+
     /// The written (or initializer-inferred) types of a consumer's stored
     /// properties, over all its declarations.
     static func storedPropertyTypes(of declarations: [TypeDeclaration], typer: ExpressionTyper) -> [String: String] {
