@@ -48,8 +48,9 @@ public enum GeneratorError: Error, Equatable, CustomStringConvertible, Sendable 
             return "\(location): \(reference); txkit cannot tell which members are used through it, "
                 + "so nothing was written. Name the legacy type there (a property, local or parameter of its type)"
         case let .unusedType(consumer, legacy):
-            return "\(consumer) does not use \(legacy): no static call, and no property, local or "
-                + "parameter of type \(legacy) whose members it uses; nothing to shim"
+            return "\(consumer) does not use \(legacy): no expression of type \(legacy) (its name, a property, "
+                + "local or parameter, a singleton, a temporary, a chain through another type) whose members it "
+                + "uses; nothing to shim"
         case let .ambiguousCall(call, location, candidates):
             return "\(location): \(call) matches several members; label the arguments or remove an overload:\n"
                 + candidates.map { "  \($0)" }.joined(separator: "\n")
