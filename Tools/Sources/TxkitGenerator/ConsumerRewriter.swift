@@ -63,6 +63,13 @@ struct ConsumerRewriter {
                         + "(or edit this use by hand), then run again",
                     location: use.location)
             }
+            if case let .expression(text) = use.base {
+                throw GeneratorError.cannotApply(
+                    "\(use.text) reaches \(legacyName) through `\(text)` (a singleton, a temporary, a chain "
+                        + "or an inferred property); --apply routes only static uses and stored properties "
+                        + "declared with \(legacyName): edit this use by hand, then run again",
+                    location: use.location)
+            }
         }
         let stored = ConsumerScanner.storedProperties(
             of: plan.consumer.declarations, consumer: consumerName, legacy: legacyName
@@ -146,7 +153,7 @@ struct ConsumerRewriter {
                 location: use.location)
         }
         let configuration = configuration
-        let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(named: type) != nil }
+        let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(forParameterType: type) != nil }
         if let resolved = try ShimPlan.resolve(use, in: plan.legacy, isLegacyTransaction: isLegacyTransaction).first?.0,
            let result = resolved.resultType, LegacyBodies.bareType(result) == legacyName {
             throw GeneratorError.cannotApply(
@@ -207,7 +214,7 @@ struct ConsumerRewriter {
     /// one where the other is taken (a write transaction built with the
     /// write bridge, handed to a member that takes the read type).
     private mutating func transactionExpression(_ expression: ExprSyntax, type: String, use: ConsumerUse) throws -> String {
-        guard let ownBridge = configuration.legacyTransaction(named: type)?.bridge else {
+        guard let ownBridge = configuration.legacyTransaction(forParameterType: type)?.bridge else {
             throw GeneratorError.cannotApply("\(type) has no bridge in txkit.json", location: use.location)
         }
         let bridges = [ownBridge] + configuration.legacyTransactions.map(\.bridge).filter { $0 != ownBridge }

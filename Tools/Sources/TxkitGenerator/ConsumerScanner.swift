@@ -1,23 +1,40 @@
 import SwiftSyntax
 
-/// Finds every use a consumer type makes of one legacy type's members, in
-/// the consumer's declaration and all its extensions.
+/// Finds every use a consumer type makes of legacy types' members, in the
+/// consumer's declaration and all its extensions.
 ///
-/// It follows names, not types (the generator has no type checker): a use
-/// is a member access whose base is the legacy type's name (a static
-/// member), or a stored property, parameter or local variable declared with
-/// the legacy type, or with the shim type a previous run generated
-/// (`Shims.Legacy`, `C.Shims.Legacy`, `C_LegacyShim`, optionally `any`),
-/// or initialized with `Legacy(…)`, reached directly or through `self.`.
+/// It types the base of every member access with ``ExpressionTyper``: the
+/// legacy type's name (a static member), a property, parameter or local
+/// declared with it or initialized from it (`Legacy(…)`, `Legacy.shared`,
+/// `Legacy.make(…)`, a member of another type declared with it), `if let`
+/// and `guard let` bindings, closure parameters with written types,
+/// temporaries (`Legacy().find(…)`) and chains
+/// (`thread.associatedData.find(…)`). A variable typed with the shim a
+/// previous run generated (`Shims.Legacy`, `C.Shims.Legacy`,
+/// `C_LegacyShim`, optionally `any`) gives shim uses.
+///
+/// A static member whose type is the legacy type itself and that takes no
+/// legacy transaction (`Legacy.shared`, `Legacy.shared()`) is an accessor,
+/// not a use: the members reached through it are.
+///
+/// Each reference to a legacy type's name it does not account for (a
+/// generic argument, a collection, a cast) is kept in ``unresolved``.
 final class ConsumerScanner: SyntaxVisitor {
     private let consumer: String
-    private let legacy: String
+    private let legacyTypes: Set<String>
     private let file: SourceFile
-    /// The variables in scope that hold the legacy type (`true`) or its
-    /// shim (`false`): the consumer's stored properties at the bottom, one
-    /// frame per function, initializer, accessor or closure above.
-    private var scopes: [[String: Bool]]
+    private let typer: ExpressionTyper
+    private let isLegacyTransaction: (String) -> Bool
+    /// Written types of the names in scope: the consumer's stored
+    /// properties at the bottom, one frame per function, initializer,
+    /// accessor or closure above.
+    private var scopes: [[String: String]]
+    /// The consumer's stored properties `--apply` can retype (declared
+    /// with the legacy type or `Legacy(…)`, see ``storedProperties(of:consumer:legacy:)``).
+    private let rewritableProperties: Set<String>
     private(set) var uses: [ConsumerUse] = []
+    /// Offsets of the legacy-type names the scan followed.
+    private(set) var accounted: Set<Int> = []
 
     /// The consumer's stored properties of the legacy or shim type, over
     /// all its declarations (a property declared in one extension of the
@@ -37,10 +54,66 @@ final class ConsumerScanner: SyntaxVisitor {
         return found
     }
 
-    init(consumer: String, legacy: String, file: SourceFile, storedProperties: [String: Bool]) {
+    /// ``storedProperties(of:consumer:legacy:)`` for several legacy types
+    /// at once, names only: one pass, whatever the number of types.
+    static func storedPropertyNames(
+        of declarations: [TypeDeclaration], consumer: String, legacyTypes: Set<String>
+    ) -> Set<String> {
+        var found: Set<String> = []
+        for declaration in declarations {
+            for item in declaration.memberBlock.members {
+                guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if let type = binding.typeAnnotation?.type.trimmedDescription {
+                        let core = SourceIndex.coreTypeName(type)
+                        if legacyTypes.contains(core)
+                            || shimmedLegacy(type, consumer: consumer).map(legacyTypes.contains) == true {
+                            found.insert(name)
+                        }
+                    } else if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                              let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+                              legacyTypes.contains(callee.baseName.text) {
+                        found.insert(name)
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The written (or initializer-inferred) types of a consumer's stored
+    /// properties, over all its declarations.
+    static func storedPropertyTypes(of declarations: [TypeDeclaration], typer: ExpressionTyper) -> [String: String] {
+        var found: [String: String] = [:]
+        for declaration in declarations {
+            for item in declaration.memberBlock.members {
+                guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if let type = binding.typeAnnotation?.type.trimmedDescription {
+                        found[name] = type
+                    } else if let value = binding.initializer?.value,
+                              let type = typer.type(of: value, in: [found])?.instanceType {
+                        found[name] = type
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    init(
+        consumer: String, legacyTypes: Set<String>, file: SourceFile, index: SourceIndex,
+        storedProperties: [String: String], rewritableProperties: Set<String>,
+        isLegacyTransaction: @escaping (String) -> Bool
+    ) {
         self.consumer = consumer
-        self.legacy = legacy
+        self.legacyTypes = legacyTypes
         self.file = file
+        typer = ExpressionTyper(index: index, consumer: consumer)
+        self.isLegacyTransaction = isLegacyTransaction
+        self.rewritableProperties = rewritableProperties
         scopes = [storedProperties]
         super.init(viewMode: .sourceAccurate)
     }
@@ -48,39 +121,69 @@ final class ConsumerScanner: SyntaxVisitor {
     // MARK: Scopes
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        scopes.append(parameters(node.signature.parameterClause.parameters))
+        push(parameters(node.signature.parameterClause.parameters))
+        if let result = node.signature.returnClause?.type { account(result) }
         return .visitChildren
     }
-    override func visitPost(_ node: FunctionDeclSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: FunctionDeclSyntax) { pop() }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        scopes.append(parameters(node.signature.parameterClause.parameters))
+        push(parameters(node.signature.parameterClause.parameters))
         return .visitChildren
     }
-    override func visitPost(_ node: InitializerDeclSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: InitializerDeclSyntax) { pop() }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        var frame: [String: Bool] = [:]
+        var frame: [String: String] = [:]
         if case let .parameterClause(clause)? = node.signature?.parameterClause {
             for parameter in clause.parameters {
-                if let type = parameter.type, let isLegacy = classify(type.trimmedDescription) {
-                    frame[(parameter.secondName ?? parameter.firstName).text] = isLegacy
+                if let type = parameter.type {
+                    frame[(parameter.secondName ?? parameter.firstName).text] = type.trimmedDescription
+                    account(type)
                 }
             }
         }
-        scopes.append(frame)
+        push(frame)
         return .visitChildren
     }
-    override func visitPost(_ node: ClosureExprSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: ClosureExprSyntax) { pop() }
 
     override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
-        // A local `let finder = Legacy()` or `var finder: Legacy`.
+        // A local `let finder = Legacy()`, `var finder: Legacy`, `let data = Legacy.fetch(…)`.
         if let variable = node.item.as(VariableDeclSyntax.self), scopes.count > 1 {
-            for (name, isLegacy) in Self.legacyBindings(variable, consumer: consumer, legacy: legacy) {
-                scopes[scopes.count - 1][name] = isLegacy
+            bind(variable)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        // Stored properties were typed up front; account for their annotations.
+        for binding in node.bindings {
+            if let type = binding.typeAnnotation?.type { account(type) }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        // `if let x = expr`, `guard let x = expr`, `if let x`: bound in the
+        // enclosing frame (a `guard` binding outlives its statement).
+        guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .visitChildren }
+        if let type = node.typeAnnotation?.type {
+            scopes[scopes.count - 1][name] = type.trimmedDescription
+            account(type)
+        } else {
+            let value = node.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
+            if let type = typer.type(of: value, in: scopes)?.instanceType {
+                scopes[scopes.count - 1][name] = type
             }
         }
         return .visitChildren
+    }
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        // The typer follows type aliases.
+        account(node.initializer.value)
+        return .skipChildren
     }
 
     // Nested types are other consumers.
@@ -89,62 +192,184 @@ final class ConsumerScanner: SyntaxVisitor {
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
+    private func push(_ frame: [String: String]) {
+        scopes.append(frame)
+    }
+
+    private func pop() {
+        scopes.removeLast()
+    }
+
+    private func bind(_ variable: VariableDeclSyntax) {
+        for binding in variable.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            if let type = binding.typeAnnotation?.type {
+                scopes[scopes.count - 1][name] = type.trimmedDescription
+            } else if let value = binding.initializer?.value, let type = typer.type(of: value, in: scopes)?.instanceType {
+                scopes[scopes.count - 1][name] = type
+            }
+        }
+    }
+
+    private func parameters(_ list: FunctionParameterListSyntax) -> [String: String] {
+        var frame: [String: String] = [:]
+        for parameter in list {
+            frame[(parameter.secondName ?? parameter.firstName).text] = parameter.type.trimmedDescription
+            account(parameter.type)
+        }
+        return frame
+    }
+
+    /// Marks the legacy names in a written type as followed, when the
+    /// type is a legacy type (or its shim) up to optionality and `any`.
+    private func account(_ type: some SyntaxProtocol) {
+        let written = type.trimmedDescription
+        guard let legacy = typer.instance(ofWritten: written).instanceType, legacyTypes.contains(legacy)
+                || Self.shimmedLegacy(written, consumer: consumer).map(legacyTypes.contains) == true
+        else { return }
+        for token in type.tokens(viewMode: .sourceAccurate) where legacyTypes.contains(token.text) {
+            accounted.insert(token.positionAfterSkippingLeadingTrivia.utf8Offset)
+        }
+    }
+
     // MARK: Uses
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let baseExpression = node.base, let kind = baseKind(baseExpression) else { return .visitChildren }
-        let (isThroughLegacyType, base) = kind
+        guard let baseExpression = node.base else { return .visitChildren }
         let name = node.declName.baseName.text
         if name == "init" || name == "self" { return .visitChildren }
+        guard let (legacy, isThroughLegacyType, isStatic) = legacyBase(baseExpression) else { return .visitChildren }
+        if let reference = baseExpression.as(DeclReferenceExprSyntax.self) {
+            accounted.insert(reference.positionAfterSkippingLeadingTrivia.utf8Offset)
+        }
+        let call = node.parent?.as(FunctionCallExprSyntax.self).flatMap { $0.calledExpression.id == node.id ? $0 : nil }
+        if isThroughLegacyType, isStatic, isAccessor(name, of: legacy, isCall: call != nil)
+            || typer.index.types["\(legacy).\(name)"] != nil || typer.index.types[legacy]?.enumCases.contains(name) == true {
+            // An accessor, a nested type or an enum case: not a member to shim.
+            return .visitChildren
+        }
         let access: ConsumerUse.Access
-        if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
+        var argumentTypes: [ExpressionType?] = []
+        if let call {
             var labels: [String?] = call.arguments.map { $0.label?.text }
-            if call.trailingClosure != nil { labels.append(nil) }
+            argumentTypes = call.arguments.map { typer.type(of: $0.expression, in: scopes) }
+            if call.trailingClosure != nil {
+                labels.append(nil)
+                argumentTypes.append(nil)
+            }
             labels += call.additionalTrailingClosures.map { $0.label.text }
+            argumentTypes += call.additionalTrailingClosures.map { _ in nil }
             access = .call(labels: labels)
         } else {
             access = propertyAccess(node)
         }
-        let statement = node.parent?.as(FunctionCallExprSyntax.self).map { Syntax($0) } ?? Syntax(node)
+        let statement = call.map { Syntax($0) } ?? Syntax(node)
         uses.append(ConsumerUse(
             memberName: name,
             access: access,
             isThroughLegacyType: isThroughLegacyType,
             context: context(of: Syntax(node)),
-            base: base,
+            base: base(of: baseExpression),
             node: node,
             file: file,
             location: file.location(of: node),
-            text: statement.trimmedDescription))
+            text: statement.trimmedDescription,
+            legacyType: legacy,
+            argumentTypes: argumentTypes))
         return .visitChildren
     }
 
-    /// Whether `base` names the legacy type or a variable of it (`true`),
-    /// a variable of its shim (`false`), or something else (`nil`), and
-    /// what kind of name it is.
-    private func baseKind(_ base: ExprSyntax) -> (Bool, ConsumerUse.Base)? {
-        if let reference = base.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            if name == legacy { return (true, .type) }
-            for (depth, frame) in scopes.enumerated().reversed() {
-                if let isLegacy = frame[name] {
-                    return (isLegacy, depth == 0 ? .storedProperty(name) : .variable(name))
-                }
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        // `Legacy(…)`: a temporary or an initial value the typer follows.
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
+           legacyTypes.contains(reference.baseName.text) {
+            accounted.insert(reference.positionAfterSkippingLeadingTrivia.utf8Offset)
+        }
+        return .visitChildren
+    }
+
+    /// The legacy type `base` is a value (or the type) of, whether it is
+    /// the legacy type rather than its shim, and whether it is the type
+    /// itself (static members).
+    private func legacyBase(_ base: ExprSyntax) -> (String, Bool, Bool)? {
+        guard let type = typer.type(of: base, in: scopes) else {
+            return shimBase(base)
+        }
+        switch type {
+        case let .instance(name) where legacyTypes.contains(name):
+            return (name, true, false)
+        case let .metatype(name) where legacyTypes.contains(name):
+            return (name, true, true)
+        default:
+            return shimBase(base)
+        }
+    }
+
+    /// A variable typed with a generated shim (`Shims.Legacy`…).
+    private func shimBase(_ base: ExprSyntax) -> (String, Bool, Bool)? {
+        var expression = base
+        while true {
+            if let forced = expression.as(ForceUnwrapExprSyntax.self) {
+                expression = forced.expression
+            } else if let optional = expression.as(OptionalChainingExprSyntax.self) {
+                expression = optional.expression
+            } else {
+                break
             }
+        }
+        let name: String
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let member = expression.as(MemberAccessExprSyntax.self),
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            name = member.declName.baseName.text
+        } else {
             return nil
         }
-        if let member = base.as(MemberAccessExprSyntax.self),
-           member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-            let name = member.declName.baseName.text
-            return scopes[0][name].map { ($0, .storedProperty(name)) }
+        let frames = expression.is(DeclReferenceExprSyntax.self) ? scopes : [scopes[0]]
+        guard let written = frames.reversed().lazy.compactMap({ $0[name] }).first else { return nil }
+        guard let legacy = Self.shimmedLegacy(written, consumer: consumer), legacyTypes.contains(legacy) else { return nil }
+        return (legacy, false, false)
+    }
+
+    /// Whether a static member is a singleton or factory accessor: its type
+    /// is the legacy type and it takes no legacy transaction.
+    private func isAccessor(_ name: String, of legacy: String, isCall: Bool) -> Bool {
+        let members = typer.index.members(named: name, of: legacy, isStatic: true)
+            .filter { ($0.kind == .function) == isCall }
+        guard !members.isEmpty else { return false }
+        return members.allSatisfy { member in
+            let result = SourceIndex.coreTypeName(member.resultType ?? "Void")
+            return (result == legacy || result == "Self")
+                && !member.parameters.contains { isLegacyTransaction(SourceIndex.coreTypeName($0.type)) }
         }
-        if let forced = base.as(ForceUnwrapExprSyntax.self) {
-            return baseKind(forced.expression)
+    }
+
+    /// What the use is reached through, as `--apply` tells them apart.
+    private func base(of expression: ExprSyntax) -> ConsumerUse.Base {
+        var unwrapped = expression
+        while true {
+            if let forced = unwrapped.as(ForceUnwrapExprSyntax.self) {
+                unwrapped = forced.expression
+            } else if let optional = unwrapped.as(OptionalChainingExprSyntax.self) {
+                unwrapped = optional.expression
+            } else {
+                break
+            }
         }
-        if let optional = base.as(OptionalChainingExprSyntax.self) {
-            return baseKind(optional.expression)
+        if let reference = unwrapped.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if legacyTypes.contains(name) { return .type }
+            if let depth = scopes.indices.reversed().first(where: { scopes[$0][name] != nil }) {
+                if depth > 0 { return .variable(name) }
+                if rewritableProperties.contains(name) { return .storedProperty(name) }
+            }
+        } else if let member = unwrapped.as(MemberAccessExprSyntax.self),
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
+                  rewritableProperties.contains(member.declName.baseName.text) {
+            return .storedProperty(member.declName.baseName.text)
         }
-        return nil
+        return .expression(expression.trimmedDescription)
     }
 
     /// A property use: written when it is the left side of `=` or of a
@@ -206,20 +431,6 @@ final class ConsumerScanner: SyntaxVisitor {
 
     // MARK: Declarations of the legacy type
 
-    private func parameters(_ list: FunctionParameterListSyntax) -> [String: Bool] {
-        var frame: [String: Bool] = [:]
-        for parameter in list {
-            if let isLegacy = classify(parameter.type.trimmedDescription) {
-                frame[(parameter.secondName ?? parameter.firstName).text] = isLegacy
-            }
-        }
-        return frame
-    }
-
-    private func classify(_ type: String) -> Bool? {
-        Self.classify(type, consumer: consumer, legacy: legacy)
-    }
-
     /// `true` for the legacy type, `false` for its shim, `nil` otherwise.
     static func classify(_ type: String, consumer: String, legacy: String) -> Bool? {
         var type = type
@@ -235,6 +446,19 @@ final class ConsumerScanner: SyntaxVisitor {
         if type == legacy { return true }
         if type == "Shims.\(legacy)" || type == "\(consumer).Shims.\(legacy)" || type == "\(consumer)_\(legacy)Shim" {
             return false
+        }
+        return nil
+    }
+
+    /// The legacy type whose generated shim `type` names (`Shims.Legacy`,
+    /// `C.Shims.Legacy`, `C_LegacyShim`, optionally `any` or optional).
+    static func shimmedLegacy(_ type: String, consumer: String) -> String? {
+        let core = SourceIndex.coreTypeName(type)
+        for prefix in ["\(consumer).Shims.", "Shims."] where core.hasPrefix(prefix) {
+            return String(core.dropFirst(prefix.count))
+        }
+        if core.hasPrefix(consumer + "_"), core.hasSuffix("Shim"), core.count > consumer.count + 5 {
+            return String(core.dropFirst(consumer.count + 1).dropLast(4))
         }
         return nil
     }
@@ -257,4 +481,3 @@ final class ConsumerScanner: SyntaxVisitor {
         }
     }
 }
-

@@ -25,6 +25,11 @@ struct ConsumerUse {
         case storedProperty(String)
         /// A local variable or a parameter.
         case variable(String)
+        /// Any other expression of the legacy type: a singleton
+        /// (`Legacy.shared`), a temporary (`Legacy()`), a chain
+        /// (`thread.associatedData`), a member result, a property whose
+        /// type is inferred. Written as in the source.
+        case expression(String)
     }
 
     var memberName: String
@@ -44,4 +49,9 @@ struct ConsumerUse {
     var location: String
     /// The call as written, for messages.
     var text: String
+    /// The legacy type whose member is used.
+    var legacyType: String = ""
+    /// For a call: what each argument is, where the source says
+    /// (trailing closures are `nil`), to tell overloads apart.
+    var argumentTypes: [ExpressionType?] = []
 }

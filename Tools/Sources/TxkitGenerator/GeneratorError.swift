@@ -7,6 +7,13 @@ public enum GeneratorError: Error, Equatable, CustomStringConvertible, Sendable 
     case unreadablePath(String, reason: String)
     /// No declaration of this type in the sources.
     case typeNotFound(String, searched: [String])
+    /// Types of this name are declared in several modules (source folders);
+    /// `locations` lists them.
+    case ambiguousType(String, locations: [String])
+    /// The consumer reaches the legacy type in a way the generator cannot
+    /// follow (a type alias, a generic parameter, a collection): a shim
+    /// made without it could miss members.
+    case unresolvedReference(String, location: String)
     /// The consumer never uses the legacy type.
     case unusedType(consumer: String, legacy: String)
     /// A call matches several members (or none) of the legacy type.
@@ -45,15 +52,23 @@ public enum GeneratorError: Error, Equatable, CustomStringConvertible, Sendable 
         case let .typeNotFound(name, searched):
             return "no declaration of type \(name) in \(searched.joined(separator: ", ")); "
                 + "check the name and the sources in txkit.json (or --sources)"
+        case let .ambiguousType(name, locations):
+            return "\(name) is declared in several modules; nothing was written. Keep the sources of one module "
+                + "in txkit.json (or --sources), or rename one:\n" + locations.map { "  \($0)" }.joined(separator: "\n")
+        case let .unresolvedReference(reference, location):
+            return "\(location): \(reference); txkit cannot tell which members are used through it, "
+                + "so nothing was written. Name the legacy type there (a property, local or parameter of its type)"
         case let .unusedType(consumer, legacy):
-            return "\(consumer) does not use \(legacy): no static call, and no property, local or "
-                + "parameter of type \(legacy) whose members it uses; nothing to shim"
+            return "\(consumer) does not use \(legacy): no expression of type \(legacy) (its name, a property, "
+                + "local or parameter, a singleton, a temporary, a chain through another type) whose members it "
+                + "uses; nothing to shim"
         case let .ambiguousCall(call, location, candidates):
             return "\(location): \(call) matches several members; label the arguments or remove an overload:\n"
                 + candidates.map { "  \($0)" }.joined(separator: "\n")
         case let .noMatchingMember(use, location, candidates):
             if candidates.isEmpty {
-                return "\(location): \(use) uses no member the legacy type declares (inherited members are not read)"
+                return "\(location): \(use) uses no member the legacy type, its superclasses or its protocols "
+                    + "declare in the sources"
             }
             return "\(location): \(use) fits none of these members:\n"
                 + candidates.map { "  \($0)" }.joined(separator: "\n")

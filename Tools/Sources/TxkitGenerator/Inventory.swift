@@ -24,12 +24,33 @@ public struct Inventory: Codable, Equatable, Sendable {
         public var isCurrent: Bool?
     }
 
+    /// A place that names a legacy type in a way the inventory could not
+    /// follow to a member (a generic argument, a collection, a cast): the
+    /// use behind it is not counted, so it is listed.
+    public struct Unresolved: Codable, Equatable, Sendable {
+        public var consumer: String
+        public var type: String
+        /// `file:line`.
+        public var location: String
+        /// The source line, trimmed.
+        public var text: String
+
+        public init(consumer: String, type: String, location: String, text: String) {
+            self.consumer = consumer
+            self.type = type
+            self.location = location
+            self.text = text
+        }
+    }
+
     /// Types with members that take a legacy transaction.
     public var legacyTypes: [String]
     /// Protocols with members that take a `DBReadTransaction` or
     /// `DBWriteTransaction` (Good-Way finders), generated shims excluded.
     public var finders: [String]
     public var uses: [Use]
+    /// The references to legacy types not counted in ``uses``, in source order.
+    public var unresolved: [Unresolved] = []
 
     public var directCount: Int { uses.filter { $0.state == .direct }.count }
     public var bridgedCount: Int { uses.filter { $0.state == .bridged }.count }
@@ -42,15 +63,21 @@ public struct Inventory: Codable, Equatable, Sendable {
         let total = uses.count
         let percent = total == 0 ? 100 : migrated * 100 / total
         return "\(migrated) of \(total) uses migrated (\(percent) %): \(directCount) direct, "
-            + "\(bridgedCount) bridged (\(staleCount) stale), \(convertedCount) converted"
+            + "\(bridgedCount) bridged (\(staleCount) stale), \(convertedCount) converted, unresolved: \(unresolved.count)"
     }
 }
 
 extension Generator {
     /// Lists legacy types and finders and classifies every consumer's use
-    /// of them by the names it mentions (one pass over each type's tokens).
+    /// of them: direct uses are those the consumer scan resolves (through
+    /// the type's name, a property, local or parameter, a singleton, a
+    /// temporary, a chain through another type) and the names it follows;
+    /// shims and finders are found by the names the consumer mentions.
+    /// Every other mention of a legacy type is listed as unresolved.
     public func inventory() -> Inventory {
-        let legacyTransactions = Set(configuration.legacyTransactions.map(\.type))
+        let isLegacyTransaction = { [configuration] (type: String) in
+            configuration.legacyTransaction(forParameterType: type) != nil
+        }
         var legacyTypes: [String] = []
         var finders: [String] = []
         for name in index.typeNames where !name.contains(".") {
@@ -59,7 +86,7 @@ extension Generator {
             let types = Set(type.members.flatMap { $0.parameters.map(\.type) })
             if type.kind == .protocol {
                 if types.contains("DBReadTransaction") || types.contains("DBWriteTransaction") { finders.append(name) }
-            } else if !types.isDisjoint(with: legacyTransactions) {
+            } else if type.allMembers.contains(where: { $0.parameters.contains { isLegacyTransaction($0.type) } }) {
                 legacyTypes.append(name)
             }
         }
@@ -68,11 +95,16 @@ extension Generator {
         let generated = Set(generatedPairs().map { "\($0.consumer)|\($0.legacy)" })
 
         var uses: [Inventory.Use] = []
+        var unresolved: [Inventory.Unresolved] = []
         for name in index.typeNames where !name.contains(".") {
             let type = index.types[name]!
             if legacySet.contains(name) || finderSet.contains(name) || isGenerated(type) { continue }
-            if legacyTransactions.contains(name) { continue }
-            var direct = Set<String>(), bridged = Set<String>(), converted = Set<String>()
+            if isLegacyTransaction(name) { continue }
+            let scan = ConsumerScan(
+                consumer: type, legacyTypes: legacySet, index: index, isLegacyTransaction: isLegacyTransaction)
+            var direct = Set(scan.uses.filter(\.isThroughLegacyType).map(\.legacyType))
+            var mentions: [String: Int] = [:]
+            var bridged = Set<String>(), converted = Set<String>()
             for declaration in type.declarations where declaration.file.generatedBy == nil {
                 var previous: [String] = []
                 for token in declaration.memberBlock.tokens(viewMode: .sourceAccurate) {
@@ -80,7 +112,7 @@ extension Generator {
                     if legacySet.contains(text) {
                         let qualifier = previous.count == 2 && previous[1] == "." ? previous[0] : nil
                         if qualifier == "Shims" { bridged.insert(text) } else if qualifier != "Mocks" && qualifier != "Wrappers" {
-                            direct.insert(text)
+                            mentions[text, default: 0] += 1
                         }
                     } else if finderSet.contains(text) {
                         converted.insert(text)
@@ -90,6 +122,14 @@ extension Generator {
                     }
                     previous = Array((previous + [text]).suffix(2))
                 }
+            }
+            // A name is direct unless every mention of it is unresolved.
+            let unresolvedCounts = Dictionary(grouping: scan.unresolved, by: \.legacyType).mapValues(\.count)
+            for (legacy, count) in mentions where count > unresolvedCounts[legacy, default: 0] {
+                direct.insert(legacy)
+            }
+            unresolved += scan.unresolved.map {
+                Inventory.Unresolved(consumer: name, type: $0.legacyType, location: $0.location, text: $0.text)
             }
             for legacy in direct.sorted() {
                 uses.append(.init(consumer: name, type: legacy, state: .direct, isCurrent: nil))
@@ -102,7 +142,7 @@ extension Generator {
                 uses.append(.init(consumer: name, type: finder, state: .converted, isCurrent: nil))
             }
         }
-        return Inventory(legacyTypes: legacyTypes, finders: finders, uses: uses)
+        return Inventory(legacyTypes: legacyTypes, finders: finders, uses: uses, unresolved: unresolved)
     }
 
     private func isGenerated(_ type: LegacyType) -> Bool {

@@ -8,9 +8,19 @@ public struct LegacyType {
     }
 
     public var name: String
+    /// The name with its enclosing types (`Outer.Inner`), as generated code
+    /// must spell it outside them.
+    public var qualifiedName: String
     /// `nil` when only extensions were found.
     public var kind: Kind?
     public var members: [LegacyMember] = []
+    /// Members it gets from a superclass, or from an adopted protocol's
+    /// declaration and extensions, found in the sources (its own members
+    /// win over them).
+    public var inheritedMembers: [LegacyMember] = []
+    /// For an enum: its case names, so that `.someCase` arguments tell
+    /// overloads apart.
+    public var enumCases: Set<String> = []
     /// The files that declare or extend it, in the order they were read.
     public var files: [String] = []
     /// What those files import.
@@ -22,6 +32,28 @@ public struct LegacyType {
     public var accessLevel = "internal"
     /// The declaration and extensions, for the consumer scan.
     var declarations: [TypeDeclaration] = []
+    /// The symbol table the type was read into, to type the expressions of
+    /// its code (weak: the index holds the type).
+    weak var index: SourceIndex?
+
+    init(name: String, qualifiedName: String) {
+        self.name = name
+        self.qualifiedName = qualifiedName
+    }
+
+    /// The superclass and protocols named by every declaration and extension.
+    var inherited: [String] {
+        var all: [String] = []
+        for declaration in declarations {
+            for name in declaration.inherited where !all.contains(name) {
+                all.append(name)
+            }
+        }
+        return all
+    }
+
+    /// Own members, then inherited ones.
+    var allMembers: [LegacyMember] { members + inheritedMembers }
 }
 
 /// One declaration (or extension) of a type, with the file it is in.
@@ -30,4 +62,8 @@ struct TypeDeclaration {
     var file: SourceFile
     /// The inheritance clause's types.
     var inherited: [String]
+    /// Whether it is an extension rather than the type's declaration.
+    var isExtension = false
+    /// `file:line` of the type's name.
+    var location = ""
 }

@@ -8,6 +8,8 @@ final class MemberReader {
     var order: Int
     var members: [LegacyMember] = []
     var hasArgumentlessInit = false
+    /// An enum's case names.
+    var enumCases: [String] = []
 
     /// Attributes a shim keeps on a member.
     static func keptAttributes(_ attributes: AttributeListSyntax) -> [String] {
@@ -37,6 +39,29 @@ final class MemberReader {
         return lines
     }
 
+    /// The type of a property's initial value when the value says it
+    /// alone: `Legacy()`, `Legacy.init(…)`, a literal. `nil` otherwise
+    /// (the property is then not a member the generator knows).
+    static func inferredType(of value: ExprSyntax) -> String? {
+        if let call = value.as(FunctionCallExprSyntax.self) {
+            var callee = call.calledExpression
+            if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
+               let base = member.base {
+                callee = base
+            }
+            if let reference = callee.as(DeclReferenceExprSyntax.self),
+               reference.baseName.text.first?.isUppercase == true {
+                return reference.baseName.text
+            }
+            return nil
+        }
+        if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if value.is(FloatLiteralExprSyntax.self) { return "Double" }
+        if value.is(StringLiteralExprSyntax.self) { return "String" }
+        if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        return nil
+    }
+
     init(file: SourceFile, order: Int) {
         self.file = file
         self.order = order
@@ -61,6 +86,8 @@ final class MemberReader {
         } else if let variable = decl.as(VariableDeclSyntax.self) {
             guard isVisible(variable.modifiers) else { return }
             members += properties(variable)
+        } else if let cases = decl.as(EnumCaseDeclSyntax.self) {
+            enumCases += cases.elements.map(\.name.text)
         } else if let initializer = decl.as(InitializerDeclSyntax.self) {
             let parameters = initializer.signature.parameterClause.parameters
             if isVisible(initializer.modifiers), initializer.optionalMark == nil,
@@ -125,6 +152,7 @@ final class MemberReader {
         return variable.bindings.compactMap { binding -> LegacyMember? in
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                   let type = binding.typeAnnotation?.type.trimmedDescription
+                    ?? binding.initializer.flatMap({ Self.inferredType(of: $0.value) })
             else { return nil }
             let isSettable: Bool
             switch binding.accessorBlock?.accessors {

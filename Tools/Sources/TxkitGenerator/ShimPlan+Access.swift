@@ -94,7 +94,7 @@ extension ShimPlan {
     static func accessFromTransactionType(
         _ type: String, configuration: GeneratorConfiguration
     ) -> AccessDecision? {
-        guard let transaction = configuration.legacyTransaction(named: type) else { return nil }
+        guard let transaction = configuration.legacyTransaction(forParameterType: type) else { return nil }
         switch transaction.transaction {
         case .read:
             return AccessDecision(isWrite: false, rule: .transactionType, reason: "it takes \(type)")
@@ -130,7 +130,7 @@ extension ShimPlan {
     /// shim of it would bridge nothing.
     static func requireLegacyTransactionMember(in legacy: LegacyType, configuration: GeneratorConfiguration) throws {
         let takesOne = legacy.members.contains { member in
-            member.parameters.contains { configuration.legacyTransaction(named: LegacyBodies.bareType($0.type)) != nil }
+            member.parameters.contains { configuration.legacyTransaction(forParameterType: $0.type) != nil }
         }
         guard !takesOne else { return }
         throw GeneratorError.noLegacyTransaction(

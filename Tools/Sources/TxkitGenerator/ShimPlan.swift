@@ -10,19 +10,21 @@ struct ShimPlan {
     init(consumer: LegacyType, legacy: LegacyType, configuration: GeneratorConfiguration) throws {
         self.consumer = consumer
         self.legacy = legacy
-        let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(named: type) != nil }
+        let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(forParameterType: type) != nil }
         try Self.requireLegacyTransactionMember(in: legacy, configuration: configuration)
 
-        var uses: [ConsumerUse] = []
-        let stored = ConsumerScanner.storedProperties(
-            of: consumer.declarations, consumer: consumer.name, legacy: legacy.name)
-        for declaration in consumer.declarations {
-            let scanner = ConsumerScanner(
-                consumer: consumer.name, legacy: legacy.name, file: declaration.file, storedProperties: stored)
-            scanner.walk(declaration.memberBlock)
-            uses += scanner.uses
+        guard let index = consumer.index else {
+            preconditionFailure("ShimPlan needs types read by a SourceIndex that is still alive")
         }
+        let scan = ConsumerScan(
+            consumer: consumer, legacyTypes: [legacy.name], index: index, isLegacyTransaction: isLegacyTransaction)
+        let uses = scan.uses
         guard !uses.isEmpty else {
+            if let reference = scan.unresolved.first {
+                throw GeneratorError.unresolvedReference(
+                    "\(consumer.name) refers to \(legacy.name) only in ways txkit cannot follow (`\(reference.text)`)",
+                    location: reference.location)
+            }
             throw GeneratorError.unusedType(consumer: consumer.name, legacy: legacy.name)
         }
         self.uses = uses
@@ -41,7 +43,7 @@ struct ShimPlan {
             var transactions: [Int: String] = [:]
             var access: AccessDecision?
             for (index, parameter) in member.parameters.enumerated()
-            where configuration.legacyTransaction(named: parameter.type) != nil {
+            where configuration.legacyTransaction(forParameterType: parameter.type) != nil {
                 let decision = Self.access(
                     of: member, parameterType: parameter.type, in: legacy, uses: memberUses.map(\.0),
                     configuration: configuration, bodies: bodies)
@@ -89,42 +91,78 @@ struct ShimPlan {
         "apply", "commit", "import", "migrate", "archive", "restore", "sync", "merge", "assign", "link", "unlink",
     ]
 
-    /// The members a use can mean. Overloads that differ only by parameter
-    /// types all come along (the generator has no type checker, and a shim
-    /// with one overload too many still compiles); overloads whose labels
-    /// both fit differently are ambiguous.
+    /// The members a use can mean, as Swift would pick them where the
+    /// source says enough: labels and arity first (defaulted parameters
+    /// skippable), then the argument types that are known (literals, typed
+    /// values, enum cases) rule out overloads, then the overload that
+    /// leaves fewer defaulted parameters out wins. Overloads still left
+    /// that differ only by parameter types all come along (a shim with one
+    /// overload too many still compiles); overloads still left whose
+    /// labels fit differently are ambiguous.
+    ///
+    /// Members come from the type, its extensions, its superclasses and
+    /// the protocols it adopts, when those are in the sources.
     static func resolve(
         _ use: ConsumerUse, in legacy: LegacyType, isLegacyTransaction: (String) -> Bool
     ) throws -> [(LegacyMember, Set<Int>)] {
-        let named = legacy.members.filter { $0.name == use.memberName }
+        let named = legacy.allMembers.filter { $0.name == use.memberName }
+        let candidates = { (members: [LegacyMember]) in
+            members.map { "\(legacy.name).\($0.displayName) at \($0.location)" }
+        }
         switch use.access {
         case .property:
             let properties = named.filter { if case .property = $0.kind { true } else { false } }
             guard let property = properties.first else {
-                throw GeneratorError.noMatchingMember(
-                    use.text, location: use.location,
-                    candidates: named.map { "\(legacy.name).\($0.displayName) at \($0.location)" })
+                throw GeneratorError.noMatchingMember(use.text, location: use.location, candidates: candidates(named))
             }
             return [(property, [])]
         case let .call(labels):
-            let matches: [(LegacyMember, Set<Int>)] = named.compactMap { member in
+            var matches: [(member: LegacyMember, supplied: Set<Int>, filled: [Int])] = named.compactMap { member in
                 guard case .function = member.kind else { return nil }
                 let matcher = CallMatcher(
                     member: member, shimForm: !use.isThroughLegacyType, isLegacyTransaction: isLegacyTransaction)
-                return matcher.match(labels).map { (member, $0) }
+                return matcher.argumentParameters(labels).map { (member, Set($0), $0) }
             }
-            guard let first = matches.first else {
-                throw GeneratorError.noMatchingMember(
-                    use.text, location: use.location,
-                    candidates: named.map { "\(legacy.name).\($0.displayName) at \($0.location)" })
+            guard !matches.isEmpty else {
+                throw GeneratorError.noMatchingMember(use.text, location: use.location, candidates: candidates(named))
             }
+            // Argument types the source states rule overloads out.
+            let typed = matches.filter { match in
+                zip(use.argumentTypes, match.filled).allSatisfy { argument, parameter in
+                    guard let argument else { return true }
+                    return ArgumentFit.fits(argument, match.member.parameters[parameter], of: match.member, index: legacy.index)
+                }
+            }
+            if !typed.isEmpty { matches = typed }
+            // Fewer defaulted parameters left out wins (Swift ranks so).
             let shape = { (member: LegacyMember) in member.parameters.map(\.label) }
-            if matches.contains(where: { shape($0.0) != shape(first.0) }) {
-                throw GeneratorError.ambiguousCall(
-                    use.text, location: use.location,
-                    candidates: matches.map { "\(legacy.name).\($0.0.displayName) at \($0.0.location)" })
+            if matches.contains(where: { shape($0.member) != shape(matches[0].member) }) {
+                let omitted = { (match: (member: LegacyMember, supplied: Set<Int>, filled: [Int])) in
+                    match.member.parameters.count - match.supplied.count
+                }
+                let fewest = matches.map(omitted).min()!
+                matches = matches.filter { omitted($0) == fewest }
             }
-            return matches
+            // The same signature twice (in two `#if` branches) is one member.
+            var signatures: Set<String> = []
+            matches = matches.filter { match in
+                let parameters = match.member.parameters.map { "\($0.label ?? "_"):\($0.type)" }
+                return signatures.insert(parameters.joined(separator: ",") + (match.member.isStatic ? " static" : "")).inserted
+            }
+            if matches.contains(where: { shape($0.member) != shape(matches[0].member) }) {
+                throw GeneratorError.ambiguousCall(
+                    use.text, location: use.location, candidates: candidates(matches.map(\.member)))
+            }
+            for match in matches {
+                for (index, parameter) in match.member.parameters.enumerated()
+                where isLegacyTransaction(parameter.type) && !match.supplied.contains(index) {
+                    throw GeneratorError.unsupportedUse(
+                        "\(use.text) leaves out the legacy transaction of \(legacy.name).\(match.member.displayName) "
+                            + "(its default runs it outside the caller's transaction); pass the transaction",
+                        location: use.location)
+                }
+            }
+            return matches.map { ($0.member, $0.supplied) }
         }
     }
 

@@ -188,7 +188,7 @@ struct ShimRenderer {
         case .function:
             let arguments = member.legacy.parameters.enumerated().map { index, parameter -> String in
                 if member.transactions[index] != nil {
-                    let bridge = configuration.legacyTransaction(named: parameter.type)!.bridge
+                    let bridge = configuration.legacyTransaction(forParameterType: parameter.type)!.bridge
                     return SwiftText.argument(parameter, value: bridge.replacingOccurrences(of: "$tx", with: "tx"))
                 }
                 return SwiftText.argument(parameter, value: parameter.isInout ? "&\(parameter.name)" : parameter.name)

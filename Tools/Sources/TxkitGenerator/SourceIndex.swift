@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// Every type declared or extended in a ``SourceSet``, by name, with its
@@ -6,9 +7,12 @@ public final class SourceIndex {
     public let sources: SourceSet
     /// Types by simple name (`Outer.Inner` is found as `Inner` and as
     /// `Outer.Inner`).
-    public private(set) var types: [String: LegacyType] = [:]
+    public internal(set) var types: [String: LegacyType] = [:]
     /// Type names in the order they were first seen.
     public private(set) var typeNames: [String] = []
+    /// Type aliases declared anywhere in the sources: name → aliased type
+    /// as written, and where.
+    private(set) var typealiases: [String: (type: String, location: String)] = [:]
 
     public init(_ sources: SourceSet) {
         self.sources = sources
@@ -20,26 +24,53 @@ public final class SourceIndex {
             for found in collector.found {
                 add(found, file: file)
             }
+            for (name, alias) in collector.typealiases where typealiases[name] == nil {
+                typealiases[name] = alias
+            }
         }
+        qualifyNestedTypes()
+        inheritMembers()
     }
 
     /// The type named `name`, or an error naming where it was looked for.
+    ///
+    /// - Throws: ``GeneratorError/typeNotFound(_:searched:)``, or
+    ///   ``GeneratorError/ambiguousType(_:locations:)`` when types of that
+    ///   name are declared in several modules (source folders): the
+    ///   generator would not know which one the code means.
     public func type(named name: String) throws -> LegacyType {
         guard let type = types[name] else {
             throw GeneratorError.typeNotFound(name, searched: sources.roots)
         }
+        let declarations = type.declarations.filter { !$0.isExtension }
+        let modules = Set(declarations.map { Self.module(of: $0.file.path) })
+        if modules.count > 1 {
+            throw GeneratorError.ambiguousType(name, locations: declarations.map(\.location))
+        }
         return type
+    }
+
+    /// The module a file belongs to, as SwiftPM lays packages out: the
+    /// folder right under `Sources` (or `Tests`), else the file's folder.
+    static func module(of path: String) -> String {
+        let components = path.split(separator: "/").map(String.init)
+        if let index = components.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }), index + 2 < components.count {
+            return components[...(index + 1)].joined(separator: "/")
+        }
+        return (path as NSString).deletingLastPathComponent
     }
 
     private func add(_ found: TypeCollector.Found, file: SourceFile) {
         for name in found.names {
             if types[name] == nil {
-                types[name] = LegacyType(name: name)
+                types[name] = LegacyType(name: name, qualifiedName: found.names[0])
+                types[name]!.index = self
                 typeNames.append(name)
             }
             var type = types[name]!
             if let kind = found.kind { type.kind = kind }
             type.members += found.members
+            type.enumCases.formUnion(found.enumCases)
             if found.hasArgumentlessInit { type.hasArgumentlessInit = true }
             if let accessLevel = found.accessLevel { type.accessLevel = accessLevel }
             if !type.files.contains(file.path) { type.files.append(file.path) }
@@ -47,7 +78,9 @@ public final class SourceIndex {
                 type.imports.append(module)
             }
             type.declarations.append(
-                TypeDeclaration(memberBlock: found.memberBlock, file: file, inherited: found.inherited))
+                TypeDeclaration(
+                    memberBlock: found.memberBlock, file: file, inherited: found.inherited,
+                    isExtension: found.kind == nil, location: found.location))
             types[name] = type
         }
     }
@@ -64,6 +97,8 @@ private final class TypeCollector: SyntaxVisitor {
         var inherited: [String]
         var hasArgumentlessInit: Bool
         var accessLevel: String?
+        var enumCases: [String]
+        var location: String
     }
 
     static func accessLevel(_ modifiers: DeclModifierListSyntax) -> String {
@@ -80,6 +115,7 @@ private final class TypeCollector: SyntaxVisitor {
     let file: SourceFile
     var order: Int
     var found: [Found] = []
+    var typealiases: [String: (type: String, location: String)] = [:]
     private var outerNames: [String] = []
 
     init(file: SourceFile, order: Int) {
@@ -120,6 +156,12 @@ private final class TypeCollector: SyntaxVisitor {
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { outerNames.removeLast() }
 
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = (outerNames + [node.name.text]).joined(separator: ".")
+        typealiases[name] = (node.initializer.value.trimmedDescription, file.location(of: node.name))
+        return .skipChildren
+    }
+
     // Function bodies hold no type the generator shims.
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
@@ -131,6 +173,7 @@ private final class TypeCollector: SyntaxVisitor {
         _ modifiers: DeclModifierListSyntax,
         isExtension: Bool = false
     ) -> SyntaxVisitorContinueKind {
+        let location = file.location(of: memberBlock.parent ?? Syntax(memberBlock))
         let qualified = isExtension ? name : (outerNames + [name]).joined(separator: ".")
         outerNames.append(qualified)
         var names = [qualified]
@@ -144,7 +187,9 @@ private final class TypeCollector: SyntaxVisitor {
             names: names, kind: kind, members: reader.members, memberBlock: memberBlock,
             inherited: inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? [],
             hasArgumentlessInit: reader.hasArgumentlessInit,
-            accessLevel: isExtension ? nil : Self.accessLevel(modifiers)))
+            accessLevel: isExtension ? nil : Self.accessLevel(modifiers),
+            enumCases: reader.enumCases,
+            location: location))
         return .visitChildren
     }
 }

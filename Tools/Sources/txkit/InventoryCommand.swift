@@ -12,7 +12,9 @@ struct InventoryCommand: ParsableCommand {
             types. A use is direct (the consumer names the legacy type), bridged (through \
             its generated shim; stale when the shim differs from what txkit shim writes \
             now) or converted (through a finder protocol taking DBReadTransaction / \
-            DBWriteTransaction). The last line is the progress.
+            DBWriteTransaction). References to a legacy type that txkit could not follow \
+            to a member (a generic argument, a collection, a cast) are listed with file:line \
+            and counted as unresolved. The last line is the progress.
             """
     )
 
@@ -38,6 +40,13 @@ struct InventoryCommand: ParsableCommand {
             if use.isCurrent == false { state += " (stale: run txkit shim --all)" }
             print(use.consumer.padding(toLength: width + 2, withPad: " ", startingAt: 0) + use.type
                 + "  " + state)
+        }
+        if !inventory.unresolved.isEmpty {
+            print("")
+            print("unresolved (not counted above; name the legacy type there to count them):")
+            for reference in inventory.unresolved {
+                print("  \(reference.location): \(reference.consumer) → \(reference.type): \(reference.text)")
+            }
         }
         print("")
         print(inventory.progressLine)

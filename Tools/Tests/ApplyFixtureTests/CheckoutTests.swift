@@ -20,7 +20,7 @@ struct CheckoutTests {
         let counters = Checkout.Mocks.Counters()
         store.insert.stub { name in Item(id: 7, name: name) }
         store.item.returns(Item(id: 7, name: "box"))
-        store.countByID.returns(1)
+        store.count.returns(1)
         store.summary.returns("1 item")
         counters.next.returns(41)
         counters.getPrefix.returns("#")
@@ -35,7 +35,7 @@ struct CheckoutTests {
         #expect(store.insert.calls == ["box"])
         #expect(counters.next.calls == ["checkout"])
         #expect(store.item.calls == [7])
-        #expect(store.countByID.calls == [7])
+        #expect(store.count.calls == [7])
     }
 
     @Test func onSQLiteDBWithTheGeneratedWrappers() throws {

@@ -187,7 +187,7 @@ struct ApplySafetyTests {
         let error = #expect(throws: GeneratorError.self) { try generator.apply(consumer: "C", legacy: "CustomerStore") }
         let message = try #require(error).description
         #expect(message.hasPrefix("Consumer.swift:5: --apply cannot rewrite this"))
-        #expect(message.contains("returns a CustomerStore (a singleton or a factory)"))
+        #expect(message.contains("reaches CustomerStore through `CustomerStore.shared()`"))
     }
 
     // MARK: Parsed again, all or nothing

@@ -45,17 +45,30 @@ struct GeneratorErrorTests {
     }
 
     @Test func anAmbiguousOverloadListsTheCandidates() throws {
-        let generator = try Self.generator("""
-            final class C {
-                let finder = Finder()
-                func f(_ legacy: LegacyTransaction) throws { _ = try finder.find(id: 1, transaction: legacy) }
-            }
-            """)
+        // Both overloads fit `find(id:limit:)` only through labels the call
+        // does not give, each leaving one default out: Swift calls this
+        // ambiguous too. (`find(id:transaction:)` alone would win: it
+        // leaves no default out.)
+        let generator = try Generator(
+            configuration: .defaults,
+            sources: SourceSet(sources: [("Legacy.swift", """
+                struct LegacyTransaction {}
+                final class Finder: Sendable {
+                    init() {}
+                    func find(id: Int64, limit: Int = 1, transaction: LegacyTransaction) throws -> String? { nil }
+                    func find(id: Int64, offset: Int = 0, transaction: LegacyTransaction) throws -> String? { nil }
+                }
+                """), ("Consumer.swift", """
+                final class C {
+                    let finder = Finder()
+                    func f(_ legacy: LegacyTransaction) throws { _ = try finder.find(id: 1, transaction: legacy) }
+                }
+                """)]))
         let error = #expect(throws: GeneratorError.self) { try generator.shim(consumer: "C", legacy: "Finder") }
         let message = try #require(error).description
         #expect(message.contains("Consumer.swift:3: finder.find(id: 1, transaction: legacy) matches several members"))
-        #expect(message.contains("Finder.find(id:transaction:) at Legacy.swift:4"))
-        #expect(message.contains("Finder.find(id:limit:transaction:) at Legacy.swift:5"))
+        #expect(message.contains("Finder.find(id:limit:transaction:) at Legacy.swift:4"))
+        #expect(message.contains("Finder.find(id:offset:transaction:) at Legacy.swift:5"))
     }
 
     @Test func aVariadicMemberIsRefusedWithTheWayOut() throws {

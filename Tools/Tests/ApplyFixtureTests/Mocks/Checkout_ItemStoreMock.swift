@@ -10,8 +10,7 @@ import TransactionKitTesting
 final class Checkout_ItemStoreMock: Checkout_ItemStoreShim, Sendable {
     let insert = MockMethod<String, Item>()
     let item = MockMethod<Int64, Item?>()
-    let countByID = MockMethod<Int64, Int>()
-    let countByName = MockMethod<String, Int>()
+    let count = MockMethod<Int64, Int>()
     let summary = MockMethod<Void, any CustomStringConvertible & Sendable>()
 
     @discardableResult
@@ -24,11 +23,7 @@ final class Checkout_ItemStoreMock: Checkout_ItemStoreShim, Sendable {
     }
 
     func count(_ id: Int64, _ tx: DBReadTransaction) throws -> Int {
-        try countByID.call(id, tx, in: self)
-    }
-
-    func count(_ name: String, _ tx: DBReadTransaction) throws -> Int {
-        try countByName.call(name, tx, in: self)
+        try count.call(id, tx, in: self)
     }
 
     func summary(_ tx: DBReadTransaction) throws -> any CustomStringConvertible & Sendable {

@@ -26,11 +26,6 @@ package protocol Checkout_ItemStoreShim: Sendable {
     /// Read: its body only reads (fetchOne(…)) (rule: body)
     func count(_ id: Int64, _ tx: DBReadTransaction) throws -> Int
 
-    /// Items with this name.
-    ///
-    /// Read: its body only reads (fetchOne(…)) (rule: body)
-    func count(_ name: String, _ tx: DBReadTransaction) throws -> Int
-
     /// An opaque result.
     ///
     /// Read: its body never uses its transaction (rule: body)

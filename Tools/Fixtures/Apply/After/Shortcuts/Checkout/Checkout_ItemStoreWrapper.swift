@@ -39,11 +39,6 @@ package struct Checkout_ItemStoreWrapper: Checkout_ItemStoreShim {
         try wrapped.count(id, transaction: StoreTransaction(try SQLiteDB.shimOnlyBridge(tx)))
     }
 
-    /// Forwards to `ItemStore.count(_:transaction:)`.
-    package func count(_ name: String, _ tx: DBReadTransaction) throws -> Int {
-        try wrapped.count(name, transaction: StoreTransaction(try SQLiteDB.shimOnlyBridge(tx)))
-    }
-
     /// Forwards to `ItemStore.summary(transaction:)`.
     package func summary(_ tx: DBReadTransaction) throws -> any CustomStringConvertible & Sendable {
         wrapped.summary(transaction: StoreTransaction(try SQLiteDB.shimOnlyBridge(tx)))

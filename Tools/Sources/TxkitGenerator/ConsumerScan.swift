@@ -1,0 +1,122 @@
+import SwiftSyntax
+
+/// What one consumer type does with some legacy types: the uses the scan
+/// resolved, and every other place that names one of them.
+struct ConsumerScan {
+    /// A place that names a legacy type in a way the scan did not follow
+    /// (a generic argument, a collection, a cast, a generic constraint).
+    struct Reference: Equatable {
+        var legacyType: String
+        /// `file:line`.
+        var location: String
+        /// The line, trimmed, for messages.
+        var text: String
+    }
+
+    var uses: [ConsumerUse] = []
+    var unresolved: [Reference] = []
+
+    /// Scans every declaration of `consumer` (its extensions in any file).
+    /// References in generated files are not listed: they are the shims'.
+    init(consumer: LegacyType, legacyTypes: Set<String>, index: SourceIndex, isLegacyTransaction: @escaping (String) -> Bool) {
+        let typer = ExpressionTyper(index: index, consumer: consumer.name)
+        let stored = ConsumerScanner.storedPropertyTypes(of: consumer.declarations, typer: typer)
+        let rewritable = ConsumerScanner.storedPropertyNames(
+            of: consumer.declarations, consumer: consumer.name, legacyTypes: legacyTypes)
+        for declaration in consumer.declarations {
+            let scanner = ConsumerScanner(
+                consumer: consumer.name, legacyTypes: legacyTypes, file: declaration.file, index: index,
+                storedProperties: stored, rewritableProperties: rewritable, isLegacyTransaction: isLegacyTransaction)
+            scanner.walk(declaration.memberBlock)
+            uses += scanner.uses
+            if declaration.file.generatedBy == nil {
+                unresolved += Self.genericReferences(of: declaration, legacyTypes: legacyTypes)
+                unresolved += Self.unresolvedReferences(
+                    in: declaration, legacyTypes: legacyTypes, accounted: scanner.accounted)
+            }
+        }
+    }
+
+    /// The legacy names in a declaration's body the scanner did not account
+    /// for, other than those of generated shims (`Shims.Legacy`…), nested
+    /// types' bodies aside.
+    private static func unresolvedReferences(
+        in declaration: TypeDeclaration, legacyTypes: Set<String>, accounted: Set<Int>
+    ) -> [Reference] {
+        var found: [Reference] = []
+        var previous: [TokenSyntax] = []
+        for token in declaration.memberBlock.tokens(viewMode: .sourceAccurate) {
+            defer { previous = Array((previous + [token]).suffix(2)) }
+            guard case .identifier = token.tokenKind, legacyTypes.contains(token.text),
+                  !accounted.contains(token.positionAfterSkippingLeadingTrivia.utf8Offset)
+            else { continue }
+            if previous.last?.tokenKind == .period { continue }
+            if Self.isInNestedType(token, below: declaration.memberBlock) || Self.isDeclaredName(token) { continue }
+            found.append(Reference(
+                legacyType: token.text,
+                location: declaration.file.location(of: token),
+                text: Self.line(of: token)))
+        }
+        return found
+    }
+
+    /// The legacy names in the type's own generic parameters and `where`
+    /// clause (`final class C<Store: Legacy>`): values of such a parameter
+    /// are not typed as the legacy type.
+    private static func genericReferences(of declaration: TypeDeclaration, legacyTypes: Set<String>) -> [Reference] {
+        guard let decl = declaration.memberBlock.parent else { return [] }
+        var found: [(any SyntaxProtocol)?] = []
+        if let type = decl.as(ClassDeclSyntax.self) {
+            found = [type.genericParameterClause, type.genericWhereClause]
+        } else if let type = decl.as(StructDeclSyntax.self) {
+            found = [type.genericParameterClause, type.genericWhereClause]
+        } else if let type = decl.as(EnumDeclSyntax.self) {
+            found = [type.genericParameterClause, type.genericWhereClause]
+        } else if let type = decl.as(ActorDeclSyntax.self) {
+            found = [type.genericParameterClause, type.genericWhereClause]
+        } else if let type = decl.as(ExtensionDeclSyntax.self) {
+            found = [type.genericWhereClause]
+        }
+        let clauses = found.compactMap { $0.map { Syntax(fromProtocol: $0) } }
+        return clauses.flatMap { clause in
+            clause.tokens(viewMode: .sourceAccurate).filter { legacyTypes.contains($0.text) }.map { token in
+                Reference(
+                    legacyType: token.text, location: declaration.file.location(of: token),
+                    text: clause.trimmedDescription)
+            }
+        }
+    }
+
+    /// Nested types are consumers of their own.
+    private static func isInNestedType(_ token: TokenSyntax, below block: MemberBlockSyntax) -> Bool {
+        var node = token.parent
+        while let current = node, current.id != block.id {
+            if current.is(ClassDeclSyntax.self) || current.is(StructDeclSyntax.self)
+                || current.is(EnumDeclSyntax.self) || current.is(ActorDeclSyntax.self) {
+                return true
+            }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// A name being declared (`typealias Legacy = …`, a member named like
+    /// the type), not a reference.
+    private static func isDeclaredName(_ token: TokenSyntax) -> Bool {
+        guard let parent = token.parent else { return false }
+        if let alias = parent.as(TypeAliasDeclSyntax.self) { return alias.name.id == token.id }
+        if let function = parent.as(FunctionDeclSyntax.self) { return function.name.id == token.id }
+        if let pattern = parent.as(IdentifierPatternSyntax.self) { return pattern.identifier.id == token.id }
+        return false
+    }
+
+    /// The trimmed source line around a token, at most 100 characters.
+    private static func line(of token: TokenSyntax) -> String {
+        var node = Syntax(token)
+        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self), !parent.is(MemberBlockItemSyntax.self) {
+            node = parent
+        }
+        let text = node.trimmedDescription.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        return text.count > 100 ? String(text.prefix(99)) + "…" : text
+    }
+}

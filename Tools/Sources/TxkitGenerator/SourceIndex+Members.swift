@@ -1,0 +1,157 @@
+/// The symbol table's second pass, once every declaration is read: nested
+/// types spelled as generated code must spell them, members inherited
+/// from superclasses and protocols in the tree, and lookups by member.
+extension SourceIndex {
+    /// Qualifies the nested types a member's signature names
+    /// (`PreparedSendData` declared in `Legacy` → `Legacy.PreparedSendData`),
+    /// since shims and mocks are declared outside the type.
+    func qualifyNestedTypes() {
+        for name in typeNames {
+            guard var type = types[name] else { continue }
+            let scopes = Self.enclosingScopes(of: type.qualifiedName)
+            var changed = false
+            for index in type.members.indices {
+                var member = type.members[index]
+                let generic = Set(member.genericParameterNames)
+                member.resultType = member.resultType.map { qualify($0, in: scopes, except: generic) }
+                for p in member.parameters.indices {
+                    member.parameters[p].type = qualify(member.parameters[p].type, in: scopes, except: generic)
+                }
+                if member != type.members[index] {
+                    type.members[index] = member
+                    changed = true
+                }
+            }
+            if changed { types[name] = type }
+        }
+    }
+
+    /// `A.B` → `["A.B", "A"]`: where a name used inside `A.B` is looked up
+    /// before the top level.
+    private static func enclosingScopes(of qualifiedName: String) -> [String] {
+        var parts = qualifiedName.split(separator: ".").map(String.init)
+        var scopes: [String] = []
+        while !parts.isEmpty {
+            scopes.append(parts.joined(separator: "."))
+            parts.removeLast()
+        }
+        return scopes
+    }
+
+    /// `type` with each identifier that names a type nested in one of
+    /// `scopes` prefixed with that scope. Identifiers after a `.` are
+    /// already qualified; generic parameters are left alone.
+    private func qualify(_ type: String, in scopes: [String], except generic: Set<String>) -> String {
+        var result = ""
+        var word = ""
+        var previous: Character = " "
+        func flush() {
+            defer { word = "" }
+            guard !word.isEmpty else { return }
+            if previous != ".", !generic.contains(word), word.first?.isUppercase == true,
+               let scope = scopes.first(where: { types["\($0).\(word)"] != nil || typealiases["\($0).\(word)"] != nil }) {
+                result += "\(scope).\(word)"
+            } else {
+                result += word
+            }
+        }
+        var wordStart: Character = " "
+        for character in type {
+            if character.isLetter || character.isNumber || character == "_" {
+                if word.isEmpty { previous = wordStart }
+                word.append(character)
+            } else {
+                flush()
+                result.append(character)
+                wordStart = character
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// Gives each type the members of its superclasses and of the protocols
+    /// it adopts (their requirements and extensions), when those are in
+    /// the sources. A member the type declares itself (an override, a
+    /// requirement's implementation) is not repeated.
+    func inheritMembers() {
+        for name in typeNames {
+            guard var type = types[name] else { continue }
+            var seen: Set<String> = [name, type.qualifiedName]
+            var inherited: [LegacyMember] = []
+            var keys = Set(type.members.map(Self.signatureKey))
+            var queue = type.inherited
+            while !queue.isEmpty {
+                var parent = Self.coreTypeName(queue.removeFirst())
+                if let generic = parent.firstIndex(of: "<") { parent = String(parent[..<generic]) }
+                guard seen.insert(parent).inserted, let parentType = types[parent] else { continue }
+                for member in parentType.members where keys.insert(Self.signatureKey(member)).inserted {
+                    inherited.append(member)
+                }
+                queue += parentType.inherited
+            }
+            if !inherited.isEmpty {
+                type.inheritedMembers = inherited
+                types[name] = type
+            }
+        }
+    }
+
+    /// What makes two members the same for overriding: kind, name,
+    /// labels and parameter types, static or not.
+    private static func signatureKey(_ member: LegacyMember) -> String {
+        let parameters = member.parameters.map { "\($0.label ?? "_"):\($0.type)" }.joined(separator: ",")
+        return "\(member.isStatic ? "static " : "")\(member.name)(\(parameters))"
+    }
+
+    /// The named type inside a written type: `any Legacy`, `Legacy?`,
+    /// `(Legacy)!` → `Legacy`; `Self` stays `Self`. Collections and
+    /// generic types are returned as written.
+    static func coreTypeName(_ written: String) -> String {
+        var type = written.trimmingWhitespace
+        var changed = true
+        while changed {
+            changed = false
+            for prefix in ["any ", "some ", "inout ", "borrowing ", "consuming "] where type.hasPrefix(prefix) {
+                type = String(type.dropFirst(prefix.count)).trimmingWhitespace
+                changed = true
+            }
+            while type.hasSuffix("?") || type.hasSuffix("!") {
+                type = String(type.dropLast()).trimmingWhitespace
+                changed = true
+            }
+            if type.hasPrefix("("), type.hasSuffix(")"), !type.contains(","), !type.contains("->") {
+                type = String(type.dropFirst().dropLast()).trimmingWhitespace
+                changed = true
+            }
+        }
+        return type
+    }
+
+    /// `written` with type aliases of the sources replaced by what they
+    /// alias (a chain of them too), as a core type name.
+    func resolvedTypeName(_ written: String) -> String {
+        var type = Self.coreTypeName(written)
+        var seen: Set<String> = []
+        while types[type] == nil, let alias = typealiases[type], seen.insert(type).inserted {
+            type = Self.coreTypeName(alias.type)
+        }
+        return type
+    }
+
+    /// The members named `name` of `typeName` (own and inherited), static
+    /// or instance ones.
+    func members(named name: String, of typeName: String, isStatic: Bool) -> [LegacyMember] {
+        guard let type = types[resolvedTypeName(typeName)] else { return [] }
+        return type.allMembers.filter { $0.name == name && $0.isStatic == isStatic }
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        var text = Substring(self)
+        while text.first?.isWhitespace == true { text = text.dropFirst() }
+        while text.last?.isWhitespace == true { text = text.dropLast() }
+        return String(text)
+    }
+}
