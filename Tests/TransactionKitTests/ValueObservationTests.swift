@@ -189,6 +189,39 @@ struct ValueObservationTests {
         #expect(try await task.value == 1)
     }
 
+    /// Writers on several threads while a task observes: the values only
+    /// grow, and the last one is the final count (no commit is missed).
+    @Test(arguments: Backend.allCases)
+    func anObserverOfConcurrentWritersSeesTheFinalValue(_ backend: Backend) async throws {
+        let fixture = try backend.makeFixture()
+        let writers = 4, writes = 50
+        let observation = fixture.db.observe { tx in try fixture.store.getInt("a", transaction: tx) ?? 0 }
+        let observer = Task {
+            var values: [Int] = []
+            for try await value in observation {
+                values.append(value)
+                if value == writers * writes { break }
+            }
+            return values
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<writers {
+                group.addTask {
+                    for _ in 0..<writes {
+                        try fixture.db.write { tx in
+                            let value = try fixture.store.getInt("a", transaction: tx) ?? 0
+                            try fixture.store.setInt(value + 1, key: "a", transaction: tx)
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let values = try await observer.value
+        #expect(values.last == writers * writes)
+        #expect(values == values.sorted() && Set(values).count == values.count)
+    }
+
     @Test(arguments: Backend.allCases)
     func droppingTheIteratorStopsObserving(_ backend: Backend) async throws {
         let fixture = try backend.makeFixture()
