@@ -13,6 +13,8 @@ package final class CommitObservers: Sendable {
         /// case-insensitive in ASCII), each to the observer's spelling.
         let tables: [String: String]
         let collections: Set<String>
+        /// Hears every commit, with all its changes (value observation).
+        let all: Bool
         let deliver: @Sendable (DBChanges) -> Void
         /// Ends an `AsyncStream` when the database goes away.
         let finish: (@Sendable () -> Void)?
@@ -49,6 +51,7 @@ package final class CommitObservers: Sendable {
     func add(
         tables: Set<String>,
         collections: Set<String>,
+        all: Bool = false,
         finish: (@Sendable () -> Void)? = nil,
         deliver: @escaping @Sendable (DBChanges) -> Void
     ) -> Int {
@@ -56,7 +59,7 @@ package final class CommitObservers: Sendable {
         for table in tables {
             byLowercasedName[Self.asciiLowercased(table)] = table
         }
-        let entry = Entry(tables: byLowercasedName, collections: collections, deliver: deliver, finish: finish)
+        let entry = Entry(tables: byLowercasedName, collections: collections, all: all, deliver: deliver, finish: finish)
         return state.withLock { state in
             state.nextID += 1
             state.entries[state.nextID] = entry
@@ -79,6 +82,10 @@ package final class CommitObservers: Sendable {
         let current = state.withLock { $0.entries.sorted { $0.key < $1.key }.map(\.value) }
         var lowercasedTables: Set<String>?
         for entry in current {
+            if entry.all {
+                entry.deliver(changes)
+                continue
+            }
             var matched = DBChanges()
             if !entry.tables.isEmpty, !changes.tables.isEmpty {
                 let changed = lowercasedTables ?? Set(changes.tables.map(Self.asciiLowercased))
@@ -96,7 +103,7 @@ package final class CommitObservers: Sendable {
         }
     }
 
-    private static func asciiLowercased(_ name: String) -> String {
+    static func asciiLowercased(_ name: String) -> String {
         String(decoding: name.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
     }
 }

@@ -60,6 +60,9 @@ public class DBReadTransaction {
     /// (MockDB: a read transaction's snapshot), set on first use. Dropped
     /// when the transaction ends.
     @exclusivity(unchecked) package var storageContext: AnyObject?
+    /// The reads of an observed fetch (``DB/observe(tracking:file:line:_:)``),
+    /// while the fetch runs in this transaction.
+    @exclusivity(unchecked) package var readRecorder: ReadRecorder?
 
     package init(kind: TransactionKind, openedAt: CallSite, scope: DatabaseScope) {
         self.kind = kind

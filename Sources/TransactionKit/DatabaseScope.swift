@@ -28,6 +28,10 @@ package final class DatabaseScope: Sendable {
     /// double): what `DBReadTransaction.connection(as:bridge:at:)` checks.
     package let connectionType: Any.Type?
 
+    /// What the backend tells of a fetch's reads, for value observation
+    /// (`nil`: only declared reads are known).
+    package let readTracking: (any ReadTracking)?
+
     /// Creates the scope of one database.
     ///
     /// - Parameters:
@@ -35,7 +39,12 @@ package final class DatabaseScope: Sendable {
     ///   - connectionType: The type of the connection its backend hands to
     ///     transactions, or `nil` when it hands none.
     ///   - keyValueStorage: The storage behind ``KeyValueStore``, if any.
-    package init(databaseName: String, connectionType: Any.Type?, keyValueStorage: (any KeyValueStorage)? = nil) {
+    ///   - readTracking: What the backend tells of a fetch's reads, if anything.
+    package init(
+        databaseName: String, connectionType: Any.Type?, keyValueStorage: (any KeyValueStorage)? = nil,
+        readTracking: (any ReadTracking)? = nil
+    ) {
+        self.readTracking = readTracking
         self.databaseName = databaseName
         self.connectionType = connectionType
         self.keyValueStorage = keyValueStorage

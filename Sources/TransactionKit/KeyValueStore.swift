@@ -248,6 +248,7 @@ public struct KeyValueStore: Sendable, Hashable {
                 kind: .invalidKey, collection: collection, key: key,
                 expected: "a string without U+0000", found: "key")
         }
+        transaction.recordKeyValueRead(collection)
         guard let storage = transaction.scope.keyValueStorage else {
             throw KeyValueStoreError(
                 kind: .unsupportedDatabase, collection: collection, key: key ?? "",

@@ -43,7 +43,7 @@ import TransactionKit
 ///   is not available on a `PostgresDB` (it throws
 ///   ``/TransactionKit/KeyValueStoreError`` of kind `unsupportedDatabase`):
 ///   keep such state in a table of your own, through a finder.
-public final class PostgresDB: AsyncDB, Sendable {
+public final class PostgresDB: AsyncDB, DatabaseScopeProviding, Sendable {
     /// How this database connects and runs transactions.
     public let configuration: Configuration
 
@@ -54,6 +54,9 @@ public final class PostgresDB: AsyncDB, Sendable {
     let client: PostgresClient
     let logger: Logger
     let engine: TransactionEngine<PostgresBackend>
+
+    /// The engine's scope: commit observers and value observation.
+    package var databaseScope: DatabaseScope { engine.scope }
     let lifecycle: PostgresLifecycle
     let clientTask: Task<Void, Never>
 

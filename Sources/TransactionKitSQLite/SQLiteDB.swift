@@ -97,14 +97,16 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
         self.path = path
         self.isInMemory = isInMemory
         self.isReadOnly = isReadOnly
+        let writerConnection = writer.unsafeReentrantWrite { ObjectIdentifier($0) }
         let scope = DatabaseScope(
-            databaseName: "SQLiteDB", connectionType: Database.self, keyValueStorage: SQLiteKeyValueStorage(path: path))
+            databaseName: "SQLiteDB", connectionType: Database.self, keyValueStorage: SQLiteKeyValueStorage(path: path),
+            readTracking: SQLiteReadTracking(applicationConnection: isAdopted ? writerConnection : nil))
         let changeTracker = SQLiteChangeTracker(observers: scope.commitObservers, path: path)
         if !isAdopted {
             writer.add(transactionObserver: changeTracker, extent: .observerLifetime)
         }
         self.isAdopted = isAdopted
-        self.writerConnection = writer.unsafeReentrantWrite { ObjectIdentifier($0) }
+        self.writerConnection = writerConnection
         let readers = (writer as? DatabasePool).map { pool in
             SQLiteReaderPool(path: pool.path, writerConfiguration: pool.configuration)
         }

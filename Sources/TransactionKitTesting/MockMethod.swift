@@ -41,6 +41,9 @@ public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
         /// The tables every successful call with a write transaction
         /// declares changed, in the order they were declared.
         var declaredTables: [String] = []
+        /// The tables every successful call declares read, for value
+        /// observation.
+        var readTables: [String] = []
     }
 
     private let state = Locked(State())
@@ -152,7 +155,29 @@ public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
         stub { _ in throw error }
     }
 
-    /// Forgets the stub, the declared changes and the calls.
+    /// Declares that every successful call read `table`, so that a value
+    /// observation whose fetch makes the call fetches again after the table
+    /// changes, on `MockDB`, which has no tables to read.
+    ///
+    /// ```swift
+    /// messages.unreadCount.stub { _ in 3 }
+    /// messages.unreadCount.declaresRead(table: "message")
+    /// ```
+    ///
+    /// It applies to the calls made afterwards, until ``reset()``. A call
+    /// whose stub throws, or that received no transaction, declares nothing.
+    ///
+    /// - Parameter table: The table's name, matched case-insensitively
+    ///   (ASCII).
+    public func declaresRead(table: String) {
+        state.withValue { state in
+            if !state.readTables.contains(table) {
+                state.readTables.append(table)
+            }
+        }
+    }
+
+    /// Forgets the stub, the declared reads and changes, and the calls.
     public func reset() {
         state.setValue(State())
     }
@@ -189,9 +214,9 @@ public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
         if let tx {
             tx.preconditionActive(file: fileID, line: line)
         }
-        let (stub, declaredTables) = state.withValue { state in
+        let (stub, declaredTables, readTables) = state.withValue { state in
             state.calls.append(arguments)
-            return (state.stub, state.declaredTables)
+            return (state.stub, state.declaredTables, state.readTables)
         }
         guard let stub else {
             throw unimplemented(
@@ -199,6 +224,9 @@ public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
                 staticFilePath: filePath)
         }
         let result = try stub(arguments, tx)
+        for table in readTables {
+            tx?.declareRead(table: table, file: fileID, line: line)
+        }
         if !declaredTables.isEmpty {
             if let write = tx as? DBWriteTransaction {
                 for table in declaredTables {

@@ -8,6 +8,8 @@ import TransactionKitSQLite
 protocol MessageFinding: Sendable {
     /// Inserts a row with `text` into `table` (one of ``TestSchema/tables``).
     func insert(_ text: String, into table: String, _ tx: DBWriteTransaction) throws
+    /// Reads `table` (its row count), for value observation.
+    func count(in table: String, _ tx: DBReadTransaction) throws -> Int
 }
 
 /// The schema of the suite's SQLite databases: a few plain tables.
@@ -33,6 +35,10 @@ struct SQLiteMessageFinder: MessageFinding {
         let db = try SQLiteDB.shimOnlyBridge(tx)
         try db.execute(sql: "INSERT INTO \(table) (text) VALUES (?)", arguments: [text])
     }
+
+    func count(in table: String, _ tx: DBReadTransaction) throws -> Int {
+        try Int.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+    }
 }
 
 /// The mock: stores nothing, declares the change (the one line a finder
@@ -40,5 +46,11 @@ struct SQLiteMessageFinder: MessageFinding {
 struct MockMessageFinder: MessageFinding {
     func insert(_ text: String, into table: String, _ tx: DBWriteTransaction) throws {
         tx.declareChange(table: table)
+    }
+
+    /// Declares the read; a mock has no rows to count.
+    func count(in table: String, _ tx: DBReadTransaction) throws -> Int {
+        tx.declareRead(table: table)
+        return 0
     }
 }
