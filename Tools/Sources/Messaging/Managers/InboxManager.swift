@@ -112,16 +112,33 @@ public struct InboxManager: Sendable {
     /// - Throws: `KeyValueStoreError` when a stored cursor or setting has
     ///   the wrong type, or `DBError`.
     public func newMessageCount(for userID: Int64) throws -> Int {
-        try db.read { tx in
-            let lastSeen = try cursors.getInt(String(userID), transaction: tx).map(Int64.init)
-            var count = 0
-            for conversation in try conversations.conversations(memberID: userID, tx)
-            where try !settings.isMuted(conversationID: conversation.id, userID: userID, tx) {
-                count += try messages.countMessages(
-                    conversationID: conversation.id, after: lastSeen, notSentBy: userID, tx)
-            }
-            return count
+        try db.read { tx in try countNewMessages(for: userID, tx) }
+    }
+
+    // snippet:begin inbox-live-count
+    /// ``newMessageCount(for:)`` as a live value: the count now, then again
+    /// after each commit that changed what it read (messages, memberships,
+    /// the inbox cursors, the mutes), each distinct count once.
+    ///
+    /// ```swift
+    /// for try await count in inbox.newMessageCounts(for: bob.id) {
+    ///     app.setBadge(count)
+    /// }
+    /// ```
+    public func newMessageCounts(for userID: Int64) -> DBValueObservation<Int> {
+        db.observe { tx in try countNewMessages(for: userID, tx) }
+    }
+    // snippet:end inbox-live-count
+
+    private func countNewMessages(for userID: Int64, _ tx: DBReadTransaction) throws -> Int {
+        let lastSeen = try cursors.getInt(String(userID), transaction: tx).map(Int64.init)
+        var count = 0
+        for conversation in try conversations.conversations(memberID: userID, tx)
+        where try !settings.isMuted(conversationID: conversation.id, userID: userID, tx) {
+            count += try messages.countMessages(
+                conversationID: conversation.id, after: lastSeen, notSentBy: userID, tx)
         }
+        return count
     }
 
     /// Moves `userID`'s inbox cursor to the latest message of their

@@ -10,7 +10,7 @@ import TransactionKitTesting
 /// Integration tests: the settings, the inbox cursor and the inbox badge
 /// with the real finders and wrappers (`MessagingServices.live`) on an
 /// in-memory `SQLiteDB`, where SQLite itself reports the changed tables.
-@Suite("Integration: key-value store and commit observation on SQLiteDB.inMemory")
+@Suite("Integration: key-value store and commit observation on SQLiteDB.inMemory", .timeLimit(.minutes(1)))
 struct StoreAndObservationIntegrationTests {
     let db: SQLiteDB
     let notifier = RecordingNotifier()
@@ -20,6 +20,27 @@ struct StoreAndObservationIntegrationTests {
     init() throws {
         db = try TestDatabases.makeMigrated()
         services = .live(db: db, notifier: notifier)
+    }
+
+    /// The live count on SQLite: the tables come from the statements the
+    /// real finders ran, not from any declaration.
+    @Test func theLiveCountFollowsCommittedMessagesMutesAndTheCursor() async throws {
+        let alice = try services.accounts.register(name: "Alice")
+        let bob = try services.accounts.register(name: "Bob")
+        let lunch = try services.chat.startConversation(creatorID: alice.id, with: [bob.id])
+        var counts = services.inbox.newMessageCounts(for: bob.id).makeAsyncIterator()
+        #expect(try await counts.next() == 0)
+
+        _ = try services.chat.send("Lunch?", from: alice.id, in: lunch.id)
+        #expect(try await counts.next() == 1)
+        _ = try services.chat.sendAll(["Noon?", "Or one?"], from: alice.id, in: lunch.id)
+        #expect(try await counts.next() == 3)
+        #expect(try services.chat.setMuted(true, conversationID: lunch.id, userID: bob.id))
+        #expect(try await counts.next() == 0)
+        #expect(try services.chat.setMuted(false, conversationID: lunch.id, userID: bob.id))
+        #expect(try await counts.next() == 3)
+        #expect(try services.inbox.markInboxSeen(userID: bob.id))
+        #expect(try await counts.next() == 0)
     }
 
     @Test func theBadgeFollowsCommittedMessagesMutesAndTheCursor() throws {
