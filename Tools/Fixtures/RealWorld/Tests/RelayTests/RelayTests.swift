@@ -8,7 +8,9 @@ import TransactionKitSQLite
     @Test func aMessageIsStoredPreparedAndSent() throws {
         let db = try SQLiteDB.inMemory(migrator: RelaySchema.migrator)
         let conversations = ConversationManager(db: db)
-        #expect(try conversations.open(threadId: "t") == (false, 0))
+        let opened = try conversations.open(threadId: "t")
+        #expect(!opened.0)
+        #expect(opened.1 == 0)
         let prepared = try #require(try MessageSendManager(db: db).enqueue("hi", threadId: "t"))
         #expect(prepared.body == "hi")
         try MessageSendManager(db: db).didSend(prepared, at: 7)
