@@ -3,9 +3,9 @@ import TxkitGenerator
 
 /// How the generator does on one pair of the real-world corpus, against
 /// its oracle.
-struct RealWorldScore {
+struct RealWorldScore: Sendable {
     /// What `--apply` did, computed in process (nothing is written).
-    enum ApplyResult: Equatable {
+    enum ApplyResult: Equatable, Sendable {
         case rewrote(files: Int)
         case refused(String)
 
