@@ -154,7 +154,13 @@ struct ConsumerRewriter {
         }
         let configuration = configuration
         let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(forParameterType: type) != nil }
+        // An accessor that hands out the legacy type (a singleton, a
+        // factory without a transaction). A finder that takes a legacy
+        // transaction and returns a value of the type (`Book.fetch(isbn:in:)`)
+        // is routed: the value's data stays as it is, and its members that
+        // take a legacy transaction are uses of their own, refused there.
         if let resolved = try ShimPlan.resolve(use, in: plan.legacy, isLegacyTransaction: isLegacyTransaction).first?.0,
+           !resolved.parameters.contains(where: { isLegacyTransaction($0.type) }),
            let result = resolved.resultType, LegacyBodies.bareType(result) == legacyName {
             throw GeneratorError.cannotApply(
                 "\(use.text) returns a \(legacyName) (a singleton or a factory): through the shim it would still "

@@ -27,15 +27,35 @@ struct ShimPlan {
             }
             throw GeneratorError.unusedType(consumer: consumer.name, legacy: legacy.name)
         }
-        self.uses = uses
-
         // Resolve every use, keyed by the member's position in the legacy type.
         var resolved: [Int: (member: LegacyMember, uses: [(ConsumerUse, Set<Int>)])] = [:]
-        for use in uses {
-            for (member, supplied) in try Self.resolve(use, in: legacy, isLegacyTransaction: isLegacyTransaction) {
+        var dependencyUses: [ConsumerUse] = []
+        let resolvedUses = try uses.map { use in
+            (use, try Self.resolve(use, in: legacy, isLegacyTransaction: isLegacyTransaction))
+        }
+        // Locals, parameters and expressions through which the consumer
+        // calls a member that takes a legacy transaction: services. Through
+        // the others it only reads a value's data (`thread.title`, where
+        // `thread` came from a fetch), which stays as it is.
+        var services: Set<String> = []
+        for (use, members) in resolvedUses
+        where members.contains(where: { $0.0.parameters.contains { isLegacyTransaction($0.type) } }) {
+            services.insert(Self.baseKey(use))
+        }
+        for (use, members) in resolvedUses {
+            if Self.isValueData(use, members.map(\.0), isLegacyTransaction: isLegacyTransaction),
+               !services.contains(Self.baseKey(use)) {
+                continue
+            }
+            dependencyUses.append(use)
+            for (member, supplied) in members {
                 resolved[member.order, default: (member, [])].uses.append((use, supplied))
             }
         }
+        guard !dependencyUses.isEmpty else {
+            throw GeneratorError.unusedType(consumer: consumer.name, legacy: legacy.name)
+        }
+        self.uses = dependencyUses
 
         let bodies = LegacyBodies(legacy: legacy, isLegacyTransaction: isLegacyTransaction)
         members = try resolved.keys.sorted().map { order in
@@ -81,6 +101,32 @@ struct ShimPlan {
             return shimMember
         }
         Self.nameStubs(&members)
+    }
+
+    /// Whether `use` reads data of a value the consumer holds (a local, a
+    /// parameter, a member's result) through members that take no legacy
+    /// transaction.
+    static func isValueData(
+        _ use: ConsumerUse, _ members: [LegacyMember], isLegacyTransaction: (String) -> Bool
+    ) -> Bool {
+        switch use.base {
+        case .variable, .expression:
+            return !members.isEmpty && members.allSatisfy { member in
+                !member.isStatic && !member.parameters.contains { isLegacyTransaction($0.type) }
+            }
+        case .type, .storedProperty:
+            return false
+        }
+    }
+
+    /// What a use is reached through, for telling values from services.
+    static func baseKey(_ use: ConsumerUse) -> String {
+        switch use.base {
+        case .type: "type"
+        case let .storedProperty(name): "property " + name
+        case let .variable(name): use.file.path + " variable " + name
+        case let .expression(text): use.file.path + " expression " + text
+        }
     }
 
     /// Verbs that start the names of members that write.

@@ -17,26 +17,8 @@ import TxkitGenerator
 struct RealWorldCorpusTests {
     /// Pairs whose shim is not exactly the oracle's.
     static let knownInexactShims: Set<String> = [
-        "ThreadManager → ChatThread",
-        "MessageSender → ChatMessage",
-        "MessageSender → ContactStore",
-        "ReadReceiptManager → ReceiptFinder",
-        "ReadReceiptManager → InteractionFinder",
-        "UnreadCountManager → InteractionFinder",
-        "UnreadCountManager → ReceiptFinder",
-        "ContactManager → ContactStore",
         "MuteManager → ThreadAssociatedData",
-        "MessageSendManager → SendPipeline",
         "ConversationManager → ThreadStore",
-        "SettingsManager → ConfigStore",
-        "ProfileManager → ProfileStore",
-        "ProfileManager → ConfigStore",
-        "CommunityPoller → OpenGroupStore",
-        "CatalogManager → TagFetcher",
-        "LibraryCleanup → Book",
-        "LoanManager → LoanLedger",
-        "ReadingStatsManager → ReadingSessionStore",
-        "LoanReminderManager → LoanLedger",
     ]
 
     /// Pairs `inventory` does not list.
@@ -47,17 +29,16 @@ struct RealWorldCorpusTests {
     /// Pairs where `--apply` rewrites where it must refuse, or refuses
     /// where it must rewrite (computed in process; nothing is written).
     static let knownApplyMismatches: Set<String> = [
-        "ThreadManager → ChatThread",
-        "MessageSender → ChatThread",
-        "MessageSender → ChatMessage",
         "MessageSender → ContactStore",
         "ReadReceiptManager → InteractionFinder",
         "UnreadCountManager → InteractionFinder",
         "UnreadCountManager → ReceiptFinder",
         "ContactManager → ContactStore",
+        "SettingsManager → ConfigStore",
         "ProfileManager → ProfileStore",
+        "ProfileManager → ConfigStore",
         "CatalogManager → TagFetcher",
-        "LibraryCleanup → Book",
+        "LoanManager → LoanLedger",
         "ReadingStatsManager → ReadingSessionStore",
     ]
 
