@@ -191,7 +191,9 @@ struct ConsumerRewriter {
                 location: use.location)
         }
         let argument = arguments[position]
-        let transaction = try transactionExpression(argument.expression, type: parameter.type, use: use)
+        let transaction = try transactionExpression(
+            argument.expression, type: parameter.type, kind: shimMember.transactions[index] ?? "DBReadTransaction",
+            use: use)
         if shimMember.transactions[index] == "DBWriteTransaction", use.context == .read {
             throw GeneratorError.cannotApply(
                 "\(use.text) runs in a read transaction, but \(legacyName).\(member.displayName) writes "
@@ -208,6 +210,16 @@ struct ConsumerRewriter {
         // The shim throws where the legacy member may not have.
         if shimMember.shimThrowsClause == "throws", member.throwsClause == nil || member.throwsClause == "rethrows",
            !Self.isCoveredByTry(Syntax(call)) {
+            // In a closure, `try` would make the closure throw, and the call
+            // it is passed to (`compactMap`) would need a `try` of its own,
+            // or fail to compile against an explicit non-throwing signature.
+            if Self.isInNonThrowingClosure(Syntax(call)) {
+                throw GeneratorError.cannotApply(
+                    "\(use.text) is in a closure, and its shim throws where \(legacyName).\(member.displayName) "
+                        + "does not: the closure would have to throw; move the call out of the closure (or mark "
+                        + "it `try` and let the closure throw), then run again",
+                    location: use.location)
+            }
             insert("try ", at: Self.tryPosition(for: Syntax(call)), in: use.file)
         }
     }
@@ -219,7 +231,9 @@ struct ConsumerRewriter {
     /// type's: a legacy layer with a read and a write transaction passes
     /// one where the other is taken (a write transaction built with the
     /// write bridge, handed to a member that takes the read type).
-    private mutating func transactionExpression(_ expression: ExprSyntax, type: String, use: ConsumerUse) throws -> String {
+    private mutating func transactionExpression(
+        _ expression: ExprSyntax, type: String, kind: String, use: ConsumerUse
+    ) throws -> String {
         guard let ownBridge = configuration.legacyTransaction(forParameterType: type)?.bridge else {
             throw GeneratorError.cannotApply("\(type) has no bridge in txkit.json", location: use.location)
         }
@@ -239,6 +253,11 @@ struct ConsumerRewriter {
                 bridgeLocals.append(local)
             }
             return inner
+        }
+        if let step = Self.receivedTransactionStep(
+            expression, kind: kind, consumer: consumerName,
+            legacyTransaction: configuration.legacyTransaction(forParameterType: type)) {
+            throw GeneratorError.cannotApply("\(use.text): \(step)", location: use.location)
         }
         throw GeneratorError.cannotApply(
             "\(use.text): its \(type) `\(expression.trimmedDescription)` is not built with a bridge of "
@@ -322,6 +341,25 @@ struct ConsumerRewriter {
         return false
     }
 
+    /// Whether the innermost closure around `node` does not throw yet: it
+    /// says no `throws` and holds no `try` (a `db.write { tx in … }` block
+    /// holds some).
+    private static func isInNonThrowingClosure(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let node = current {
+            if let closure = node.as(ClosureExprSyntax.self) {
+                if closure.signature?.effectSpecifiers?.throwsClause != nil { return false }
+                return !TryFinder(viewMode: .sourceAccurate).finds(in: closure)
+            }
+            if node.is(FunctionDeclSyntax.self) || node.is(InitializerDeclSyntax.self)
+                || node.is(AccessorDeclSyntax.self) || node.is(MemberBlockItemSyntax.self) {
+                return false
+            }
+            current = node.parent
+        }
+        return false
+    }
+
     /// Where `try` goes for a call: before it, or before the operator
     /// sequence it ends (`try` cannot follow a binary operator).
     private static func tryPosition(for call: Syntax) -> AbsolutePosition {
@@ -330,6 +368,21 @@ struct ConsumerRewriter {
             return sequence.positionAfterSkippingLeadingTrivia
         }
         return call.positionAfterSkippingLeadingTrivia
+    }
+}
+
+/// Whether a subtree holds a `try`.
+private final class TryFinder: SyntaxVisitor {
+    private var found = false
+
+    func finds(in closure: ClosureExprSyntax) -> Bool {
+        walk(closure.statements)
+        return found
+    }
+
+    override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
+        found = true
+        return .skipChildren
     }
 }
 

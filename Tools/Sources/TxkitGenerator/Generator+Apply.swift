@@ -11,6 +11,7 @@ extension Generator {
         let consumer = try index.type(named: consumerName)
         let legacy = try index.type(named: legacyName)
         let plan = try ShimPlan(consumer: consumer, legacy: legacy, configuration: configuration)
+        try plan.requireSendableValues(configuration: configuration)
         var rewriter = ConsumerRewriter(plan: plan, configuration: configuration)
         return try rewriter.rewrite()
     }

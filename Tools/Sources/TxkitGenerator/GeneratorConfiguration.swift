@@ -11,7 +11,8 @@ import Foundation
 ///   "sources": ["Sources/Messaging"],
 ///   "legacyTransactions": [
 ///     { "type": "LegacyTransaction", "transaction": "infer",
-///       "bridge": "LegacyTransaction(try SQLiteDB.shimOnlyBridge($tx))" }
+///       "bridge": "LegacyTransaction(try SQLiteDB.shimOnlyBridge($tx))",
+///       "reverseBridge": { "write": "db.writeTransaction(bridging: $legacy.database)" } }
 ///   ],
 ///   "shimsFolder": "Sources/Messaging/Shortcuts/$consumer",
 ///   "mocksFolder": "Tests/MessagingTests/Mocks",
@@ -51,11 +52,42 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         /// The Swift expression that builds the legacy transaction in a
         /// wrapper, where `$tx` stands for the TransactionKit transaction.
         public var bridge: String
+        /// The other way: how legacy code that holds a legacy transaction
+        /// (`$legacy`) gets the TransactionKit transaction for the same
+        /// database transaction, to call migrated code
+        /// (`db.writeTransaction(bridging: $legacy)` for GRDB's `Database`
+        /// on an adopted pool). `--apply` names it in the step it asks for
+        /// when a consumer still receives the legacy transaction.
+        public var reverseBridge: ReverseBridge?
 
-        public init(type: String, transaction: Replacement, bridge: String) {
+        /// The expressions of ``reverseBridge``, by transaction kind.
+        public struct ReverseBridge: Codable, Equatable, Sendable {
+            /// Builds a `DBReadTransaction` from `$legacy`.
+            public var read: String?
+            /// Builds a `DBWriteTransaction` from `$legacy`.
+            public var write: String?
+
+            public init(read: String? = nil, write: String? = nil) {
+                self.read = read
+                self.write = write
+            }
+        }
+
+        public init(type: String, transaction: Replacement, bridge: String, reverseBridge: ReverseBridge? = nil) {
             self.type = type
             self.transaction = transaction
             self.bridge = bridge
+            self.reverseBridge = reverseBridge
+        }
+
+        /// The reverse bridge of `kind` (`DBReadTransaction` or
+        /// `DBWriteTransaction`) applied to `legacy`, or the adoption API's
+        /// form when none is configured.
+        func reverseBridge(for kind: String, legacy: String) -> String {
+            let configured = kind == "DBWriteTransaction" ? reverseBridge?.write : reverseBridge?.read
+            let fallback = kind == "DBWriteTransaction"
+                ? "db.writeTransaction(bridging: $legacy)" : "db.readTransaction(bridging: $legacy)"
+            return (configured ?? fallback).replacingOccurrences(of: "$legacy", with: legacy)
         }
     }
 
@@ -149,6 +181,13 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         for legacy in legacyTransactions where !legacy.bridge.contains("$tx") {
             throw GeneratorError.invalidConfiguration(
                 "the bridge of \(legacy.type) must contain $tx (the TransactionKit transaction): \(legacy.bridge)")
+        }
+        for legacy in legacyTransactions {
+            for expression in [legacy.reverseBridge?.read, legacy.reverseBridge?.write].compactMap({ $0 })
+            where !expression.contains("$legacy") {
+                throw GeneratorError.invalidConfiguration(
+                    "the reverseBridge of \(legacy.type) must contain $legacy (the legacy transaction): \(expression)")
+            }
         }
     }
 

@@ -127,7 +127,28 @@ struct ApplyTests {
         }
         let message = try #require(error).description
         #expect(message.contains("Consumer.swift:5"))
-        #expect(message.contains("is not built with a bridge"))
+        // Received from the caller: the one step, with the reverse bridge.
+        #expect(message.contains("`legacy` is a parameter of C.f: C still receives the legacy transaction"))
+        #expect(message.contains("make f take `legacy: DBReadTransaction`"))
+        #expect(message.contains("pass `db.readTransaction(bridging: <its transaction>)`"))
+    }
+
+    @Test func theApplicationsOwnBlockIsRefusedWithTheStep() throws {
+        let error = #expect(throws: GeneratorError.self) {
+            try Self.apply("""
+                final class C {
+                    let finder: Finder
+                    init(finder: Finder) { self.finder = finder }
+                    func f(_ pool: Pool) throws -> String? {
+                        try pool.write { legacy in try finder.find(id: 1, transaction: legacy) }
+                    }
+                }
+                """)
+        }
+        let message = try #require(error).description
+        #expect(message.contains("Consumer.swift:5"))
+        #expect(message.contains("`legacy` is the connection of `pool.write { legacy in … }`"))
+        #expect(message.contains("pass `db.readTransaction(bridging: legacy)`"))
     }
 
     @Test func aConsumerWithoutAnInitializerIsAskedForOne() throws {

@@ -1,0 +1,51 @@
+extension ShimPlan {
+    /// Refuses a member whose parameters or result name a class of the
+    /// tree that is not `Sendable`: the shim's mock holds each call's
+    /// arguments and stub result in a `MockMethod`, which requires
+    /// `Sendable` values, so the generated mock would not compile.
+    /// `--apply` checks it before it writes anything; `shim` alone still
+    /// writes the files, for a person to finish.
+    func requireSendableValues(configuration: GeneratorConfiguration) throws {
+        guard let index = consumer.index else { return }
+        for member in members {
+            try Self.requireSendableValues(of: member.legacy, in: legacy, index: index, configuration: configuration)
+        }
+    }
+
+    static func requireSendableValues(
+        of member: LegacyMember, in legacy: LegacyType, index: SourceIndex, configuration: GeneratorConfiguration
+    ) throws {
+        let parameters = member.parameters.filter { configuration.legacyTransaction(forParameterType: $0.type) == nil }
+        let types = parameters.map(\.type) + [member.resultType].compactMap { $0 }
+        for type in types {
+            for name in identifiers(in: type) {
+                guard let found = index.types[name], !isSendable(found, index: index) else { continue }
+                throw GeneratorError.unsupportedUse(
+                    "\(legacy.name).\(member.displayName) passes a \(name), a class that is not Sendable: the "
+                        + "shim's mock cannot hold it. Declare \(name) Sendable (or @unchecked Sendable if it "
+                        + "guards its state), or convert \(legacy.name) to the Good Way",
+                    location: member.location)
+            }
+        }
+    }
+
+    /// Whether instances of a type of the tree can be held by a mock: a
+    /// class only when it or a superclass in the tree says `Sendable`.
+    private static func isSendable(_ type: LegacyType, index: SourceIndex, depth: Int = 0) -> Bool {
+        guard type.kind == .class, depth < 16 else { return true }
+        for inherited in type.inherited {
+            let bare = inherited.replacingOccurrences(of: "@unchecked", with: "")
+                .trimmingCharacters(in: .whitespaces)
+            if bare == "Sendable" { return true }
+            if let superclass = index.types[bare], superclass.kind == .class,
+               isSendable(superclass, index: index, depth: depth + 1) {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static func identifiers(in type: String) -> [String] {
+        type.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
+    }
+}
