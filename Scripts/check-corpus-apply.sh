@@ -6,7 +6,8 @@
 # One copy of the corpus package, at the same path every time (so each
 # build is incremental), is put back to its pristine state between pairs.
 # For each pair it prints one of:
-#   applied+built    --apply rewrote the consumer and the package builds
+#   applied+built    --apply rewrote the consumer, the package builds and
+#                    its tests pass
 #   applied+built, still direct
 #                    the package builds, but the consumer still names the
 #                    legacy type other than as a nested type or through its
@@ -15,7 +16,8 @@
 #                    reach SQL
 #   refused          --apply wrote nothing and said why (its message follows)
 #   applied, BROKEN  --apply rewrote the consumer and the package no longer
-#                    builds: the defect of issue 31 (the first errors follow)
+#                    builds, or its tests fail: the defect of issue 31 (the
+#                    first errors follow)
 # and whether that is what the oracle expects. It exits with status 1 when
 # any pair leaves a broken build (or the pristine copy does not build).
 #
@@ -104,7 +106,7 @@ while IFS=$'\t' read -r app root consumer legacy expected pairs_of_consumer; do
     pair_started=$SECONDS
     log="$work/$app-$consumer-$legacy.log"
     if "$TXKIT" shim --consumer "$consumer" --legacy "$legacy" --root "$package/$root" --apply >"$log" 2>&1; then
-        if swift build --build-tests >"$log.build" 2>&1; then
+        if swift build --build-tests >"$log.build" 2>&1 && swift test --skip-build >>"$log.build" 2>&1; then
             outcome="applied+built"
             built=$((built + 1))
             if [ "$(still_direct "$root" "$consumer" "$legacy" "$pairs_of_consumer")" -gt 0 ]; then
