@@ -43,6 +43,8 @@ struct ShimPlan {
             services.insert(Self.baseKey(use))
         }
         for (use, members) in resolvedUses {
+            try Self.refuseCallsOnFetchedValues(
+                use, members.map(\.0), legacy: legacy, isLegacyTransaction: isLegacyTransaction)
             if Self.isValueData(use, members.map(\.0), isLegacyTransaction: isLegacyTransaction),
                !services.contains(Self.baseKey(use)) {
                 continue

@@ -39,7 +39,8 @@ struct ExpressionTypingTests {
                 _ = try Legacy.shared.findViaShared(id: 1, transaction: tx)
                 let factory = Legacy.current()
                 factory.updateViaFactory(Item(name: "a"), transaction: tx)
-                let data = Legacy.fetchOrDefault(id: 2, transaction: tx)
+                _ = Legacy.fetchOrDefault(id: 2, transaction: tx)
+                let data = thread.data()
                 data.removeViaInferredLocal(id: 2, transaction: tx)
                 thread.associatedData.touchViaChain(transaction: tx)
                 _ = thread.data().countViaMethodResult(transaction: tx)
@@ -68,6 +69,25 @@ struct ExpressionTypingTests {
             "countViaMethodResult", "closeViaTemporary", "child", "renameViaIfLet", "purgeViaGuardLet",
             "archiveViaOptionalChain", "sealViaClosure", "pingViaStoredSingleton",
         ])
+    }
+
+    /// A member that takes a legacy transaction, called on a value the
+    /// consumer fetched from the legacy type: found, but a shim (one
+    /// wrapper) cannot stand for every fetched value, so it is refused with
+    /// the place.
+    @Test func aCallOnAFetchedValueIsRefusedWithThePlace() throws {
+        let tree = try InlineTree([("Legacy.swift", Self.legacy), ("Consumer.swift", """
+            final class C {
+                func run(_ tx: LegacyTransaction) {
+                    let data = Legacy.fetchOrDefault(id: 2, transaction: tx)
+                    data.removeViaInferredLocal(id: 2, transaction: tx)
+                }
+            }
+            """)])
+        let error = #expect(throws: GeneratorError.self) { try tree.shim("C", "Legacy") }
+        let message = try #require(error).description
+        #expect(message.hasPrefix("Consumer.swift:4:"))
+        #expect(message.contains("a value fetched with `Legacy.fetchOrDefault(…)`"))
     }
 
     @Test func aSingletonAccessorIsNotAMemberOfTheShim() throws {

@@ -17,7 +17,6 @@ import TxkitGenerator
 struct RealWorldCorpusTests {
     /// Pairs whose shim is not exactly the oracle's.
     static let knownInexactShims: Set<String> = [
-        "MuteManager → ThreadAssociatedData",
         "ConversationManager → ThreadStore",
     ]
 
