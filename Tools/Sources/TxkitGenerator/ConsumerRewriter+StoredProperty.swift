@@ -67,7 +67,11 @@ extension ConsumerRewriter {
         }
     }
 
-    mutating func addStoredProperty(_ name: String) throws {
+    ///
+    /// - Parameter production: The production value of the initializer's
+    ///   new parameter (`Wrappers.Legacy(Legacy.shared)` for uses through a
+    ///   singleton); by default the wrapper's own `init()`, if it has one.
+    mutating func addStoredProperty(_ name: String, production: String? = nil) throws {
         guard let primary = plan.consumer.declarations.first(where: {
             $0.memberBlock.parent?.is(ExtensionDeclSyntax.self) == false
         }) else {
@@ -110,7 +114,7 @@ extension ConsumerRewriter {
         }
 
         // An initializer parameter, and its assignment first in the body.
-        let defaultValue = wrapperHasEmptyInit ? " = \(wrapperType)()" : ""
+        let defaultValue = production.map { " = \($0)" } ?? (wrapperHasEmptyInit ? " = \(wrapperType)()" : "")
         for initializer in initializers {
             let parameters = initializer.signature.parameterClause.parameters
             if parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) {
@@ -126,7 +130,10 @@ extension ConsumerRewriter {
             let leading = statements.prefix { Self.isAssignment($0) }
             let indent = statements.first.map(Self.indentation) ?? Self.indentation(of: initializer) + "    "
             let position = leading.last?.endPositionBeforeTrailingTrivia ?? body.leftBrace.endPositionBeforeTrailingTrivia
-            insert("\n\(indent)self.\(name) = \(name)", at: position, in: file)
+            // An empty body (`init() {}`) gets its closing brace on a line of its own.
+            let closing = statements.isEmpty && !body.rightBrace.leadingTrivia.contains(where: \.isNewline)
+                ? "\n" + Self.indentation(of: initializer) : ""
+            insert("\n\(indent)self.\(name) = \(name)\(closing)", at: position, in: file)
         }
     }
 

@@ -63,7 +63,7 @@ struct ConsumerRewriter {
                         + "(or edit this use by hand), then run again",
                     location: use.location)
             }
-            if case let .expression(text) = use.base {
+            if case let .expression(text) = use.base, !isServiceExpression(text) {
                 throw GeneratorError.cannotApply(
                     "\(use.text) reaches \(legacyName) through `\(text)` (a singleton, a temporary, a chain "
                         + "or an inferred property); --apply routes only static uses and stored properties "
@@ -74,11 +74,25 @@ struct ConsumerRewriter {
         let stored = ConsumerScanner.storedProperties(
             of: plan.consumer.declarations, consumer: consumerName, legacy: legacyName
         ).filter(\.value).keys.sorted()
+        // Uses through one singleton or temporary (`Legacy.shared`,
+        // `Legacy.shared()`, `Legacy()`): the shim property's production
+        // value wraps that very expression.
+        let services = Set(uses.compactMap { use -> String? in
+            if case let .expression(text) = use.base { return text }
+            return nil
+        })
+        if let service = services.first, services.count > 1 || !stored.isEmpty {
+            throw GeneratorError.cannotApply(
+                "\(consumerName) reaches \(legacyName) through \(services.count > 1 ? "several expressions" : "`\(service)` and a stored property") "
+                    + "(\((services.sorted() + stored).joined(separator: ", "))); --apply gives it one shim property: "
+                    + "use one of them everywhere, then run again",
+                location: uses.first { if case .expression = $0.base { true } else { false } }?.location ?? consumerName)
+        }
         let property: String
         switch stored.count {
         case 0:
             property = SwiftText.lowercasedFirst(legacyName)
-            try addStoredProperty(property)
+            try addStoredProperty(property, production: services.first.map { "\(wrapperType)(\($0))" })
         case 1:
             property = stored[0]
             try retypeStoredProperty(property)
@@ -134,6 +148,24 @@ struct ConsumerRewriter {
         edits[file.path, default: []].append(edit)
     }
 
+    /// Whether `text` names one instance the consumer can hold for good: a
+    /// singleton or a temporary of the legacy type (`Legacy.shared`,
+    /// `Legacy.shared()`, `Legacy()`), with no argument and nothing of the
+    /// consumer's own in it.
+    func isServiceExpression(_ text: String) -> Bool {
+        guard wrapperWrapsAnInstance, text.hasPrefix(legacyName) else { return false }
+        var rest = Substring(text.dropFirst(legacyName.count))
+        if rest.hasPrefix("()") { rest = rest.dropFirst(2) }
+        while rest.hasPrefix(".") {
+            rest = rest.dropFirst()
+            let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard !name.isEmpty else { return false }
+            rest = rest.dropFirst(name.count)
+            if rest.hasPrefix("()") { rest = rest.dropFirst(2) }
+        }
+        return rest.isEmpty
+    }
+
     /// `expression` as the production value of the shim property.
     func wrapped(_ expression: ExprSyntax) -> String {
         let text = expression.trimmedDescription
@@ -168,8 +200,13 @@ struct ConsumerRewriter {
                     + "on a stored property of \(consumerName) instead, or edit this use by hand",
                 location: use.location)
         }
-        if use.base == .type, let base = use.node.base {
-            replace(base, in: use.file, with: "self.\(property)")
+        switch use.base {
+        case .type, .expression:
+            if let base = use.node.base {
+                replace(base, in: use.file, with: "self.\(property)")
+            }
+        case .storedProperty, .variable:
+            break
         }
         guard case let .call(labels) = use.access,
               let call = use.node.parent?.as(FunctionCallExprSyntax.self)

@@ -100,14 +100,15 @@ struct ExpressionTypingTests {
     @Test func applyRefusesUsesItCannotRouteWithThePlace() throws {
         let tree = try InlineTree([("Legacy.swift", Self.legacy), ("Consumer.swift", """
             final class C {
-                func run(_ tx: LegacyTransaction) {
-                    Legacy.shared.closeViaTemporary(transaction: tx)
+                init() {}
+                func run(_ tx: LegacyTransaction, thread: Thread) {
+                    thread.associatedData.closeViaTemporary(transaction: tx)
                 }
             }
             """)])
         let error = #expect(throws: GeneratorError.self) { try tree.generator.apply(consumer: "C", legacy: "Legacy") }
         let message = try #require(error).description
-        #expect(message.contains("Consumer.swift:3:"))
-        #expect(message.contains("through `Legacy.shared`"))
+        #expect(message.contains("Consumer.swift:4:"))
+        #expect(message.contains("through `thread.associatedData`"))
     }
 }
