@@ -39,7 +39,7 @@ extension DB {
 
     /// The result of `fetch`, fetched again after each commit that may
     /// change it, delivered only when it differs from the last value
-    /// delivered (see ``observe(tracking:file:line:_:)-(_,_,_,(DBReadTransaction)->Value)``).
+    /// delivered (see ``observe(tracking:file:line:_:)-89o4y``).
     ///
     /// - Parameters:
     ///   - tracking: The tables and collections whose commits trigger a

@@ -1,8 +1,8 @@
 /// A value that a database keeps up to date: the result of a fetch, fetched
 /// again after each commit that may change it, as an asynchronous sequence.
 ///
-/// Create one with ``DB/observe(tracking:file:line:_:)`` or
-/// ``AsyncDB/observe(tracking:file:line:_:)``:
+/// Create one with ``DB/observe(tracking:file:line:_:)-89o4y`` or
+/// ``AsyncDB/observe(tracking:file:line:_:)-5nhll``:
 ///
 /// ```swift
 /// for try await count in db.observe({ tx in try messages.unreadCount(for: user, tx) }) {
