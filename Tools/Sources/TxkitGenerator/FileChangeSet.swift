@@ -39,7 +39,8 @@ public struct FileChangeSet {
     /// - Parameters:
     ///   - root: The folder generated files' paths are relative to.
     ///   - files: Generated files.
-    ///   - edits: Consumer edits (their paths as the sources name them).
+    ///   - edits: Consumer edits (their paths as the sources name them:
+    ///     absolute, or relative to the current directory).
     /// - Throws: ``GeneratorError/notGenerated(path:)``,
     ///   ``GeneratorError/unparsableResult(path:diagnostics:)``, or
     ///   ``GeneratorError/unwritablePath(_:reason:)`` for a consumer file
@@ -56,8 +57,14 @@ public struct FileChangeSet {
                 path: path, displayPath: file.path, contents: file.contents,
                 original: FileManager.default.contents(atPath: path)))
         }
+        // A consumer edit's path is the source's as the generator read it:
+        // absolute, or relative to the current directory, already through
+        // the root (`Sources/App/Managers/M.swift` for `--root Sources/App`).
+        let currentDirectory = FileManager.default.currentDirectoryPath
         for edit in edits {
-            let path = (absolute(edit.path) as NSString).standardizingPath
+            let fromCurrentDirectory = edit.path.hasPrefix("/")
+                ? edit.path : (currentDirectory as NSString).appendingPathComponent(edit.path)
+            let path = (fromCurrentDirectory as NSString).standardizingPath
             let current = FileManager.default.contents(atPath: path)
             guard let current, String(decoding: current, as: UTF8.self) == edit.original else {
                 throw GeneratorError.unwritablePath(

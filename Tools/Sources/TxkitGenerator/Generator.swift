@@ -10,8 +10,15 @@ public final class Generator {
     /// Reads the sources `txkit.json` names (or `sources`, relative to
     /// `root`).
     public convenience init(root: String, configuration: GeneratorConfiguration, sources: [String]? = nil) throws {
-        let paths = (sources ?? configuration.sources).map { path in
-            path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path)
+        let absolute = { (path: String) in path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path) }
+        var paths = (sources ?? configuration.sources).map(absolute)
+        // The shims already generated, even outside the sources: their
+        // markers list each consumer's pairs, which its namespaces name.
+        let shims = absolute(String(configuration.shimsFolder.prefix { $0 != "$" }))
+        let standardized = { (path: String) in (path as NSString).standardizingPath }
+        if FileManager.default.fileExists(atPath: shims),
+           !paths.contains(where: { standardized(shims).hasPrefix(standardized($0) + "/") || standardized($0) == standardized(shims) }) {
+            paths.append(shims)
         }
         try self.init(configuration: configuration, sources: SourceSet(paths: paths))
     }
