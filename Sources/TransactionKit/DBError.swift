@@ -82,8 +82,8 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
         /// password. While committing, the outcome of the write is unknown:
         /// see ``DBError/isOutcomeUnknown``.
         case connectionFailed
-        /// Any other storage error; see ``DBError/resultCode``,
-        /// ``DBError/sqlState`` and ``DBError/message``.
+        /// Any other storage error; see ``DBError/code`` and
+        /// ``DBError/message``.
         case other
     }
 
@@ -111,11 +111,10 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
     /// `MockDB`; for a server, its address and database
     /// (`postgresql://user@host:5432/app`, without the password).
     public var path: String
-    /// The underlying extended result code, when the storage is SQLite.
-    public var resultCode: Int32?
-    /// The five-character SQLSTATE the server reported (`40001`), when the
-    /// storage is PostgreSQL.
-    public var sqlState: String?
+    /// The storage's own code for the error, when it reported one. Each
+    /// backend module also offers it typed (the SQLite module's
+    /// `resultCode`, the PostgreSQL module's `sqlState`).
+    public var code: Code?
     /// The storage engine's own message.
     public var message: String
     /// The original error, when there was one.
@@ -130,16 +129,14 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
         kind: Kind,
         operation: Operation,
         path: String,
-        resultCode: Int32? = nil,
-        sqlState: String? = nil,
+        code: Code? = nil,
         message: String,
         underlyingError: (any Error)? = nil
     ) {
         self.kind = kind
         self.operation = operation
         self.path = path
-        self.resultCode = resultCode
-        self.sqlState = sqlState
+        self.code = code
         self.message = message
         self.underlyingError = underlyingError
     }
@@ -172,10 +169,8 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
     /// description is always one line that shows every character of the path.
     public var description: String {
         var text = "\(kind.summary) while \(operation.gerund) \(Self.escaped(path))"
-        if let resultCode {
-            text += " (SQLite result code \(resultCode): \(Self.escaped(message, backslashes: false)))"
-        } else if let sqlState {
-            text += " (SQLSTATE \(Self.escaped(sqlState)): \(Self.escaped(message, backslashes: false)))"
+        if let code {
+            text += " (\(Self.escaped(code.description)): \(Self.escaped(message, backslashes: false)))"
         } else if !message.isEmpty {
             text += " (\(Self.escaped(message, backslashes: false)))"
         }
@@ -309,7 +304,7 @@ extension DBError.Kind {
             "Check that the server runs and accepts connections at this address, and the user name, password "
                 + "and database name; transactions in progress on a lost connection were rolled back."
         case .other:
-            "See the result code or SQLSTATE, and the message."
+            "See the storage's code and message."
         }
     }
 }

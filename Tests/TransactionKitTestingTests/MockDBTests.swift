@@ -50,7 +50,7 @@ struct MockDBTests {
     }
 
     @Test func aDBErrorNamesThePathAndTheRemedy() {
-        let error = DBError(kind: .readOnly, operation: .commit, path: "/data/app.sqlite", resultCode: 8, message: "attempt to write a readonly database")
+        let error = DBError(kind: .readOnly, operation: .commit, path: "/data/app.sqlite", code: DBError.Code(system: "SQLite result code", value: "8"), message: "attempt to write a readonly database")
         #expect(error.description == "database is read-only while committing to /data/app.sqlite (SQLite result code 8: attempt to write a readonly database). Check the permissions of the file, of its -wal and -shm files and of its directory, and that the volume is writable.")
     }
 
