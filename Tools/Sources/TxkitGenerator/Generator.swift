@@ -169,7 +169,7 @@ public final class Generator {
         return GeneratedFile(path: "\(folder)/\(name).swift", contents: renderer.render())
     }
 
-    private func shortcutsNamespace(_ consumer: String, _ legacies: [String], access: String, marker: String) -> String {
+    func shortcutsNamespace(_ consumer: String, _ legacies: [String], access: String, marker: String) -> String {
         var lines = [
             marker,
             "",
@@ -199,7 +199,7 @@ public final class Generator {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func mocksNamespace(_ consumer: String, _ legacies: [String], marker: String) -> String {
+    func mocksNamespace(_ consumer: String, _ legacies: [String], marker: String) -> String {
         var lines = [marker, ""]
         lines += configuration.mockImports.map { "import \($0)" }
         if !configuration.mockImports.isEmpty { lines.append("") }

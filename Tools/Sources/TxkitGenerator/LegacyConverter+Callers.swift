@@ -1,0 +1,133 @@
+import SwiftSyntax
+
+/// The finder's callers: code that passes it a legacy transaction passes
+/// the TransactionKit transaction instead.
+extension LegacyConverter {
+    /// Every use of the finder's members in the sources, by types other
+    /// than the finder (through the finder or through a shim of it), with
+    /// the member each means. Uses that fit no member are blockers.
+    mutating func scanCallers() -> [(ConsumerUse, LegacyMember)] {
+        var found: [(ConsumerUse, LegacyMember)] = []
+        var seen: Set<String> = []
+        for name in index.typeNames {
+            guard let type = index.types[name], type.qualifiedName != legacy.qualifiedName,
+                  seen.insert(type.qualifiedName).inserted,
+                  type.declarations.contains(where: {
+                      $0.file.generatedBy == nil && $0.memberBlock.description.contains(legacy.name)
+                  })
+            else { continue }
+            let scan = ConsumerScan(
+                consumer: type, legacyTypes: [legacy.name], index: index, isLegacyTransaction: isLegacyTransaction)
+            for use in scan.uses where use.file.generatedBy == nil {
+                do {
+                    for (member, _) in try ShimPlan.resolve(use, in: legacy, isLegacyTransaction: isLegacyTransaction) {
+                        found.append((use, member))
+                        usedMembers.insert(member.location)
+                    }
+                } catch {
+                    blockers.append(block(use.location, "\(use.text): \(error)"))
+                }
+            }
+        }
+        return found
+    }
+
+    /// Rewrites the calls that go through the finder itself (not through a
+    /// shim, whose calls already have the converted form).
+    mutating func rewriteCallers(uses: [(ConsumerUse, LegacyMember)]) {
+        var done: Set<Int> = []
+        for (use, member) in uses where use.isThroughLegacyType {
+            if !legacy.members.contains(member), member.parameters.contains(where: { isLegacyTransaction($0.type) }) {
+                blockers.append(block(use.location, "\(use.text) uses \(member.displayName), which \(legacy.name) "
+                    + "inherits (\(member.location)); convert the type that declares it first"))
+                continue
+            }
+            guard let target = converted.first(where: { $0.member.location == member.location }),
+                  case .call = use.access,
+                  let call = use.node.parent?.as(FunctionCallExprSyntax.self),
+                  done.insert(call.position.utf8Offset).inserted
+            else { continue }
+            if target.kind == "DBWriteTransaction", use.context == .read {
+                blockers.append(block(use.location, "\(use.text) runs in a read transaction, but "
+                    + "\(legacy.name).\(member.displayName) writes (\(target.decision.reason), rule: "
+                    + "\(target.decision.rule.rawValue)); call it in a write transaction, or list it in readMembers "
+                    + "of txkit.json if it only reads"))
+                continue
+            }
+            if statics == .instance, member.isStatic, case .type = use.base, let base = use.node.base {
+                replace(base, in: use.file, with: "\(base.trimmedDescription).shared")
+            }
+            guard let argument = transactionArgument(of: call, for: target) else {
+                blockers.append(block(use.location, "\(use.text) passes its legacy transaction in a trailing "
+                    + "closure or not at all"))
+                continue
+            }
+            passTransaction(argument, call: call, target: target, file: use.file)
+        }
+    }
+
+    /// Replaces a legacy transaction argument by the TransactionKit
+    /// transaction: the one the configured bridge built it from (inline or
+    /// in a local), else txkit.json's reverse bridge; else a blocker.
+    mutating func passTransaction(
+        _ argument: LabeledExprSyntax, call: FunctionCallExprSyntax, target: ConvertedMember, file: SourceFile
+    ) {
+        let expression = argument.expression
+        let bridges = [target.legacyTransaction.bridge]
+            + configuration.legacyTransactions.map(\.bridge).filter { $0 != target.legacyTransaction.bridge }
+        let matchAny = { (candidate: ExprSyntax) in
+            bridges.lazy.compactMap { ConsumerRewriter.match(candidate, bridge: $0) }.first
+        }
+        var replacement: String?
+        if let inner = matchAny(expression) {
+            replacement = inner
+        } else if let reference = expression.as(DeclReferenceExprSyntax.self),
+                  var local = ConsumerRewriter.local(named: reference.baseName.text, before: Syntax(expression), file: file),
+                  let value = local.item.item.as(VariableDeclSyntax.self)?.bindings.first?.initializer?.value,
+                  let inner = matchAny(value) {
+            if let index = bridgeLocals.firstIndex(where: { $0.item.id == local.item.id }) {
+                bridgeLocals[index].replaced.insert(reference.position.utf8Offset)
+            } else {
+                local.replaced.insert(reference.position.utf8Offset)
+                bridgeLocals.append(local)
+            }
+            replacement = inner
+        } else if let reverse = target.kind == "DBWriteTransaction"
+                    ? target.legacyTransaction.reverseBridge?.write : target.legacyTransaction.reverseBridge?.read {
+            replacement = reverse.replacingOccurrences(of: "$legacy", with: expression.trimmedDescription)
+            need(configuration.wrapperImports, in: file)
+        }
+        guard let replacement else {
+            let step = ConsumerRewriter.receivedTransactionStep(
+                expression, kind: target.kind, consumer: Self.enclosingTypeName(of: Syntax(call)) ?? "its caller",
+                legacyTransaction: target.legacyTransaction)
+            blockers.append(block(file.location(of: call), "\(Self.callText(call)) passes "
+                + "`\(expression.trimmedDescription)`, a legacy transaction not built with a bridge of txkit.json, "
+                + "and \(target.legacyTransaction.type) has no reverseBridge for \(target.kind) in txkit.json"
+                + (step.map { ". \($0)" } ?? "; pass the TransactionKit transaction here by hand")))
+            return
+        }
+        replaceArgument(argument, with: replacement, in: file)
+        addTry(to: call, target: target, in: file)
+    }
+
+    /// The name of the type whose code holds `node`.
+    static func enclosingTypeName(of node: Syntax) -> String? {
+        var current = node.parent
+        while let node = current {
+            if let type = node.as(ClassDeclSyntax.self) { return type.name.text }
+            if let type = node.as(StructDeclSyntax.self) { return type.name.text }
+            if let type = node.as(EnumDeclSyntax.self) { return type.name.text }
+            if let type = node.as(ActorDeclSyntax.self) { return type.name.text }
+            if let type = node.as(ExtensionDeclSyntax.self) { return type.extendedType.trimmedDescription }
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// The call's first line, for messages.
+    static func callText(_ call: FunctionCallExprSyntax) -> String {
+        let text = call.trimmedDescription.split(separator: "\n").first.map(String.init) ?? ""
+        return text.count > 80 ? String(text.prefix(79)) + "…" : text
+    }
+}
