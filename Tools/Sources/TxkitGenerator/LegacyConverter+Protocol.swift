@@ -41,6 +41,22 @@ extension LegacyConverter {
         }
     }
 
+    /// The protocol's members whose values its mock cannot hold (a class
+    /// of the tree that is not `Sendable`), as blockers: the mock would not
+    /// compile.
+    var unsendableRequirements: [LegacyConversion.Blocker] {
+        protocolMembers.compactMap { requirement in
+            let member = requirement.member
+            let parameters = member.parameters.filter { !isLegacyTransaction($0.type) }
+            let names = (parameters.map(\.type) + [member.resultType].compactMap { $0 }).flatMap(ShimPlan.identifiers)
+            guard let name = names.first(where: { index.types[$0].map { !ShimPlan.isSendable($0, index: index) } ?? false })
+            else { return nil }
+            return block(member.location, "\(legacy.name).\(member.displayName) passes a \(name), a class that is not "
+                + "Sendable: \(protocolName)Mock cannot hold it (MockMethod keeps Sendable values). Declare \(name) "
+                + "Sendable (or @unchecked Sendable if it guards its state), then run again")
+        }
+    }
+
     /// Where the protocol goes: beside the finder's declaration.
     var protocolPath: String {
         let declaration = legacy.declarations.first { !$0.isExtension } ?? legacy.declarations[0]
@@ -65,7 +81,9 @@ extension LegacyConverter {
         let modifier = SwiftText.modifier(access)
         // A witness needs the narrower of the protocol's and the type's access.
         let witnessModifier = SwiftText.modifier(SwiftText.narrower(access, SwiftText.narrower(legacy.accessLevel, "public")))
-        let isSendable = legacy.inherited.contains("Sendable") || legacy.kind == .enum
+        // Sendable when the finder says so (a value type's implicit
+        // conformance cannot be declared from another file).
+        let isSendable = legacy.inherited.contains { $0.replacingOccurrences(of: "@unchecked ", with: "") == "Sendable" }
         var lines = ShimRenderer.imports(of: legacy, configuration: configuration, adding: ["TransactionKit"])
             .map { "import \($0)" }
         lines += [

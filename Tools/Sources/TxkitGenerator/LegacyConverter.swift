@@ -103,6 +103,7 @@ struct LegacyConverter {
         convertFinderDeclarations()
         rewriteCallers(uses: uses)
         rewriteShimReferences(pairs: pairs)
+        blockers += unsendableRequirements
         removeUnusedBridgeLocals()
         addImports()
 
