@@ -1,0 +1,32 @@
+import GRDB
+
+/// User search for the people picker: names that start with what a person
+/// typed. Written in the legacy style, every method taking the concrete
+/// ``LegacyTransaction``.
+///
+/// **Thread:** stateless; call it from the thread that runs the transaction.
+package final class UserSearchFinder: Sendable {
+    package init() {}
+
+    /// The users whose names start with `prefix` (ignoring case), by name,
+    /// at most `limit` of them.
+    package func users(prefix: String, limit: Int, transaction: LegacyTransaction) throws -> [User] {
+        try Row.fetchAll(
+            transaction.database,
+            sql: "SELECT * FROM user WHERE name LIKE ? ESCAPE '\\' ORDER BY name LIMIT ?",
+            arguments: [Self.likePattern(prefix), limit]
+        ).map(User.init(row:))
+    }
+
+    /// How many users are blocked.
+    package func blockedCount(transaction: LegacyTransaction) throws -> Int {
+        try Int.fetchOne(transaction.database, sql: "SELECT COUNT(*) FROM user WHERE isBlocked") ?? 0
+    }
+
+    /// `prefix` as a `LIKE` pattern that matches it literally, then anything.
+    static func likePattern(_ prefix: String) -> String {
+        prefix.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+    }
+}
