@@ -160,7 +160,7 @@ public struct LegacyConversion: Sendable {
 
     /// Converts `legacy` in sources held in memory (tests); paths are
     /// relative to the root.
-    init(
+    public init(
         configuration: GeneratorConfiguration, sources: SourceSet, legacy: String, protocolName: String? = nil,
         statics: Statics = .keep
     ) throws {
