@@ -1,4 +1,6 @@
 import GRDB
+import TransactionKit
+import TransactionKitSQLite
 
 /// User search for the people picker: names that start with what a person
 /// typed. Written in the legacy style, every method taking the concrete
@@ -10,8 +12,9 @@ package final class UserSearchFinder: Sendable {
 
     /// The users whose names start with `prefix` (ignoring case), by name,
     /// at most `limit` of them.
-    package func users(prefix: String, limit: Int, transaction: LegacyTransaction) throws -> [User] {
-        try Row.fetchAll(
+    package func users(prefix: String, limit: Int, _ tx: DBReadTransaction) throws -> [User] {
+        let transaction = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))
+        return try Row.fetchAll(
             transaction.database,
             sql: "SELECT * FROM user WHERE name LIKE ? ESCAPE '\\' ORDER BY name LIMIT ?",
             arguments: [Self.likePattern(prefix), limit]
@@ -19,8 +22,9 @@ package final class UserSearchFinder: Sendable {
     }
 
     /// How many users are blocked.
-    package func blockedCount(transaction: LegacyTransaction) throws -> Int {
-        try Int.fetchOne(transaction.database, sql: "SELECT COUNT(*) FROM user WHERE isBlocked") ?? 0
+    package func blockedCount(_ tx: DBReadTransaction) throws -> Int {
+        let transaction = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))
+        return try Int.fetchOne(transaction.database, sql: "SELECT COUNT(*) FROM user WHERE isBlocked") ?? 0
     }
 
     /// `prefix` as a `LIKE` pattern that matches it literally, then anything.

@@ -4,14 +4,14 @@ import TransactionKit
 /// Suggests people to start a conversation with, as a person types.
 ///
 /// ```swift
-/// let picker = PeoplePicker(db: db, userSearchFinder: PeoplePicker.Wrappers.UserSearchFinder())
+/// let picker = PeoplePicker(db: db, userSearchFinder: UserSearchFinder())
 /// let suggestions = try picker.suggestions(for: "al")
 /// ```
 ///
 /// **Transaction semantics:** one read transaction per call.
 public final class PeoplePicker: Sendable {
     let db: any DB
-    let userSearchFinder: any PeoplePicker.Shims.UserSearchFinder
+    let userSearchFinder: any UserSearchFinding
 
     /// The most suggestions one call returns.
     public static let limit = 8
@@ -20,8 +20,8 @@ public final class PeoplePicker: Sendable {
     ///
     /// - Parameters:
     ///   - db: The database.
-    ///   - userSearchFinder: `PeoplePicker.Wrappers.UserSearchFinder()` in production, a mock in unit tests.
-    public init(db: any DB, userSearchFinder: any PeoplePicker.Shims.UserSearchFinder) {
+    ///   - userSearchFinder: `UserSearchFinder()` in production, a mock in unit tests.
+    public init(db: any DB, userSearchFinder: any UserSearchFinding) {
         self.db = db
         self.userSearchFinder = userSearchFinder
     }

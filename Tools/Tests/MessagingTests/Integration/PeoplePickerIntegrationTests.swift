@@ -13,14 +13,14 @@ struct PeoplePickerIntegrationTests {
         let alfred = try users.register(name: "Alfred")
         _ = try users.block(userID: alfred.id)
 
-        let picker = PeoplePicker(db: db, userSearchFinder: PeoplePicker.Wrappers.UserSearchFinder())
+        let picker = PeoplePicker(db: db, userSearchFinder: UserSearchFinder())
         #expect(try picker.suggestions(for: "al").map(\.name) == ["Alice"])
         #expect(try picker.suggestions(for: "B").map(\.name) == ["Bob"])
     }
 
     @Test func percentAndUnderscoreMatchThemselves() throws {
         let db = try TestDatabases.withAliceAndBob.makeDatabase()
-        let picker = PeoplePicker(db: db, userSearchFinder: PeoplePicker.Wrappers.UserSearchFinder())
+        let picker = PeoplePicker(db: db, userSearchFinder: UserSearchFinder())
         #expect(try picker.suggestions(for: "A%").isEmpty)
         #expect(try picker.suggestions(for: "_lice").isEmpty)
     }

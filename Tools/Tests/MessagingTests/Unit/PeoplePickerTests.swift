@@ -8,7 +8,7 @@ import TransactionKitTesting
 struct PeoplePickerTests {
     @Test func suggestionsLeaveBlockedUsersOut() throws {
         let db = MockDB()
-        let search = PeoplePicker.Mocks.UserSearchFinder()
+        let search = UserSearchFindingMock()
         search.users.returns([User(id: 1, name: "Alfred", isBlocked: true), User(id: 2, name: "Alice")])
         let picker = PeoplePicker(db: db, userSearchFinder: search)
 
@@ -21,7 +21,7 @@ struct PeoplePickerTests {
     @Test func blankTextOpensNoTransaction() throws {
         let db = MockDB()
         // Nothing stubbed: a call to the search would fail the test.
-        let picker = PeoplePicker(db: db, userSearchFinder: PeoplePicker.Mocks.UserSearchFinder())
+        let picker = PeoplePicker(db: db, userSearchFinder: UserSearchFindingMock())
 
         #expect(try picker.suggestions(for: "   ").isEmpty)
         #expect(db.readCount == 0)
