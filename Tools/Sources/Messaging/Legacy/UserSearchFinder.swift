@@ -3,8 +3,10 @@ import TransactionKit
 import TransactionKitSQLite
 
 /// User search for the people picker: names that start with what a person
-/// typed. Written in the legacy style, every method taking the concrete
-/// ``LegacyTransaction``.
+/// typed. Written in the legacy style (every method took the concrete
+/// ``LegacyTransaction``), it is the finder the example converted with
+/// `txkit convert` (Guides/MigratingLegacyFinders.md, "Retiring a shim"):
+/// it takes `DBReadTransaction` now, and conforms to ``UserSearchFinding``.
 ///
 /// **Thread:** stateless; call it from the thread that runs the transaction.
 package final class UserSearchFinder: Sendable {
