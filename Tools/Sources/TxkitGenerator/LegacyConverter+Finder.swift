@@ -140,6 +140,28 @@ extension LegacyConverter {
         for member in converted {
             convertSignature(member, replacedReferences: replaced[member.member.location] ?? [])
         }
+        addSharedInstance()
+    }
+
+    /// With `--statics instance`, the instance that callers of the former
+    /// static members go through: `static let shared = D()`, first in the
+    /// finder's declaration.
+    private mutating func addSharedInstance() {
+        guard statics == .instance, converted.contains(where: \.member.isStatic),
+              let declaration = legacy.declarations.first(where: { !$0.isExtension && $0.file.generatedBy == nil })
+        else { return }
+        if let existing = legacy.allMembers.first(where: { $0.name == "shared" }) {
+            blockers.append(block(existing.location, "--statics instance declares \(legacy.name).shared, and "
+                + "\(legacy.name) has a member of that name already; use --statics keep, or rename it"))
+            return
+        }
+        let indentation = declaration.memberBlock.members.first.map { ConsumerRewriter.indentation(of: $0) }
+            ?? ConsumerRewriter.indentation(of: declaration.memberBlock) + "    "
+        let modifier = SwiftText.modifier(SwiftText.narrower(legacy.accessLevel, "public"))
+        insert(
+            "\n\(indentation)/// The instance through which callers reach what were static members.\n"
+                + "\(indentation)\(modifier)static let shared = \(legacy.qualifiedName)()\n",
+            at: declaration.memberBlock.leftBrace.endPositionBeforeTrailingTrivia, in: declaration.file)
     }
 
     /// The argument of `call` that fills `target`'s legacy transaction.

@@ -75,7 +75,9 @@ struct ConvertTests {
         """
 
     static func conversion(
-        _ files: [(String, String)], legacy: String = "Notes", reverseBridge: GeneratorConfiguration.LegacyTransaction.ReverseBridge? = nil
+        _ files: [(String, String)], legacy: String = "Notes",
+        reverseBridge: GeneratorConfiguration.LegacyTransaction.ReverseBridge? = nil,
+        statics: LegacyConversion.Statics = .keep
     ) throws -> LegacyConversion {
         var configuration = GeneratorConfiguration.defaults
         configuration.legacyTransactions = [
@@ -85,7 +87,7 @@ struct ConvertTests {
         ]
         return try LegacyConversion(
             configuration: configuration, sources: SourceSet(sources: files.map { (path: $0.0, text: $0.1) }),
-            legacy: legacy)
+            legacy: legacy, statics: statics)
     }
 
     static let receiver = """
@@ -173,6 +175,36 @@ struct ConvertTests {
         let conversion = try Self.conversion([("Lister.swift", lister), ("Titles.swift", caller)], legacy: "Lister")
         #expect(conversion.blockers.map(\.location) == ["Titles.swift:10"])
         #expect(conversion.blockers[0].reason.contains("closure that does not throw"))
+    }
+
+    @Test func staticsBecomeInstanceMembersReachedThroughShared() throws {
+        let counter = """
+            final class Counter: Sendable {
+                init() {}
+
+                static func count(transaction: LegacyTransaction) throws -> Int {
+                    try Int.fetchOne(transaction.database, sql: "SELECT COUNT(*) FROM item") ?? 0
+                }
+            }
+            """
+        let report = """
+            final class Report {
+                func items(_ tx: DBReadTransaction) throws -> Int {
+                    try Counter.count(transaction: LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx)))
+                }
+            }
+            """
+        let conversion = try Self.conversion(
+            [("Counter.swift", counter), ("Report.swift", report)], legacy: "Counter", statics: .instance)
+        #expect(conversion.blockers.isEmpty)
+        let finder = try #require(conversion.edits.first { $0.path == "Counter.swift" }).edited
+        #expect(finder.contains("    static let shared = Counter()\n"))
+        #expect(finder.contains("    func count(_ tx: DBReadTransaction) throws -> Int {"))
+        let caller = try #require(conversion.edits.first { $0.path == "Report.swift" }).edited
+        #expect(caller.contains("try Counter.shared.count(tx)"))
+        // No forwarding member: the requirement is the member itself.
+        let protocolFile = try #require(conversion.files.first { $0.path == "CounterFinding.swift" }).contents
+        #expect(protocolFile.contains("extension Counter: CounterFinding {}"))
     }
 
     @Test func anExistingProtocolNameOrAProtocolIsRefused() throws {
