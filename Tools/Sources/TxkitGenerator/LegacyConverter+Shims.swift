@@ -88,6 +88,7 @@ extension LegacyConverter {
             (try? NSRegularExpression(pattern: rule.0)).map { ($0, rule.1) }
         }
         let wrapperCall = try? NSRegularExpression(pattern: "\(owner)Wrappers\\.\(d)\\(")
+        let renames = stubRenames(pairs: pairs)
         for file in index.sources.files where file.generatedBy == nil {
             let text = file.tree.description
             guard text.contains(legacy.name) else { continue }
@@ -114,6 +115,63 @@ extension LegacyConverter {
                     covered.append(start..<end)
                 }
             }
+            renameStubs(in: file, text: text, renames: renames, covered: covered)
+        }
+    }
+
+    /// For each retired pair, the stubs of its mock whose names the
+    /// protocol's mock spells otherwise (`user` → `userByID`, once the
+    /// protocol has both `user` overloads).
+    private func stubRenames(pairs: [RetiredPair]) -> [(mock: NSRegularExpression, renames: [String: String])] {
+        var protocolStubs = protocolMembers.map(\.shimMember)
+        ShimPlan.nameStubs(&protocolStubs)
+        let newNames = Dictionary(protocolStubs.map { ($0.legacy.location, $0.stubName) }) { first, _ in first }
+        return pairs.compactMap { pair in
+            guard let plan = try? ShimPlan(consumer: pair.consumer, legacy: legacy, configuration: configuration)
+            else { return nil }
+            var renames: [String: String] = [:]
+            for member in plan.members {
+                guard case .function = member.legacy.kind, let new = newNames[member.legacy.location],
+                      new != member.stubName
+                else { continue }
+                renames[member.stubName] = new
+            }
+            let consumer = NSRegularExpression.escapedPattern(for: pair.consumer.name)
+            let d = NSRegularExpression.escapedPattern(for: legacy.name)
+            guard !renames.isEmpty,
+                  let mock = try? NSRegularExpression(pattern: "\\b\(consumer)\\.Mocks\\.\(d)\\b|\\b\(consumer)_\(d)Mock\\b")
+            else { return nil }
+            return (mock, renames)
+        }
+    }
+
+    /// Renames the stubs of a file that uses a retired pair's mock:
+    /// `users.user.stub { … }` → `users.userByID.stub { … }`. Only where a
+    /// `MockMethod` member follows, and only names every mock the file
+    /// uses renames alike.
+    private mutating func renameStubs(
+        in file: SourceFile, text: String, renames: [(mock: NSRegularExpression, renames: [String: String])],
+        covered: [Range<Int>]
+    ) {
+        let whole = NSRange(location: 0, length: (text as NSString).length)
+        var merged: [String: String] = [:]
+        var conflicting: Set<String> = []
+        for entry in renames where entry.mock.firstMatch(in: text, range: whole) != nil {
+            for (old, new) in entry.renames {
+                if let existing = merged[old], existing != new { conflicting.insert(old) }
+                merged[old] = new
+            }
+        }
+        for old in conflicting { merged[old] = nil }
+        guard !merged.isEmpty else { return }
+        let names = merged.keys.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+        let api = "stub|stubWithTransaction|returns|fails|calls|callCount|isStubbed|reset|declaresChange|declaresRead"
+        guard let expression = try? NSRegularExpression(pattern: "(?<=\\.)(\(names))(?=\\.(\(api))\\b)") else { return }
+        for match in expression.matches(in: text, range: whole) {
+            guard let (start, end) = offsets(match.range, in: text), !covered.contains(where: { $0.contains(start) }),
+                  let range = Range(match.range, in: text), let new = merged[String(text[range])]
+            else { continue }
+            add(TextEdit(start: start, end: end, replacement: new), in: file)
         }
     }
 
