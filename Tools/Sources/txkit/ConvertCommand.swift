@@ -16,7 +16,8 @@ struct ConvertCommand: ParsableCommand {
             rebuilds the legacy transaction under its old name through txkit.json's bridge, \
             so the SQL stays as it is. Read or write is decided as for shims (writeMembers / \
             readMembers, the transaction type, the body, the members it calls, the callers' \
-            blocks, the verb). A protocol (LEGACYFinding, or --protocol) declares the members \
+            blocks, the verb). A protocol (--protocol; by default LEGACY's name with Finder \
+            made Finding, else LEGACYFinding) declares the members \
             callers use, LEGACY conforms to it, and its mock is written as `txkit mock` writes \
             it.
 
