@@ -20,9 +20,13 @@ extension LegacyConverter {
                 consumer: type, legacyTypes: [legacy.name], index: index, isLegacyTransaction: isLegacyTransaction)
             for use in scan.uses where use.file.generatedBy == nil {
                 do {
-                    for (member, _) in try ShimPlan.resolve(use, in: legacy, isLegacyTransaction: isLegacyTransaction) {
+                    for (member, supplied) in try ShimPlan.resolve(use, in: legacy, isLegacyTransaction: isLegacyTransaction) {
                         found.append((use, member))
+                        if !use.isThroughLegacyType {
+                            suppliedSets[member.location, default: []].insert(supplied.sorted())
+                        }
                         usedMembers.insert(member.location)
+                        if case .property(_, true) = use.access { writtenMembers.insert(member.location) }
                     }
                 } catch {
                     blockers.append(block(use.location, "\(use.text): \(error)"))

@@ -8,13 +8,15 @@ extension LegacyConverter {
         /// The converted member behind it, `nil` for a member that takes
         /// no transaction (a property a consumer reads).
         var converted: ConvertedMember?
+        /// The parameter sets calls through a shim supplied.
+        var supplied: Set<[Int]> = []
 
         var shimMember: ShimMember {
             guard let converted else {
-                return ShimMember(legacy: member, transactions: [:], suppliedSets: [], isWritten: false, isBridged: false)
+                return ShimMember(legacy: member, transactions: [:], suppliedSets: supplied, isWritten: false, isBridged: false)
             }
             var shimMember = ShimMember(
-                legacy: member, transactions: [converted.parameterIndex: converted.kind], suppliedSets: [],
+                legacy: member, transactions: [converted.parameterIndex: converted.kind], suppliedSets: supplied,
                 isWritten: false)
             shimMember.access = converted.decision
             return shimMember
@@ -32,12 +34,12 @@ extension LegacyConverter {
         }
         return used.compactMap { member in
             if let converted = converted.first(where: { $0.member.location == member.location }) {
-                return Requirement(member: member, converted: converted)
+                return Requirement(member: member, converted: converted, supplied: suppliedSets[member.location] ?? [])
             }
             // A member that still takes a legacy transaction stays out.
             if member.parameters.contains(where: { isLegacyTransaction($0.type) }) { return nil }
             if case .function = member.kind, member.isStatic { return nil }
-            return Requirement(member: member, converted: nil)
+            return Requirement(member: member, converted: nil, supplied: suppliedSets[member.location] ?? [])
         }
     }
 
@@ -54,6 +56,51 @@ extension LegacyConverter {
             return block(member.location, "\(legacy.name).\(member.displayName) passes a \(name), a class that is not "
                 + "Sendable: \(protocolName)Mock cannot hold it (MockMethod keeps Sendable values). Declare \(name) "
                 + "Sendable (or @unchecked Sendable if it guards its state), then run again")
+        }
+    }
+
+    /// One extension method per way of leaving defaulted parameters out
+    /// (a requirement has no default values): every way for up to three
+    /// defaulted parameters, else those callers used through a shim. Each
+    /// calls the requirement with the finder's defaults.
+    private func defaultOverloads(_ requirement: Requirement, modifier: String) -> [[String]] {
+        let member = requirement.shimMember
+        guard case .function = member.legacy.kind else { return [] }
+        let all = Array(member.legacy.parameters.indices)
+        let defaulted = all.filter { member.legacy.parameters[$0].defaultValue != nil && member.transactions[$0] == nil }
+        var sets = requirement.supplied
+        if (1...3).contains(defaulted.count) {
+            for mask in 1..<(1 << defaulted.count) {
+                let omitted = Set(defaulted.indices.filter { mask & (1 << $0) != 0 }.map { defaulted[$0] })
+                sets.insert(all.filter { !omitted.contains($0) })
+            }
+        }
+        return sets.sorted { $0.lexicographicallyPrecedes($1) }.compactMap { supplied in
+            guard supplied != all else { return nil }
+            let arguments = all.map { index -> String in
+                let parameter = member.legacy.parameters[index]
+                if member.transactions[index] != nil { return "tx" }
+                let value = supplied.contains(index)
+                    ? (parameter.isInout ? "&\(parameter.name)" : parameter.name) : parameter.defaultValue ?? parameter.name
+                return SwiftText.argument(parameter, value: value)
+            }
+            let omitted = all.filter { !supplied.contains($0) }.map { "`\(member.legacy.parameters[$0].name)`" }
+            let call = SwiftText.callPrefix(isAsync: member.legacy.isAsync, throwing: member.shimThrowsClause != nil)
+                + "\(member.legacy.name)(\(arguments.joined(separator: ", ")))"
+            return ["    /// `\(member.shimDisplayName)` with the finder's default for \(omitted.joined(separator: ", "))."]
+                + member.legacy.attributes.map { "    " + $0 }
+                + ["    " + ShimRenderer.signature(member, parameters: supplied, modifier: modifier) + " {", "        \(call)", "    }"]
+        }
+    }
+
+    /// The protocol's members that return an opaque type (`some P`),
+    /// which a protocol requirement cannot declare, as blockers.
+    var opaqueRequirements: [LegacyConversion.Blocker] {
+        protocolMembers.compactMap { requirement in
+            guard let result = requirement.member.resultType, result.hasPrefix("some ") else { return nil }
+            return block(requirement.member.location, "\(legacy.name).\(requirement.member.displayName) returns "
+                + "`\(result)`, which \(protocolName) cannot require (a requirement has no opaque result); make "
+                + "it return `any \(result.dropFirst("some ".count))`, then run again")
         }
     }
 
@@ -105,12 +152,20 @@ extension LegacyConverter {
             lines += requirement.member.attributes.map { "    " + $0 }
             switch requirement.member.kind {
             case .property:
-                lines.append("    var \(requirement.member.name): \(shimMember.resultType ?? "Void") { get }")
+                // A caller sets it: a class's setter does not mutate the reference.
+                let accessors = writtenMembers.contains(requirement.member.location) ? "{ get nonmutating set }" : "{ get }"
+                lines.append("    var \(requirement.member.name): \(shimMember.resultType ?? "Void") \(accessors)")
             case .function:
                 lines.append("    " + ShimRenderer.signature(shimMember, parameters: Array(requirement.member.parameters.indices)))
             }
         }
         lines.append("}")
+        let overloads = requirements.flatMap { defaultOverloads($0, modifier: modifier) }
+        if !overloads.isEmpty {
+            lines += ["", "// The finder's defaults, for the calls its callers make without them.", "extension \(protocolName) {"]
+            lines += overloads.joined(separator: [""])
+            lines.append("}")
+        }
         let forwarded = requirements.filter { $0.converted != nil && $0.member.isStatic && statics == .keep }
         lines += ["", "/// The production ``\(protocolName)``."]
         if forwarded.isEmpty {

@@ -23,6 +23,11 @@ struct LegacyConverter {
     var converted: [ConvertedMember] = []
     /// Members a caller outside the finder uses, by location.
     var usedMembers: Set<String> = []
+    /// The parameter sets calls through a shim supply, by member location
+    /// (the protocol gets overloads for those that leave defaults out).
+    var suppliedSets: [String: Set<[Int]>] = [:]
+    /// Properties a caller outside the finder sets, by location.
+    var writtenMembers: Set<String> = []
     /// Bridge locals whose references the callers' edits replaced.
     var bridgeLocals: [ConsumerRewriter.BridgeLocal] = []
     /// The consumers whose shims go.
@@ -104,6 +109,7 @@ struct LegacyConverter {
         rewriteCallers(uses: uses)
         rewriteShimReferences(pairs: pairs)
         blockers += unsendableRequirements
+        blockers += opaqueRequirements
         removeUnusedBridgeLocals()
         addImports()
 

@@ -259,6 +259,29 @@ struct ConvertTests {
         #expect(consumer.contains("try people.user(id: id, tx)"))
     }
 
+    @Test func defaultedParametersGetOverloadsAndOpaqueResultsAreRefused() throws {
+        let finder = """
+            final class Names: Sendable {
+                func names(limit: Int = 10, transaction: LegacyTransaction) throws -> [String] { [] }
+                func summary(transaction: LegacyTransaction) -> some CustomStringConvertible { "" }
+            }
+            """
+        let conversion = try Self.conversion([("Names.swift", finder)], legacy: "Names")
+        #expect(conversion.blockers.map(\.location) == ["Names.swift:3"])
+        #expect(conversion.blockers[0].reason.contains("returns `some CustomStringConvertible`"))
+        let protocolFile = try #require(conversion.files.first { $0.path == "NamesFinding.swift" }).contents
+        #expect(protocolFile.contains("    func names(limit: Int, _ tx: DBReadTransaction) throws -> [String]\n"))
+        #expect(protocolFile.contains("""
+                func names(_ tx: DBReadTransaction) throws -> [String] {
+                    try names(limit: 10, tx)
+                }
+            """))
+        // The mock implements the requirement only, not the overload.
+        let mock = try #require(conversion.files.first { $0.path.hasSuffix("NamesFindingMock.swift") }).contents
+        #expect(mock.contains("let names = MockMethod<Int, [String]>()"))
+        #expect(!mock.contains("func names(_ tx"))
+    }
+
     @Test func anExistingProtocolNameOrAProtocolIsRefused() throws {
         let taken = "protocol NotesFinding {}"
         #expect(throws: GeneratorError.self) {
