@@ -155,6 +155,10 @@ public struct LegacyConversion: Sendable {
         let generator = try Generator(root: root, configuration: configuration, sources: paths)
         var converter = try LegacyConverter(
             generator: generator, root: root, legacy: legacy, protocolName: protocolName, statics: statics)
+        converter.listObjectiveCCallers(in: paths.map(absolute).filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        })
         self = try converter.plan()
     }
 

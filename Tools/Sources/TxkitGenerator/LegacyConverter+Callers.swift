@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// The finder's callers: code that passes it a legacy transaction passes
@@ -113,6 +114,39 @@ extension LegacyConverter {
         }
         replaceArgument(argument, with: replacement, in: file)
         addTry(to: call, target: target, in: file)
+    }
+
+    /// Objective-C files under `folders` that name the finder: their calls
+    /// cannot pass a TransactionKit transaction (Swift classes), so each
+    /// line is a blocker.
+    mutating func listObjectiveCCallers(in folders: [String]) {
+        let manager = FileManager.default
+        for folder in folders {
+            let paths = (manager.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
+            for relative in paths where [".m", ".mm", ".h"].contains(where: relative.hasSuffix) {
+                let path = (folder as NSString).appendingPathComponent(relative)
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8), text.contains(legacy.name) else { continue }
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where Self.names(legacy.name, in: line) {
+                    blockers.append(block("\(path):\(number + 1)", "Objective-C uses \(legacy.name) here, and cannot pass "
+                        + "a DBReadTransaction or DBWriteTransaction (Swift classes); give it a Swift entry point that "
+                        + "bridges its transaction, or keep \(legacy.name) on the Shortcut Way"))
+                }
+            }
+        }
+    }
+
+    /// Whether `line` names `type` as a whole word.
+    private static func names(_ type: String, in line: Substring) -> Bool {
+        var rest = line[...]
+        while let range = rest.range(of: type) {
+            let before = range.lowerBound == line.startIndex ? nil : line[line.index(before: range.lowerBound)]
+            let after = range.upperBound == line.endIndex ? nil : line[range.upperBound]
+            let isWordCharacter = { (character: Character?) in character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+            if !isWordCharacter(before) && !isWordCharacter(after) { return true }
+            rest = line[range.upperBound...]
+        }
+        return false
     }
 
     /// The name of the type whose code holds `node`.

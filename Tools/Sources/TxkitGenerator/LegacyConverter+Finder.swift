@@ -54,6 +54,12 @@ extension LegacyConverter {
                     + "rebuilds its legacy transaction throws any error; make it `throws`, then run again"))
                 continue
             }
+            if let objc = Self.objectiveCAttribute(of: function, in: legacy) {
+                blockers.append(block(member.location, "\(name) is exposed to Objective-C (\(objc)), which cannot "
+                    + "pass a DBReadTransaction or DBWriteTransaction (Swift classes); keep it on the Shortcut Way, or "
+                    + "give the Objective-C callers a Swift entry point first"))
+                continue
+            }
             if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }) {
                 blockers.append(block(member.location, "\(name) overrides a superclass member; convert the "
                     + "superclass first"))
@@ -77,6 +83,23 @@ extension LegacyConverter {
                 kind: decision.transactionType, decision: decision, legacyName: parameter.name,
                 transactionName: transactionName, legacyTransaction: legacyTransaction))
         }
+    }
+
+    /// `@objc` (or `@IBAction`, or the type's `@objcMembers`) when the
+    /// member is exposed to Objective-C.
+    static func objectiveCAttribute(of function: FunctionDeclSyntax, in legacy: LegacyType) -> String? {
+        let names = function.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        if let found = names.first(where: { $0 == "objc" || $0 == "IBAction" }) { return "@" + found }
+        if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }) {
+            return nil
+        }
+        for declaration in legacy.declarations where !declaration.isExtension {
+            let attributes = declaration.memberBlock.parent?.asProtocol((any WithAttributesSyntax).self)?.attributes
+            if attributes?.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objcMembers" }) == true {
+                return "@objcMembers on \(legacy.name)"
+            }
+        }
+        return nil
     }
 
     /// The converted member a call inside the finder means: unqualified,

@@ -282,6 +282,33 @@ struct ConvertTests {
         #expect(!mock.contains("func names(_ tx"))
     }
 
+    @Test func objectiveCCallersAndMembersAreListed() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("txkit-convert-objc-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/Sources/App", withIntermediateDirectories: true)
+        try """
+            import Foundation
+
+            final class Notes: NSObject {
+                @objc func count(transaction: LegacyTransaction) -> Int { 0 }
+                func note(id: Int, transaction: LegacyTransaction) throws -> String? { nil }
+            }
+            """.write(toFile: folder + "/Sources/App/Notes.swift", atomically: true, encoding: .utf8)
+        try """
+            #import "App-Swift.h"
+
+            // NotesCache is another class.
+            NSInteger total(LegacyTransaction *tx) { return [[Notes new] countWithTransaction:tx]; }
+            """.write(toFile: folder + "/Sources/App/Totals.m", atomically: true, encoding: .utf8)
+        var configuration = GeneratorConfiguration.defaults
+        configuration.sources = ["Sources/App"]
+        let conversion = try LegacyConversion(root: folder, configuration: configuration, legacy: "Notes")
+        #expect(conversion.blockers.map(\.location) == [folder + "/Sources/App/Totals.m:4", folder + "/Sources/App/Notes.swift:4"])
+        #expect(conversion.blockers[0].reason.contains("Objective-C uses Notes here"))
+        #expect(conversion.blockers[1].reason.contains("exposed to Objective-C (@objc)"))
+    }
+
     @Test func anExistingProtocolNameOrAProtocolIsRefused() throws {
         let taken = "protocol NotesFinding {}"
         #expect(throws: GeneratorError.self) {
