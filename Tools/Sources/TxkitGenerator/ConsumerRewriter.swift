@@ -26,7 +26,7 @@ struct ConsumerRewriter {
     private var bridgeLocals: [BridgeLocal] = []
 
     /// A local such as `let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))`.
-    private struct BridgeLocal {
+    struct BridgeLocal {
         var name: String
         var item: CodeBlockItemSyntax
         var list: CodeBlockItemListSyntax
@@ -304,7 +304,7 @@ struct ConsumerRewriter {
     }
 
     /// The text `$tx` stands for when `expression` is `bridge`, spaces aside.
-    private static func match(_ expression: ExprSyntax, bridge: String) -> String? {
+    static func match(_ expression: ExprSyntax, bridge: String) -> String? {
         let squeeze = { (text: String) in text.filter { !$0.isWhitespace } }
         let parts = bridge.components(separatedBy: "$tx")
         guard parts.count == 2 else { return nil }
@@ -318,7 +318,7 @@ struct ConsumerRewriter {
     }
 
     /// The `let name = …` declared before `node` in a block around it.
-    private static func local(named name: String, before node: Syntax, file: SourceFile) -> BridgeLocal? {
+    static func local(named name: String, before node: Syntax, file: SourceFile) -> BridgeLocal? {
         var current = node
         while let parent = current.parent {
             if let list = parent.as(CodeBlockItemListSyntax.self), let item = current.as(CodeBlockItemSyntax.self) {
@@ -366,7 +366,7 @@ struct ConsumerRewriter {
     }
 
     /// Whether a `try` to the left already covers `node`.
-    private static func isCoveredByTry(_ node: Syntax) -> Bool {
+    static func isCoveredByTry(_ node: Syntax) -> Bool {
         var current = node.parent
         while let node = current {
             if node.is(TryExprSyntax.self) { return true }
@@ -381,7 +381,7 @@ struct ConsumerRewriter {
     /// Whether the innermost closure around `node` does not throw yet: it
     /// says no `throws` and holds no `try` (a `db.write { tx in … }` block
     /// holds some).
-    private static func isInNonThrowingClosure(_ node: Syntax) -> Bool {
+    static func isInNonThrowingClosure(_ node: Syntax) -> Bool {
         var current = node.parent
         while let node = current {
             if let closure = node.as(ClosureExprSyntax.self) {
@@ -399,7 +399,7 @@ struct ConsumerRewriter {
 
     /// Where `try` goes for a call: before it, or before the operator
     /// sequence it ends (`try` cannot follow a binary operator).
-    private static func tryPosition(for call: Syntax) -> AbsolutePosition {
+    static func tryPosition(for call: Syntax) -> AbsolutePosition {
         if let sequence = call.parent?.parent?.as(SequenceExprSyntax.self), call.parent?.is(ExprListSyntax.self) == true,
            sequence.elements.first?.id != call.id {
             return sequence.positionAfterSkippingLeadingTrivia
@@ -424,7 +424,7 @@ private final class TryFinder: SyntaxVisitor {
 }
 
 /// The positions of the references to one name in a subtree.
-private final class ReferenceCounter: SyntaxVisitor {
+final class ReferenceCounter: SyntaxVisitor {
     let name: String
     var positions: Set<Int> = []
 

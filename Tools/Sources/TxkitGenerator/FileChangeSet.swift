@@ -24,7 +24,8 @@ public struct FileChangeSet {
         var path: String
         /// The path as messages show it.
         var displayPath: String
-        var contents: String
+        /// The new text; `nil` deletes the file.
+        var contents: String?
         /// The bytes before; `nil` when the file does not exist.
         var original: Data?
     }
@@ -41,11 +42,14 @@ public struct FileChangeSet {
     ///   - files: Generated files.
     ///   - edits: Consumer edits (their paths as the sources name them:
     ///     absolute, or relative to the current directory).
+    ///   - deletions: Generated files to delete (relative to `root`), such
+    ///     as the shims `txkit convert` retires; each must carry txkit's
+    ///     marker. Restoring puts them back.
     /// - Throws: ``GeneratorError/notGenerated(path:)``,
     ///   ``GeneratorError/unparsableResult(path:diagnostics:)``, or
     ///   ``GeneratorError/unwritablePath(_:reason:)`` for a consumer file
     ///   that changed since it was read. Nothing is written then.
-    public init(root: String, files: [GeneratedFile], edits: [ConsumerEdit]) throws {
+    public init(root: String, files: [GeneratedFile], edits: [ConsumerEdit], deletions: [String] = []) throws {
         try GeneratedFileWriter(root: root).checkOwnership(files)
         var changes: [Change] = []
         var seen: Set<String> = []
@@ -75,8 +79,21 @@ public struct FileChangeSet {
             }
             changes.append(Change(path: path, displayPath: edit.path, contents: edit.edited, original: current))
         }
+        for deletion in deletions {
+            let path = (absolute(deletion) as NSString).standardizingPath
+            guard let current = FileManager.default.contents(atPath: path) else { continue }
+            guard GeneratedFile.command(inMarkerOf: String(decoding: current, as: UTF8.self).prefix { $0 != "\n" }) != nil else {
+                throw GeneratorError.notGenerated(path: deletion)
+            }
+            guard seen.insert(path).inserted else {
+                throw GeneratorError.unwritablePath(deletion, reason: "txkit would both write and delete it")
+            }
+            changes.append(Change(path: path, displayPath: deletion, contents: nil, original: current))
+        }
         for change in changes where change.path.hasSuffix(".swift") {
-            try Self.requireParses(change.contents, path: change.displayPath)
+            if let contents = change.contents {
+                try Self.requireParses(contents, path: change.displayPath)
+            }
         }
         self.changes = changes
     }
@@ -92,7 +109,7 @@ public struct FileChangeSet {
 
     /// The paths (as given) of the files whose text changes.
     public var changedPaths: [String] {
-        changes.filter { $0.original != Data($0.contents.utf8) }.map(\.displayPath)
+        changes.filter(\.isChange).map(\.displayPath)
     }
 
     /// Writes every changed file, or none.
@@ -103,18 +120,19 @@ public struct FileChangeSet {
     @discardableResult
     public func write() throws -> FileRestorePoint {
         let manager = FileManager.default
-        let pending = changes.filter { $0.original != Data($0.contents.utf8) }
+        let pending = changes.filter(\.isChange)
         var createdFolders: [String] = []
         var temporaries: [(change: Change, temporary: String)] = []
         var renamed: [Change] = []
         let restorePoint = { FileRestorePoint(files: renamed.map { ($0.path, $0.displayPath, $0.original) }, folders: createdFolders) }
         do {
             for change in pending {
+                guard let contents = change.contents else { continue }
                 let folder = (change.path as NSString).deletingLastPathComponent
                 createdFolders += try Self.createFolders(folder)
                 let temporary = (folder as NSString).appendingPathComponent(
                     ".\((change.path as NSString).lastPathComponent).txkit-\(UUID().uuidString)")
-                guard manager.createFile(atPath: temporary, contents: Data(change.contents.utf8)) else {
+                guard manager.createFile(atPath: temporary, contents: Data(contents.utf8)) else {
                     throw GeneratorError.unwritablePath(change.displayPath, reason: "cannot create a file in \(folder)")
                 }
                 temporaries.append((change, temporary))
@@ -127,6 +145,14 @@ public struct FileChangeSet {
                 guard rename(temporary, change.path) == 0 else {
                     throw GeneratorError.unwritablePath(
                         change.displayPath, reason: String(cString: strerror(errno)))
+                }
+                renamed.append(change)
+            }
+            // Deletions last: a failure before leaves them in place.
+            for change in pending where change.contents == nil {
+                try beforeRename(change.path)
+                guard unlink(change.path) == 0 else {
+                    throw GeneratorError.unwritablePath(change.displayPath, reason: String(cString: strerror(errno)))
                 }
                 renamed.append(change)
             }
@@ -157,5 +183,14 @@ public struct FileChangeSet {
         }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return missing
+    }
+}
+
+extension FileChangeSet.Change {
+    /// Whether writing it changes the file: new text, or a deletion of a
+    /// file that exists.
+    var isChange: Bool {
+        guard let contents else { return original != nil }
+        return original != Data(contents.utf8)
     }
 }

@@ -141,7 +141,19 @@ public final class Generator {
                 "\(protocolName) is a \(type.kind?.rawValue ?? "type known only from extensions"), not a protocol",
                 location: type.files.first ?? protocolName)
         }
-        var members = type.members.filter { !$0.isStatic }.map { member in
+        // Requirements only: what extensions of the protocol add (such as
+        // the default-argument overloads `txkit convert` writes) is not
+        // the mock's to implement.
+        let requirements = type.declarations.filter { !$0.isExtension }.map { declaration in
+            (path: declaration.file.path, lines: declaration.file.line(of: declaration.memberBlock)...declaration.file.line(of: declaration.memberBlock.rightBrace))
+        }
+        let isRequirement = { (member: LegacyMember) in
+            requirements.contains { requirement in
+                member.location.hasPrefix(requirement.path + ":")
+                    && Int(member.location.dropFirst(requirement.path.count + 1)).map(requirement.lines.contains) == true
+            }
+        }
+        var members = type.members.filter { !$0.isStatic && isRequirement($0) }.map { member in
             var transactions: [Int: String] = [:]
             for (index, parameter) in member.parameters.enumerated()
             where parameter.type == "DBReadTransaction" || parameter.type == "DBWriteTransaction" {
@@ -169,7 +181,7 @@ public final class Generator {
         return GeneratedFile(path: "\(folder)/\(name).swift", contents: renderer.render())
     }
 
-    private func shortcutsNamespace(_ consumer: String, _ legacies: [String], access: String, marker: String) -> String {
+    func shortcutsNamespace(_ consumer: String, _ legacies: [String], access: String, marker: String) -> String {
         var lines = [
             marker,
             "",
@@ -199,7 +211,7 @@ public final class Generator {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func mocksNamespace(_ consumer: String, _ legacies: [String], marker: String) -> String {
+    func mocksNamespace(_ consumer: String, _ legacies: [String], marker: String) -> String {
         var lines = [marker, ""]
         lines += configuration.mockImports.map { "import \($0)" }
         if !configuration.mockImports.isEmpty { lines.append("") }

@@ -31,7 +31,7 @@ extension ShimPlan {
 
     /// Whether instances of a type of the tree can be held by a mock: a
     /// class only when it or a superclass in the tree says `Sendable`.
-    private static func isSendable(_ type: LegacyType, index: SourceIndex, depth: Int = 0) -> Bool {
+    static func isSendable(_ type: LegacyType, index: SourceIndex, depth: Int = 0) -> Bool {
         guard type.kind == .class, depth < 16 else { return true }
         for inherited in type.inherited {
             let bare = inherited.replacingOccurrences(of: "@unchecked", with: "")
@@ -45,7 +45,7 @@ extension ShimPlan {
         return false
     }
 
-    private static func identifiers(in type: String) -> [String] {
+    static func identifiers(in type: String) -> [String] {
         type.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
     }
 }

@@ -14,7 +14,10 @@ import TxkitGenerator
 /// - `write_files`: write those files (into an empty folder);
 /// - `check_all`: read and parse the corpus and the generated files, then
 ///   regenerate every pair and compare (`txkit shim --all --check`, CI);
-/// - `apply_all`: plan the `--apply` edit of every pair (not written).
+/// - `apply_all`: plan the `--apply` edit of every pair (not written);
+/// - `convert_per_type`: `txkit convert --legacy …` planned (not written)
+///   for the first `--convert-types` legacy types, each from a cold start,
+///   with every pair's shims on disk; the time of one type.
 struct GeneratorBenchmarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generator",
@@ -26,6 +29,9 @@ struct GeneratorBenchmarkCommand: ParsableCommand {
 
     @Option(help: "Members per legacy type.")
     var members = 20
+
+    @Option(help: "Legacy types `txkit convert` is planned for, in the convert_per_type step.")
+    var convertTypes = 5
 
     @Option(help: "Rounds; the report gives the median and range.")
     var rounds = 3
@@ -93,11 +99,21 @@ struct GeneratorBenchmarkCommand: ParsableCommand {
             guard edits == pairs.count else {
                 throw ValidationError("--apply planned \(edits) edits for \(pairs.count) pairs")
             }
+
+            let legacies = Array(inventory.legacyTypes.prefix(convertTypes))
+            start = DispatchTime.now()
+            for legacy in legacies {
+                let conversion = try LegacyConversion(root: folder, configuration: checkConfiguration, legacy: legacy)
+                guard conversion.changedLines > 0 else {
+                    throw ValidationError("convert planned nothing for \(legacy)")
+                }
+            }
+            timings["convert_per_type", default: []].append(seconds(since: start) / Double(max(legacies.count, 1)))
         }
 
         print("uses found: \(uses) (\(pairCount) consumer/legacy pairs); generated: \(fileCount) files, \(generatedLines) lines")
         print(pad("step", 18) + pad("median", 10) + pad("min-max", 18) + "corpus lines/s")
-        for step in ["inventory", "shim_all_pairs", "write_files", "check_all", "apply_all"] {
+        for step in ["inventory", "shim_all_pairs", "write_files", "check_all", "apply_all", "convert_per_type"] {
             let values = timings[step]!.sorted()
             let median = values[values.count / 2]
             let range = String(format: "%.2f-%.2f s", values.first!, values.last!)

@@ -21,6 +21,9 @@ struct InventoryCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
 
+    @Flag(name: .long, help: "Also plan `txkit convert` for each legacy type (nothing written): ready, or what blocks it.")
+    var conversions = false
+
     @OptionGroup var options: GeneratorOptions
 
     func run() throws {
@@ -50,5 +53,34 @@ struct InventoryCommand: ParsableCommand {
         }
         print("")
         print(inventory.progressLine)
+        if conversions {
+            try printConversions(inventory.legacyTypes)
+        }
+    }
+
+    /// What `txkit convert` would do with each legacy type, or what
+    /// blocks it.
+    private func printConversions(_ legacyTypes: [String]) throws {
+        let configuration = try GeneratorConfiguration.load(from: options.root)
+        print("")
+        print("txkit convert, per legacy type (planned, nothing written):")
+        for legacy in legacyTypes {
+            do {
+                let conversion = try LegacyConversion(
+                    root: options.root, configuration: configuration, legacy: legacy,
+                    sources: options.sources.isEmpty ? nil : options.sources)
+                if conversion.blockers.isEmpty {
+                    let shims = conversion.retiredPairs.isEmpty ? "" : ", retires \(conversion.retiredPairs.count) shim(s)"
+                    print("  \(legacy): ready (\(conversion.changedLines) lines\(shims))")
+                } else {
+                    print("  \(legacy): blocked at \(conversion.blockers.count) place(s):")
+                    for blocker in conversion.blockers {
+                        print("    \(blocker)")
+                    }
+                }
+            } catch {
+                print("  \(legacy): \(error)")
+            }
+        }
     }
 }

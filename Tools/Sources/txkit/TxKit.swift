@@ -11,6 +11,7 @@ struct TxKit: AsyncParsableCommand {
             ShimCommand.self,
             MockCommand.self,
             InventoryCommand.self,
+            ConvertCommand.self,
         ],
         defaultSubcommand: DemoCommand.self
     )

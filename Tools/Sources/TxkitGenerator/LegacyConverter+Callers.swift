@@ -1,0 +1,171 @@
+import Foundation
+import SwiftSyntax
+
+/// The finder's callers: code that passes it a legacy transaction passes
+/// the TransactionKit transaction instead.
+extension LegacyConverter {
+    /// Every use of the finder's members in the sources, by types other
+    /// than the finder (through the finder or through a shim of it), with
+    /// the member each means. Uses that fit no member are blockers.
+    mutating func scanCallers() -> [(ConsumerUse, LegacyMember)] {
+        var found: [(ConsumerUse, LegacyMember)] = []
+        var seen: Set<String> = []
+        for name in index.typeNames {
+            guard let type = index.types[name], type.qualifiedName != legacy.qualifiedName,
+                  seen.insert(type.qualifiedName).inserted,
+                  type.declarations.contains(where: {
+                      $0.file.generatedBy == nil && $0.memberBlock.description.contains(legacy.name)
+                  })
+            else { continue }
+            let scan = ConsumerScan(
+                consumer: type, legacyTypes: [legacy.name], index: index, isLegacyTransaction: isLegacyTransaction)
+            for use in scan.uses where use.file.generatedBy == nil {
+                do {
+                    for (member, supplied) in try ShimPlan.resolve(use, in: legacy, isLegacyTransaction: isLegacyTransaction) {
+                        found.append((use, member))
+                        if !use.isThroughLegacyType {
+                            suppliedSets[member.location, default: []].insert(supplied.sorted())
+                        }
+                        usedMembers.insert(member.location)
+                        if case .property(_, true) = use.access { writtenMembers.insert(member.location) }
+                    }
+                } catch {
+                    blockers.append(block(use.location, "\(use.text): \(error)"))
+                }
+            }
+        }
+        return found
+    }
+
+    /// Rewrites the calls that go through the finder itself (not through a
+    /// shim, whose calls already have the converted form).
+    mutating func rewriteCallers(uses: [(ConsumerUse, LegacyMember)]) {
+        var done: Set<Int> = []
+        for (use, member) in uses where use.isThroughLegacyType {
+            if !legacy.members.contains(member), member.parameters.contains(where: { isLegacyTransaction($0.type) }) {
+                blockers.append(block(use.location, "\(use.text) uses \(member.displayName), which \(legacy.name) "
+                    + "inherits (\(member.location)); convert the type that declares it first"))
+                continue
+            }
+            guard let target = converted.first(where: { $0.member.location == member.location }),
+                  case .call = use.access,
+                  let call = use.node.parent?.as(FunctionCallExprSyntax.self),
+                  done.insert(call.position.utf8Offset).inserted
+            else { continue }
+            if target.kind == "DBWriteTransaction", use.context == .read {
+                blockers.append(block(use.location, "\(use.text) runs in a read transaction, but "
+                    + "\(legacy.name).\(member.displayName) writes (\(target.decision.reason), rule: "
+                    + "\(target.decision.rule.rawValue)); call it in a write transaction, or list it in readMembers "
+                    + "of txkit.json if it only reads"))
+                continue
+            }
+            if statics == .instance, member.isStatic, case .type = use.base, let base = use.node.base {
+                replace(base, in: use.file, with: "\(base.trimmedDescription).shared")
+            }
+            guard let argument = transactionArgument(of: call, for: target) else {
+                blockers.append(block(use.location, "\(use.text) passes its legacy transaction in a trailing "
+                    + "closure or not at all"))
+                continue
+            }
+            passTransaction(argument, call: call, target: target, file: use.file)
+        }
+    }
+
+    /// Replaces a legacy transaction argument by the TransactionKit
+    /// transaction: the one the configured bridge built it from (inline or
+    /// in a local), else txkit.json's reverse bridge; else a blocker.
+    mutating func passTransaction(
+        _ argument: LabeledExprSyntax, call: FunctionCallExprSyntax, target: ConvertedMember, file: SourceFile
+    ) {
+        let expression = argument.expression
+        let bridges = [target.legacyTransaction.bridge]
+            + configuration.legacyTransactions.map(\.bridge).filter { $0 != target.legacyTransaction.bridge }
+        let matchAny = { (candidate: ExprSyntax) in
+            bridges.lazy.compactMap { ConsumerRewriter.match(candidate, bridge: $0) }.first
+        }
+        var replacement: String?
+        if let inner = matchAny(expression) {
+            replacement = inner
+        } else if let reference = expression.as(DeclReferenceExprSyntax.self),
+                  var local = ConsumerRewriter.local(named: reference.baseName.text, before: Syntax(expression), file: file),
+                  let value = local.item.item.as(VariableDeclSyntax.self)?.bindings.first?.initializer?.value,
+                  let inner = matchAny(value) {
+            if let index = bridgeLocals.firstIndex(where: { $0.item.id == local.item.id }) {
+                bridgeLocals[index].replaced.insert(reference.position.utf8Offset)
+            } else {
+                local.replaced.insert(reference.position.utf8Offset)
+                bridgeLocals.append(local)
+            }
+            replacement = inner
+        } else if let reverse = target.kind == "DBWriteTransaction"
+                    ? target.legacyTransaction.reverseBridge?.write : target.legacyTransaction.reverseBridge?.read {
+            replacement = reverse.replacingOccurrences(of: "$legacy", with: expression.trimmedDescription)
+            need(configuration.wrapperImports, in: file)
+        }
+        guard let replacement else {
+            let step = ConsumerRewriter.receivedTransactionStep(
+                expression, kind: target.kind, consumer: Self.enclosingTypeName(of: Syntax(call)) ?? "its caller",
+                legacyTransaction: target.legacyTransaction)
+            blockers.append(block(file.location(of: call), "\(Self.callText(call)) passes "
+                + "`\(expression.trimmedDescription)`, a legacy transaction not built with a bridge of txkit.json, "
+                + "and \(target.legacyTransaction.type) has no reverseBridge for \(target.kind) in txkit.json"
+                + (step.map { ". \($0)" } ?? "; pass the TransactionKit transaction here by hand")))
+            return
+        }
+        replaceArgument(argument, with: replacement, in: file)
+        addTry(to: call, target: target, in: file)
+    }
+
+    /// Objective-C files under `folders` that name the finder: their calls
+    /// cannot pass a TransactionKit transaction (Swift classes), so each
+    /// line is a blocker.
+    mutating func listObjectiveCCallers(in folders: [String]) {
+        let manager = FileManager.default
+        for folder in folders {
+            let paths = (manager.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
+            for relative in paths where [".m", ".mm", ".h"].contains(where: relative.hasSuffix) {
+                let path = (folder as NSString).appendingPathComponent(relative)
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8), text.contains(legacy.name) else { continue }
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where Self.names(legacy.name, in: line) {
+                    blockers.append(block("\(path):\(number + 1)", "Objective-C uses \(legacy.name) here, and cannot pass "
+                        + "a DBReadTransaction or DBWriteTransaction (Swift classes); give it a Swift entry point that "
+                        + "bridges its transaction, or keep \(legacy.name) on the Shortcut Way"))
+                }
+            }
+        }
+    }
+
+    /// Whether `line` names `type` as a whole word.
+    private static func names(_ type: String, in line: Substring) -> Bool {
+        var rest = line[...]
+        while let range = rest.range(of: type) {
+            let before = range.lowerBound == line.startIndex ? nil : line[line.index(before: range.lowerBound)]
+            let after = range.upperBound == line.endIndex ? nil : line[range.upperBound]
+            let isWordCharacter = { (character: Character?) in character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+            if !isWordCharacter(before) && !isWordCharacter(after) { return true }
+            rest = line[range.upperBound...]
+        }
+        return false
+    }
+
+    /// The name of the type whose code holds `node`.
+    static func enclosingTypeName(of node: Syntax) -> String? {
+        var current = node.parent
+        while let node = current {
+            if let type = node.as(ClassDeclSyntax.self) { return type.name.text }
+            if let type = node.as(StructDeclSyntax.self) { return type.name.text }
+            if let type = node.as(EnumDeclSyntax.self) { return type.name.text }
+            if let type = node.as(ActorDeclSyntax.self) { return type.name.text }
+            if let type = node.as(ExtensionDeclSyntax.self) { return type.extendedType.trimmedDescription }
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// The call's first line, for messages.
+    static func callText(_ call: FunctionCallExprSyntax) -> String {
+        let text = call.trimmedDescription.split(separator: "\n").first.map(String.init) ?? ""
+        return text.count > 80 ? String(text.prefix(79)) + "…" : text
+    }
+}

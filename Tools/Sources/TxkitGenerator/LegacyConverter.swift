@@ -1,0 +1,228 @@
+import Foundation
+import SwiftSyntax
+
+/// Plans a ``LegacyConversion``: reads the finder, its callers and the
+/// shims of its consumers, and collects the text edits, new files and
+/// deletions (see the extensions for each part).
+struct LegacyConverter {
+    let generator: Generator
+    let root: String
+    let legacy: LegacyType
+    let protocolName: String
+    let statics: LegacyConversion.Statics
+    var configuration: GeneratorConfiguration { generator.configuration }
+    var index: SourceIndex { generator.index }
+
+    /// Edits by file path, with the parsed file.
+    var edits: [String: [TextEdit]] = [:]
+    var editedFiles: [String: SourceFile] = [:]
+    /// Files in the order they were first edited.
+    var editOrder: [String] = []
+    var blockers: [LegacyConversion.Blocker] = []
+    /// The members that take a legacy transaction, with their conversion.
+    var converted: [ConvertedMember] = []
+    /// Members a caller outside the finder uses, by location.
+    var usedMembers: Set<String> = []
+    /// The parameter sets calls through a shim supply, by member location
+    /// (the protocol gets overloads for those that leave defaults out).
+    var suppliedSets: [String: Set<[Int]>] = [:]
+    /// Properties a caller outside the finder sets, by location.
+    var writtenMembers: Set<String> = []
+    /// Bridge locals whose references the callers' edits replaced.
+    var bridgeLocals: [ConsumerRewriter.BridgeLocal] = []
+    /// The consumers whose shims go.
+    var pairs: [RetiredPair] = []
+    /// Files that need an import (path → modules).
+    var neededImports: [String: [String]] = [:]
+
+    /// One member of the finder that takes a legacy transaction.
+    struct ConvertedMember {
+        var member: LegacyMember
+        var function: FunctionDeclSyntax
+        var file: SourceFile
+        /// The index of the legacy transaction parameter.
+        var parameterIndex: Int
+        /// `DBReadTransaction` or `DBWriteTransaction`.
+        var kind: String
+        var decision: AccessDecision
+        /// The parameter's name inside the body (the legacy transaction's).
+        var legacyName: String
+        /// The TransactionKit transaction's name inside the body.
+        var transactionName: String
+        /// The legacy transaction configuration of the parameter.
+        var legacyTransaction: GeneratorConfiguration.LegacyTransaction
+
+        /// `name(label:_:)` after the conversion.
+        var displayName: String {
+            let labels = member.parameters.enumerated().map { index, parameter in
+                (index == parameterIndex ? "_" : parameter.label ?? "_") + ":"
+            }
+            return "\(member.name)(\(labels.joined()))"
+        }
+    }
+
+    init(
+        generator: Generator, root: String, legacy legacyName: String, protocolName: String?,
+        statics: LegacyConversion.Statics
+    ) throws {
+        self.generator = generator
+        self.root = root
+        legacy = try generator.index.type(named: legacyName)
+        self.protocolName = protocolName ?? LegacyConversion.defaultProtocolName(for: legacyName)
+        self.statics = statics
+        guard let kind = legacy.kind, kind != .protocol else {
+            throw GeneratorError.unsupportedUse(
+                "\(legacyName) is \(legacy.kind == .protocol ? "a protocol" : "known only from extensions"); "
+                    + "txkit convert converts a class, struct, enum or actor",
+                location: legacy.files.first ?? legacyName)
+        }
+        try ShimPlan.requireLegacyTransactionMember(in: legacy, configuration: generator.configuration)
+        if let existing = generator.index.types[self.protocolName] {
+            throw GeneratorError.unsupportedUse(
+                "a type named \(self.protocolName) exists already (\(existing.files.first ?? "?")); "
+                    + "choose another name with --protocol",
+                location: existing.declarations.first?.location ?? self.protocolName)
+        }
+    }
+
+    var isLegacyTransaction: (String) -> Bool {
+        let configuration = configuration
+        return { configuration.legacyTransaction(forParameterType: $0) != nil }
+    }
+
+    func block(_ location: String, _ reason: String) -> LegacyConversion.Blocker {
+        LegacyConversion.Blocker(location: location, reason: reason)
+    }
+
+    /// Computes everything; writes nothing.
+    mutating func plan() throws -> LegacyConversion {
+        pairs = try retiredPairs()
+        if !pairs.isEmpty, legacy.kind == .enum {
+            blockers.append(block(
+                legacy.declarations.first { !$0.isExtension }?.location ?? legacy.name,
+                "\(pairs.map(\.consumer.name).joined(separator: ", ")) hold\(pairs.count == 1 ? "s" : "") an instance of "
+                    + "\(legacy.name)'s shim, but \(legacy.name) is an enum: make it a struct, then run again"))
+        }
+        let uses = scanCallers()
+        collectConvertedMembers(uses: uses)
+        convertFinderDeclarations()
+        rewriteCallers(uses: uses)
+        rewriteShimReferences(pairs: pairs)
+        blockers += unsendableRequirements
+        blockers += opaqueRequirements
+        removeUnusedBridgeLocals()
+        addImports()
+
+        var fileEdits: [ConsumerEdit] = []
+        for path in editOrder {
+            guard let file = editedFiles[path], let list = edits[path] else { continue }
+            try ConsumerRewriter.requireNoOverlap(list, in: file)
+            let original = file.tree.description
+            let edited = TextEdit.apply(list, to: original)
+            if edited != original {
+                fileEdits.append(ConsumerEdit(path: path, original: original, edited: edited))
+            }
+        }
+        let protocolFile = protocolFile()
+        var files = [protocolFile, try mockFile(protocolFile)]
+        var originals: [String: String] = [:]
+        let (namespaces, deletions) = namespaceChanges(pairs: pairs)
+        for file in namespaces {
+            originals[file.path] = read(file.path)
+        }
+        files += namespaces
+        let retired = deletions + pairs.flatMap { retiredFiles(of: $0) }
+        for path in retired {
+            originals[path] = read(path)
+        }
+        let inProtocol = protocolMembers.map(\.member.location)
+        return LegacyConversion(
+            legacy: legacy.name, protocolName: protocolName, mockName: protocolName + "Mock",
+            members: converted.map { member in
+                LegacyConversion.Member(
+                    name: member.displayName, transaction: member.kind,
+                    decision: "\(member.decision.reason) (rule: \(member.decision.rule.rawValue))",
+                    isInProtocol: inProtocol.contains(member.member.location))
+            },
+            files: files, edits: fileEdits, deletions: retired.sorted(), originals: originals,
+            retiredPairs: pairs.map { "\($0.consumer.name) → \(legacy.name)" },
+            blockers: blockers,
+            displayPaths: Dictionary(uniqueKeysWithValues: fileEdits.map { ($0.path, rootRelative($0.path)) }))
+    }
+
+    /// A file's text relative to the root, or nil.
+    func read(_ path: String) -> String? {
+        let absolute = path.hasPrefix("/") || root.isEmpty ? path : (root as NSString).appendingPathComponent(path)
+        return try? String(contentsOfFile: absolute, encoding: .utf8)
+    }
+
+    /// A source path (as read, through the root) relative to the root.
+    func rootRelative(_ path: String) -> String {
+        guard !root.isEmpty else { return path }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
+        if root == "." { return path }
+        return (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+    }
+
+    // MARK: Edits
+
+    mutating func add(_ edit: TextEdit, in file: SourceFile) {
+        if editedFiles[file.path] == nil {
+            editedFiles[file.path] = file
+            editOrder.append(file.path)
+        }
+        edits[file.path, default: []].append(edit)
+    }
+
+    mutating func replace(_ node: some SyntaxProtocol, in file: SourceFile, with text: String) {
+        add(TextEdit(
+            start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
+            end: node.endPositionBeforeTrailingTrivia.utf8Offset,
+            replacement: text), in: file)
+    }
+
+    mutating func insert(_ text: String, at position: AbsolutePosition, in file: SourceFile) {
+        add(TextEdit(start: position.utf8Offset, end: position.utf8Offset, replacement: text), in: file)
+    }
+
+    mutating func need(_ modules: [String], in file: SourceFile) {
+        for module in modules where !(neededImports[file.path] ?? []).contains(module) {
+            neededImports[file.path, default: []].append(module)
+        }
+    }
+
+    /// Adds the imports the edited files need and lack, after their last
+    /// import (or at the top).
+    private mutating func addImports() {
+        for (path, modules) in neededImports {
+            guard let file = editedFiles[path] else { continue }
+            let present = Set(file.imports)
+            let missing = modules.filter { !present.contains($0) }.sorted()
+            guard !missing.isEmpty else { continue }
+            let lastImport = file.tree.statements.last { $0.item.is(ImportDeclSyntax.self) }
+            if let lastImport {
+                let text = missing.map { "\nimport \($0)" }.joined()
+                insert(text, at: lastImport.endPositionBeforeTrailingTrivia, in: file)
+            } else {
+                let text = missing.map { "import \($0)\n" }.joined() + "\n"
+                insert(text, at: file.tree.positionAfterSkippingLeadingTrivia, in: file)
+            }
+        }
+    }
+
+    /// Removes the bridge locals that nothing reads any more.
+    private mutating func removeUnusedBridgeLocals() {
+        for local in bridgeLocals {
+            let counter = ReferenceCounter(name: local.name)
+            for item in local.list where item.position > local.item.position {
+                counter.walk(item)
+            }
+            guard counter.positions.subtracting(local.replaced).isEmpty else { continue }
+            add(TextEdit(
+                start: local.item.position.utf8Offset,
+                end: local.item.endPositionBeforeTrailingTrivia.utf8Offset,
+                replacement: ""), in: local.file)
+        }
+    }
+}
