@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 
 /// Files to write all or nothing: generated files and consumer edits,
@@ -159,3 +160,4 @@ public struct FileChangeSet {
         return missing
     }
 }
+#endif
