@@ -206,6 +206,7 @@ let package = Package(
             dependencies: [
                 .product(name: "TxkitGenerator", package: "TransactionKit"),
                 .product(name: "TxkitCommands", package: "TransactionKit"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
     ],

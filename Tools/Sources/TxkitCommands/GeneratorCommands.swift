@@ -14,5 +14,15 @@ public enum GeneratorCommands {
         ShimCommand.self,
         MockCommand.self,
     ]
+
+    /// The configuration of a `txkit` root command: `extra` commands (the
+    /// demo, in Tools/) before the generator's, and no default subcommand,
+    /// so that plain `txkit` prints its help instead of doing something.
+    public static func rootConfiguration(
+        abstract: String, discussion: String, extra: [any ParsableCommand.Type] = []
+    ) -> CommandConfiguration {
+        CommandConfiguration(
+            commandName: "txkit", abstract: abstract, discussion: discussion, subcommands: extra + all)
+    }
 }
 #endif

@@ -99,15 +99,15 @@ extension GeneratorConfiguration {
             return text.isEmpty ? "(the file)" : text
         }
         switch error {
-        case let .typeMismatch(type, context):
+        case let .typeMismatch(_, context):
             let key = keyPath(context.codingPath)
             return .invalidSetting(
-                path: path, key: key, problem: "expected \(valueDescription(type, key: key))",
-                fix: "Write it as \(valueDescription(type, key: key)), as Guides/Configuration.md shows")
-        case let .valueNotFound(type, context):
+                path: path, key: key, problem: "not \(valueDescription(key: key))",
+                fix: "Write it as \(valueDescription(key: key))")
+        case let .valueNotFound(_, context):
             let key = keyPath(context.codingPath)
             return .invalidSetting(
-                path: path, key: key, problem: "null where txkit expects \(valueDescription(type, key: key))",
+                path: path, key: key, problem: "null where txkit expects \(valueDescription(key: key))",
                 fix: "Give it a value, or remove the key to take its default")
         case let .keyNotFound(missing, context):
             let key = keyPath(context.codingPath + [missing])
@@ -126,17 +126,24 @@ extension GeneratorConfiguration {
         }
     }
 
-    private static func valueDescription(_ type: Any.Type, key: String) -> String {
-        switch type {
-        case is String.Type:
-            return key.hasSuffix(".transaction") ? "a string: \"read\", \"write\" or \"infer\"" : "a string"
-        case is [String].Type: return "a list of strings, [\"…\"]"
-        case is [LegacyTransaction].Type:
+    /// The shape of the value at `key` (Swift's decoding error names a
+    /// type such as `Array<Any>`, which says little in a JSON file).
+    private static func valueDescription(key: String) -> String {
+        let last = key.split(separator: ".").last.map(String.init) ?? key
+        switch last {
+        case "sources", "mockImports", "shimImports", "wrapperImports", "excludedImports", "writeMembers", "readMembers":
+            return "a list of strings, [\"…\"]"
+        case "legacyTransactions":
             return "a list of objects, [{ \"type\": …, \"transaction\": …, \"bridge\": … }]"
-        case is LegacyTransaction.ReverseBridge.Type: return "an object, { \"read\": …, \"write\": … }"
+        case "reverseBridge":
+            return "an object, { \"read\": …, \"write\": … }"
+        case "transaction":
+            return "a string: \"read\", \"write\" or \"infer\""
         default:
-            // A JSON container where a value was expected, or the reverse.
-            return type == [String: Any].self ? "an object" : "a \(type)"
+            if last.hasPrefix("legacyTransactions[") {
+                return "an object, { \"type\": …, \"transaction\": …, \"bridge\": … }"
+            }
+            return "a string"
         }
     }
 

@@ -8,12 +8,9 @@ import TxkitCommands
 /// binary. Plain `txkit` prints this help.
 @main
 struct TxkitGeneratorTool: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "txkit",
+    static let configuration = GeneratorCommands.rootConfiguration(
         abstract: "TransactionKit's generator: shims, wrappers and mocks for legacy finders, and the migration's inventory.",
-        discussion: "Start with `txkit init`, which writes txkit.json (Guides/Configuration.md).",
-        subcommands: GeneratorCommands.all
-    )
+        discussion: "Start with `txkit init`, which writes txkit.json (Guides/Configuration.md).")
 }
 #else
 #if canImport(Glibc)

@@ -7,10 +7,8 @@ import TxkitCommands
 /// `txkit` prints this help.
 @main
 struct TxKit: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "txkit",
+    static let configuration = GeneratorCommands.rootConfiguration(
         abstract: "TransactionKit's command-line tool: the demo, and the generator (init, inventory, shim, mock).",
         discussion: "Run the demo with `txkit demo`; start a migration with `txkit init` (Guides/Configuration.md).",
-        subcommands: [DemoCommand.self] + GeneratorCommands.all
-    )
+        extra: [DemoCommand.self])
 }
