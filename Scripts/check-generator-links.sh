@@ -5,8 +5,9 @@
 # TransactionKit, the example, Testing nor XCTest: SwiftPM's list of the
 # objects it linked, its symbols and `ldd` are checked.
 # Usage: Scripts/check-generator-links.sh [BIN_DIR]
-#   BIN_DIR  a debug folder that already holds txkit-generator (the plugin
-#            consumer's, say); by default it is built here with the Txkit
+#   BIN_DIR  a debug folder that already holds txkit-generator, or the
+#            txkit-generator-tool SwiftPM builds for a plugin (an app's
+#            .build/debug, say); by default it is built here with the Txkit
 #            trait in .build-txkit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,16 +17,19 @@ else
     swift build --traits Txkit --product txkit-generator --scratch-path .build-txkit >/dev/null
     bin="$(swift build --traits Txkit --scratch-path .build-txkit --show-bin-path)"
 fi
-binary="$bin/txkit-generator"
-objects="$bin/txkit-generator.product/Objects.LinkFileList"
+name=txkit-generator
+if [ -x "$bin/txkit-generator-tool" ]; then name=txkit-generator-tool; fi
+binary="$bin/$name"
+objects="$bin/$name.product/Objects.LinkFileList"
 test -x "$binary" || { echo "error: no $binary" >&2; exit 1; }
 test -f "$objects" || { echo "error: no $objects (SwiftPM's list of linked objects)" >&2; exit 1; }
 
 # The modules whose objects were linked, from their build folders.
-modules=$(sed -E 's#.*/([^/]+)\.build/.*#\1#' "$objects" | sort -u)
+# (a plugin's tools are built in folders named MODULE-tool.build).
+modules=$(sed -E 's#.*/([^/]+)\.build/.*#\1#; s#-tool$##' "$objects" | sort -u)
 forbidden='^(GRDB|GRDBSQLite|CSQLite|TransactionKit.*|CTransactionKit.*|Messaging|PostgresNIO|_ConnectionPoolModule|NIO.*|_NIO.*|CNIO.*|Logging|Crypto|_Crypto.*|Testing|XCTest)$'
 if echo "$modules" | grep -E "$forbidden"; then
-    echo "error: txkit-generator links the modules above" >&2
+    echo "error: $name links the modules above" >&2
     exit 1
 fi
 for required in SwiftSyntax SwiftParser ArgumentParser TxkitGenerator TxkitCommands; do
@@ -40,5 +44,5 @@ if ldd "$binary" | grep -Ei 'sqlite|Testing|XCTest'; then
     echo "error: txkit-generator loads the shared libraries above" >&2
     exit 1
 fi
-echo "txkit-generator links $(echo "$modules" | wc -l) modules: $(echo "$modules" | tr '\n' ' ')"
+echo "$name links $(echo "$modules" | wc -l) modules: $(echo "$modules" | tr '\n' ' ')"
 echo "none of them GRDB, SQLite, postgres-nio, swift-nio, swift-log, TransactionKit, the example, Testing or XCTest"
