@@ -41,7 +41,7 @@ struct TxkitPlugin: CommandPlugin {
         process.waitUntilExit()
         if process.terminationStatus != 0 {
             throw TxkitPluginError(
-                "txkit \(arguments.first ?? "") failed (exit status \(process.terminationStatus)); see above")
+                "txkit \(arguments.first ?? "") exited with status \(process.terminationStatus)")
         }
     }
 

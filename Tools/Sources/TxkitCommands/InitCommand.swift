@@ -30,9 +30,7 @@ public struct InitCommand: ParsableCommand {
     public func run() throws {
         let path = (options.root as NSString).appendingPathComponent("txkit.json")
         if FileManager.default.fileExists(atPath: path) && !dryRun {
-            throw ValidationError(
-                "\(path) exists; txkit init does not overwrite it. Edit it (Guides/Configuration.md), or move it "
-                    + "away and run txkit init again (--dry-run prints what it would write).")
+            throw ExistingConfiguration(path: path)
         }
         let proposal = try ConfigurationProposal(root: options.root, sources: options.sources.isEmpty ? nil : options.sources)
         let text = proposal.render()
@@ -54,6 +52,16 @@ public struct InitCommand: ParsableCommand {
             print("legacy transaction types proposed: \(found.joined(separator: ", ")); remove those that are not")
         }
         print("next: txkit inventory")
+    }
+
+    /// `txkit init` found a `txkit.json` and left it alone.
+    struct ExistingConfiguration: Error, CustomStringConvertible {
+        let path: String
+
+        var description: String {
+            "\(path) exists; txkit init does not overwrite it. Edit it (Guides/Configuration.md), or move it "
+                + "away and run txkit init again (--dry-run prints what it would write)"
+        }
     }
 }
 #endif

@@ -13,11 +13,7 @@ struct TxkitGeneratorTool: ParsableCommand {
         discussion: "Start with `txkit init`, which writes txkit.json (Guides/Configuration.md).")
 }
 #else
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Without the `Txkit` trait the generator is not built: this says how to
 /// enable it.
@@ -31,7 +27,7 @@ enum TxkitGeneratorTool {
             (from this repository: swift build --traits Txkit --product txkit-generator)
 
             """
-        fputs(message, stderr)
+        FileHandle.standardError.write(Data(message.utf8))
         exit(1)
     }
 }
