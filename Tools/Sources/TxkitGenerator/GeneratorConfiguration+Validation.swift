@@ -50,7 +50,8 @@ extension GeneratorConfiguration {
 
     /// The keys txkit knows, at the top level and in a `legacyTransactions`
     /// entry, read from the encoded defaults so that a new setting needs no
-    /// list to be kept up to date (an optional one shows when it is set).
+    /// list kept up to date. Encoding leaves out a `nil` optional: a new
+    /// optional setting must be given a value in `sample` below.
     static var knownKeys: (top: [String], legacy: [String], reverseBridge: [String]) {
         var sample = defaults
         sample.legacyTransactions[0].reverseBridge = .init(read: "$legacy", write: "$legacy")
