@@ -2,10 +2,20 @@
 import PackageDescription
 
 // The library package. An app that depends on its SQLite and testing
-// products resolves GRDB and nothing else. The `txkit` tool, the worked
-// example and the benchmarks are a second package, Tools/, because SwiftPM
-// resolves every dependency a package declares (used or not) and the tools
-// need swift-argument-parser and swift-syntax.
+// products resolves GRDB and nothing else. The worked example, the demo, the
+// benchmarks and the torture are a second package, Tools/, which an app never
+// resolves.
+//
+// The code generator (`txkit init|inventory|shim|mock|convert`) and its command
+// plugin are here, behind the `Txkit` trait, off by default: an app fetches
+// this package by URL, and such a package cannot depend on another by path,
+// so the plugin and the executable it runs must be targets of this package.
+// swift-syntax and swift-argument-parser are used only when the trait is on;
+// without it SwiftPM resolves neither, and the generator's targets compile to
+// empty modules (their sources are under `#if Txkit`). An app that wants the
+// plugin opts in:
+//     .package(url: "…/TransactionKit", from: "…", traits: ["Txkit"])
+// and runs `swift package txkit inventory`.
 //
 // The PostgreSQL backend is behind the `Postgres` trait, off by default:
 // postgres-nio (and swift-log) are used only by targets that enable it,
@@ -28,17 +38,30 @@ let package = Package(
         .library(name: "TransactionKitTesting", targets: ["TransactionKitTesting"]),
         .library(name: "TransactionKitSQLiteTesting", targets: ["TransactionKitSQLiteTesting"]),
         .library(name: "TransactionKitPostgres", targets: ["TransactionKitPostgres"]),
+        // The generator, with the `Txkit` trait: `swift package txkit …`,
+        // or the `txkit` executable for those who want a binary.
+        .plugin(name: "TxkitPlugin", targets: ["TxkitPlugin"]),
+        .executable(name: "txkit-generator", targets: ["txkit-generator"]),
+        // For Tools/ (its `txkit` adds the demo to these commands), not API.
+        .library(name: "TxkitGenerator", targets: ["TxkitGenerator"]),
+        .library(name: "TxkitCommands", targets: ["TxkitCommands"]),
     ],
     traits: [
         .trait(
             name: "Postgres",
             description: "Builds PostgresDB (TransactionKitPostgres) on postgres-nio."
         ),
+        .trait(
+            name: "Txkit",
+            description: "Builds the txkit generator and its command plugin (swift package txkit …) on swift-syntax and swift-argument-parser."
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // The core: no dependency at all. Its one C helper finds out, only
@@ -91,6 +114,57 @@ let package = Package(
                 .product(name: "_ConnectionPoolModule", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
             ]
+        ),
+
+        // The code generator behind `txkit init`, `inventory`, `shim` and
+        // `mock`: reads Swift sources with swift-syntax, writes shims,
+        // wrappers and mocks. Its sources and tests stay in Tools/ (the
+        // tests run there); it is declared here for the plugin. Empty
+        // without the `Txkit` trait.
+        .target(
+            name: "TxkitGenerator",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Txkit"])),
+                .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Txkit"])),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax", condition: .when(traits: ["Txkit"])),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax", condition: .when(traits: ["Txkit"])),
+            ],
+            path: "Tools/Sources/TxkitGenerator"
+        ),
+        // The generator's subcommands, shared by the lean executable below
+        // and by Tools/'s `txkit`, which adds the demo.
+        .target(
+            name: "TxkitCommands",
+            dependencies: [
+                "TxkitGenerator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Txkit"])),
+            ],
+            path: "Tools/Sources/TxkitCommands"
+        ),
+        // The lean executable the plugin runs: swift-syntax,
+        // swift-argument-parser and Foundation; never GRDB, postgres-nio,
+        // Testing or XCTest (Scripts/check-generator-links.sh).
+        .executableTarget(
+            name: "txkit-generator",
+            dependencies: [
+                "TxkitCommands",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Txkit"])),
+            ],
+            path: "Tools/Sources/txkit-generator"
+        ),
+        // `swift package txkit …`: runs txkit-generator on the package's
+        // source folders (or an Xcode project's), with write access only
+        // for the commands that write.
+        .plugin(
+            name: "TxkitPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "txkit",
+                    description: "TransactionKit's generator: init, inventory, shim, mock, convert (add the Txkit trait)."
+                )
+            ),
+            dependencies: ["txkit-generator"],
+            path: "Plugins/TxkitPlugin"
         ),
 
         .testTarget(

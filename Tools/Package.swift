@@ -5,9 +5,11 @@ import PackageDescription
 // benchmarks. It lives apart from the library package at the repository root
 // so that an app depending on TransactionKit resolves GRDB and nothing else:
 // SwiftPM resolves every dependency a package declares, whether or not the
-// app uses the targets behind it, so the tools' dependencies
-// (swift-argument-parser, and the code generator's swift-syntax) must be
-// declared here, not in ../Package.swift.
+// app uses the targets behind it, so the tools' dependencies must be
+// declared here, not in ../Package.swift. The code generator is the
+// exception: its targets (on swift-syntax and swift-argument-parser) are in
+// ../Package.swift behind the `Txkit` trait, for the command plugin (see
+// there); this package enables the trait.
 let package = Package(
     name: "TransactionKitTools",
     platforms: [
@@ -21,12 +23,14 @@ let package = Package(
     dependencies: [
         // With the `Postgres` trait: the worked example's async slice, `txkit
         // demo --postgres` and the PostgreSQL benchmarks use PostgresDB.
-        .package(name: "TransactionKit", path: "..", traits: ["Postgres"]),
+        // With the `Txkit` trait: the generator (TxkitGenerator) and its
+        // commands (TxkitCommands), declared in the root package for the
+        // command plugin; its sources stay in Sources/TxkitGenerator here.
+        .package(name: "TransactionKit", path: "..", traits: ["Postgres", "Txkit"]),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // The worked example: a small messaging app, its legacy data-access
@@ -45,26 +49,14 @@ let package = Package(
         ),
         // snippet:end package-example-targets
 
-        // The code generator behind `txkit shim`, `mock` and `inventory`:
-        // reads Swift sources with swift-syntax, writes shims, wrappers and
-        // mocks. A library so that its tests call it without a subprocess.
-        .target(
-            name: "TxkitGenerator",
-            dependencies: [
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
-                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
-            ]
-        ),
-
-        // The shipped tool: demo, shim, mock, inventory. Links
-        // neither Testing nor XCTest.
+        // The tool of this package: the demo and the generator's commands
+        // (init, inventory, shim, mock, from the root package's
+        // TxkitCommands). Links neither Testing nor XCTest.
         .executableTarget(
             name: "txkit",
             dependencies: [
                 "Messaging",
-                "TxkitGenerator",
+                .product(name: "TxkitCommands", package: "TransactionKit"),
                 .product(name: "TransactionKit", package: "TransactionKit"),
                 .product(name: "TransactionKitSQLite", package: "TransactionKit"),
                 .product(name: "TransactionKitPostgres", package: "TransactionKit"),
@@ -106,7 +98,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `txkit-bench generator` times the code generator.
-                "TxkitGenerator",
+                .product(name: "TxkitGenerator", package: "TransactionKit"),
             ]
         ),
 
@@ -211,7 +203,11 @@ let package = Package(
         ),
         .testTarget(
             name: "TxkitGeneratorTests",
-            dependencies: ["TxkitGenerator"]
+            dependencies: [
+                .product(name: "TxkitGenerator", package: "TransactionKit"),
+                .product(name: "TxkitCommands", package: "TransactionKit"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+#if Txkit
 /// Whether an argument whose type the source states can be passed to a
 /// parameter, to tell overloads apart without a type checker.
 ///
@@ -63,3 +64,4 @@ enum ArgumentFit {
         return found
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import SwiftSyntax
 
 /// Walks one method body: the SQL it holds, and the calls made on its
@@ -202,3 +203,4 @@ final class BodyScanner: SyntaxVisitor {
         return expression
     }
 }
+#endif

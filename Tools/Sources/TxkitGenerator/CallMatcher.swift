@@ -1,3 +1,4 @@
+#if Txkit
 /// Matches a call's argument labels against a member's parameters the way
 /// Swift does for the shapes legacy code uses: labels in order, defaulted
 /// parameters skippable, a variadic parameter taking one or more unlabeled
@@ -58,3 +59,4 @@ struct CallMatcher {
         return false
     }
 }
+#endif

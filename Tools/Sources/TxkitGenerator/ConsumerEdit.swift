@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 
 /// The change `txkit shim --apply` makes to one file of a consumer: its
@@ -31,3 +32,4 @@ public struct ConsumerEdit: Equatable, Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import SwiftSyntax
 
 extension ConsumerRewriter {
@@ -68,3 +69,4 @@ extension ConsumerRewriter {
         return nil
     }
 }
+#endif

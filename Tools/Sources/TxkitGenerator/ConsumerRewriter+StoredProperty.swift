@@ -1,3 +1,4 @@
+#if Txkit
 import SwiftSyntax
 
 /// The stored property `--apply` routes uses through: retyped, or added
@@ -194,3 +195,4 @@ extension ConsumerRewriter {
         return indent
     }
 }
+#endif

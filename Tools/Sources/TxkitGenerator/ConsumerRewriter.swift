@@ -1,3 +1,4 @@
+#if Txkit
 import SwiftSyntax
 
 /// Plans `txkit shim --apply`: the edits that make a consumer reach a
@@ -438,3 +439,4 @@ final class ReferenceCounter: SyntaxVisitor {
         return .visitChildren
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import SwiftSyntax
 
 /// What one consumer type does with some legacy types: the uses the scan
@@ -120,3 +121,4 @@ struct ConsumerScan {
         return text.count > 100 ? String(text.prefix(99)) + "…" : text
     }
 }
+#endif

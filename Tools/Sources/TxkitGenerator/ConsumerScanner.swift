@@ -1,3 +1,4 @@
+#if Txkit
 import SwiftSyntax
 
 /// Finds every use a consumer type makes of legacy types' members, in the
@@ -481,3 +482,4 @@ final class ConsumerScanner: SyntaxVisitor {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import SwiftSyntax
 
 /// One place where a consumer uses a member of a legacy type.
@@ -55,3 +56,4 @@ struct ConsumerUse {
     /// (trailing closures are `nil`), to tell overloads apart.
     var argumentTypes: [ExpressionType?] = []
 }
+#endif

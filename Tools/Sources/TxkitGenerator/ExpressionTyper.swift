@@ -1,3 +1,4 @@
+#if Txkit
 import SwiftSyntax
 
 /// What an expression is, as far as the source says without a type checker.
@@ -164,3 +165,4 @@ struct ExpressionTyper {
         return SourceIndex.coreTypeName(written) == "Self" ? .instance(type) : instance(ofWritten: written)
     }
 }
+#endif

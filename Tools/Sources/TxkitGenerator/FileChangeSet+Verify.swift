@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 
 extension FileChangeSet {
@@ -32,3 +33,4 @@ extension FileChangeSet {
         return restorePoint.writtenPaths
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 
 /// Files to write all or nothing: generated files and consumer edits,
@@ -194,3 +195,4 @@ extension FileChangeSet.Change {
         return original != Data(contents.utf8)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 
 /// The files a ``FileChangeSet`` wrote, as they were before.
@@ -41,3 +42,4 @@ public struct FileRestorePoint: Sendable {
         return writtenPaths
     }
 }
+#endif

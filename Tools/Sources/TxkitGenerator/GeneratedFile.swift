@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 
 /// A file the generator writes, with its full contents.
@@ -86,3 +87,4 @@ public struct GeneratedFileWriter {
         }
     }
 }
+#endif

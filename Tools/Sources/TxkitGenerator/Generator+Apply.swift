@@ -1,3 +1,4 @@
+#if Txkit
 extension Generator {
     /// The edits `txkit shim --apply` makes so that `consumer` reaches
     /// `legacy` only through `consumer.Shims.legacy` (see the shim files
@@ -16,3 +17,4 @@ extension Generator {
         return try rewriter.rewrite()
     }
 }
+#endif

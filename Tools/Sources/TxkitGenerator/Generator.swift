@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 
 /// The code generator behind `txkit shim` and `txkit mock`: reads the
@@ -137,9 +138,9 @@ public final class Generator {
     public func mock(protocol protocolName: String, mockName: String? = nil) throws -> GeneratedFile {
         let type = try index.type(named: protocolName)
         guard type.kind == .protocol else {
-            throw GeneratorError.unsupportedUse(
-                "\(protocolName) is a \(type.kind?.rawValue ?? "type known only from extensions"), not a protocol",
-                location: type.files.first ?? protocolName)
+            let kind = type.kind.map { ($0 == .enum || $0 == .actor ? "an " : "a ") + $0.rawValue }
+                ?? "a type known only from extensions"
+            throw GeneratorError.notAProtocol(protocolName, kind: kind, location: type.files.first ?? protocolName)
         }
         // Requirements only: what extensions of the protocol add (such as
         // the default-argument overloads `txkit convert` writes) is not
@@ -225,3 +226,4 @@ public final class Generator {
         return lines.joined(separator: "\n") + "\n"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 extension GeneratorConfiguration {
     /// The legacy transaction a parameter of type `type` takes, in any
     /// form a legacy signature writes it: `Database`, `Database?` (often
@@ -11,3 +12,4 @@ extension GeneratorConfiguration {
         return legacyTransactions.first { $0.type == unqualified }
     }
 }
+#endif

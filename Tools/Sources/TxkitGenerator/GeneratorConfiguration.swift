@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 
 /// The project's settings for `txkit shim`, `mock` and `inventory`, read from
@@ -174,19 +175,26 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         excludedImports = try container.decodeIfPresent([String].self, forKey: .excludedImports)
             ?? defaults.excludedImports
         accessLevel = try container.decodeIfPresent(String.self, forKey: .accessLevel) ?? defaults.accessLevel
+        // The path is filled in by `decode(_:path:)`.
         guard ["public", "package", "internal"].contains(accessLevel) else {
-            throw GeneratorError.invalidConfiguration(
-                "accessLevel must be public, package or internal, not \"\(accessLevel)\"")
+            throw GeneratorError.invalidSetting(
+                path: "txkit.json", key: "accessLevel", problem: "\"\(accessLevel)\" is not an access level",
+                fix: "Write \"public\", \"package\" or \"internal\"")
         }
-        for legacy in legacyTransactions where !legacy.bridge.contains("$tx") {
-            throw GeneratorError.invalidConfiguration(
-                "the bridge of \(legacy.type) must contain $tx (the TransactionKit transaction): \(legacy.bridge)")
+        for (index, legacy) in legacyTransactions.enumerated() where !legacy.bridge.contains("$tx") {
+            throw GeneratorError.invalidSetting(
+                path: "txkit.json", key: "legacyTransactions[\(index)].bridge",
+                problem: "\(legacy.bridge) does not contain $tx",
+                fix: "Write the expression that builds a \(legacy.type) from $tx, the TransactionKit transaction, "
+                    + "such as \"\(legacy.type)(try SQLiteDB.shimOnlyBridge($tx))\"")
         }
-        for legacy in legacyTransactions {
-            for expression in [legacy.reverseBridge?.read, legacy.reverseBridge?.write].compactMap({ $0 })
-            where !expression.contains("$legacy") {
-                throw GeneratorError.invalidConfiguration(
-                    "the reverseBridge of \(legacy.type) must contain $legacy (the legacy transaction): \(expression)")
+        for (index, legacy) in legacyTransactions.enumerated() {
+            for (kind, expression) in [("read", legacy.reverseBridge?.read), ("write", legacy.reverseBridge?.write)]
+            where expression.map({ !$0.contains("$legacy") }) ?? false {
+                throw GeneratorError.invalidSetting(
+                    path: "txkit.json", key: "legacyTransactions[\(index)].reverseBridge.\(kind)",
+                    problem: "\(expression ?? "") does not contain $legacy",
+                    fix: "Write the expression that builds the TransactionKit transaction from $legacy, the legacy one")
             }
         }
     }
@@ -202,13 +210,7 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         } catch {
             throw GeneratorError.unreadablePath(path, reason: "\(error.localizedDescription)")
         }
-        do {
-            return try JSONDecoder().decode(GeneratorConfiguration.self, from: data)
-        } catch let error as GeneratorError {
-            throw error
-        } catch {
-            throw GeneratorError.invalidConfiguration("\(path): \(error)")
-        }
+        return try decode(data, path: path)
     }
 
     /// The legacy transaction named `type`, if it is one.
@@ -216,3 +218,4 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         legacyTransactions.first { $0.type == type }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 import SwiftSyntax
 
@@ -161,3 +162,4 @@ extension Generator {
         return true
     }
 }
+#endif

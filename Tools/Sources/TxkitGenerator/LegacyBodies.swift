@@ -1,3 +1,4 @@
+#if Txkit
 import SwiftSyntax
 
 /// The bodies of a legacy type's methods, and what each executes on its
@@ -129,3 +130,4 @@ final class LegacyBodies {
         return type
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 
 /// What `txkit convert` does to finish a migration the Good Way for one
@@ -225,3 +226,4 @@ public struct ConversionRefused: Error, CustomStringConvertible, Sendable {
             + blockers.map { "  \($0)" }.joined(separator: "\n")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 import SwiftSyntax
 
@@ -169,3 +170,4 @@ extension LegacyConverter {
         return text.count > 80 ? String(text.prefix(79)) + "…" : text
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import SwiftSyntax
 
 /// The finder itself: its members that take a legacy transaction take a
@@ -284,3 +285,4 @@ final class CallCollector: SyntaxVisitor {
         return .visitChildren
     }
 }
+#endif

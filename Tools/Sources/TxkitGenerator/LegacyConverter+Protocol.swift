@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 
 /// The finder's protocol, its conformance and its mock.
@@ -201,3 +202,4 @@ extension LegacyConverter {
         return try Generator(configuration: configuration, sources: sources).mock(protocol: protocolName)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 import SwiftSyntax
 
@@ -206,3 +207,4 @@ extension LegacyConverter {
         return nil
     }
 }
+#endif

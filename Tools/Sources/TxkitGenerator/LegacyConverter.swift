@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 import SwiftSyntax
 
@@ -226,3 +227,4 @@ struct LegacyConverter {
         }
     }
 }
+#endif

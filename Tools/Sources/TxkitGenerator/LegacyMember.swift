@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 
 /// A member of a legacy type: a method or a property, as declared.
@@ -52,3 +53,4 @@ public struct LegacyMember: Equatable, Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 
 /// One parameter of a legacy member, as declared.
@@ -34,3 +35,4 @@ public struct LegacyParameter: Equatable, Sendable {
         return isVariadic ? "[\(type)]" : type
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import SwiftSyntax
 
 /// A type found in the sources, with the members of its declaration and of
@@ -67,3 +68,4 @@ struct TypeDeclaration {
     /// `file:line` of the type's name.
     var location = ""
 }
+#endif

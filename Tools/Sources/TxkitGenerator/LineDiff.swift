@@ -1,3 +1,4 @@
+#if Txkit
 /// A line diff between two texts, printed in the unified style (`-` on
 /// disk, `+` generated), with two lines of context around each change.
 struct LineDiff {
@@ -60,3 +61,4 @@ struct LineDiff {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import SwiftSyntax
 
 /// Turns the members of a type's body into ``LegacyMember`` values. Nested
@@ -186,3 +187,4 @@ final class MemberReader {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 /// Writes a mock: one `MockMethod` per member, each member forwarding to
 /// it (which checks the transaction, records the arguments, and answers
 /// from the stub or fails the test through `unimplemented`).
@@ -119,3 +120,4 @@ struct MockRenderer {
         }
     }
 }
+#endif

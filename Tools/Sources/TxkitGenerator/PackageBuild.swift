@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 
 /// `swift build` in a package, for `txkit shim --apply --verify`: after
@@ -85,3 +86,4 @@ public struct PackageBuild: Sendable {
         return Outcome(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
     }
 }
+#endif

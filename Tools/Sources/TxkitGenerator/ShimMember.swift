@@ -1,3 +1,4 @@
+#if Txkit
 /// A member of a legacy type that a consumer uses, as its shim declares it.
 struct ShimMember {
     var legacy: LegacyMember
@@ -69,3 +70,4 @@ struct ShimMember {
         return words.contains { names.contains(String($0)) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 /// Read or write: which TransactionKit transaction a shim member takes in
 /// place of its legacy transaction, decided from the source.
 ///
@@ -139,3 +140,4 @@ extension ShimPlan {
             location: legacy.files.first ?? legacy.name)
     }
 }
+#endif

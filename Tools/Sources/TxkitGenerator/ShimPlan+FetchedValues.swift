@@ -1,3 +1,4 @@
+#if Txkit
 import SwiftSyntax
 
 extension ShimPlan {
@@ -69,3 +70,4 @@ extension ShimPlan {
         return fetches ? "\(legacy.name).\(name)(…)" : nil
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 extension ShimPlan {
     /// Refuses a member whose parameters or result name a class of the
     /// tree that is not `Sendable`: the shim's mock holds each call's
@@ -49,3 +50,4 @@ extension ShimPlan {
         type.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 /// What one consumer needs from one legacy type: the members it uses,
 /// resolved against their declarations, with the transaction each takes.
 struct ShimPlan {
@@ -246,3 +247,4 @@ struct ShimPlan {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 /// Writes the Swift of a consumer's shim protocol and its wrapper.
 struct ShimRenderer {
     let plan: ShimPlan
@@ -204,3 +205,4 @@ struct ShimRenderer {
         return lines
     }
 }
+#endif

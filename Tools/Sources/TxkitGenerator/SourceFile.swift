@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 import SwiftDiagnostics
 import SwiftParser
@@ -60,3 +61,4 @@ final class SourceFile {
         }
     }
 }
+#endif

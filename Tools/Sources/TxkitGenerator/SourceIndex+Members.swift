@@ -1,3 +1,4 @@
+#if Txkit
 /// The symbol table's second pass, once every declaration is read: nested
 /// types spelled as generated code must spell them, members inherited
 /// from superclasses and protocols in the tree, and lookups by member.
@@ -155,3 +156,4 @@ extension String {
         return String(text)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 import SwiftSyntax
 
@@ -193,3 +194,4 @@ private final class TypeCollector: SyntaxVisitor {
         return .visitChildren
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import Foundation
 
 /// The Swift files under some paths, read and parsed once.
@@ -67,3 +68,4 @@ public final class SourceSet {
         files = try sources.map { try SourceFile(path: $0.path, text: $0.text) }
     }
 }
+#endif

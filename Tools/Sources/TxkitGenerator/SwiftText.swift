@@ -1,3 +1,4 @@
+#if Txkit
 /// Small pieces of Swift text the renderers share.
 enum SwiftText {
     /// Words written in capitals inside an identifier (`userByID`).
@@ -71,3 +72,4 @@ enum SwiftText {
         access == "internal" ? "" : access + " "
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 /// A replacement of a range of a file's UTF-8 bytes.
 struct TextEdit {
     var start: Int
@@ -54,3 +55,4 @@ struct TextEdit {
         return String(decoding: result, as: UTF8.self)
     }
 }
+#endif

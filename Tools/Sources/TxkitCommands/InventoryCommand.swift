@@ -1,10 +1,11 @@
+#if Txkit
 import ArgumentParser
 import Foundation
 import TxkitGenerator
 
 /// `txkit inventory`: step 1 of the migration guide as a command.
-struct InventoryCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct InventoryCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "inventory",
         abstract: "List the legacy types, who uses them and how far each use is migrated.",
         discussion: """
@@ -26,7 +27,11 @@ struct InventoryCommand: ParsableCommand {
 
     @OptionGroup var options: GeneratorOptions
 
-    func run() throws {
+    /// Reads nothing: ArgumentParser fills the options.
+    public init() {}
+
+    /// Prints the inventory.
+    public func run() throws {
         let inventory = try options.generator().inventory()
         if json {
             let encoder = JSONEncoder()
@@ -84,3 +89,4 @@ struct InventoryCommand: ParsableCommand {
         }
     }
 }
+#endif

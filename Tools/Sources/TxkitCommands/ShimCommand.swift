@@ -1,11 +1,12 @@
+#if Txkit
 import ArgumentParser
 import TxkitGenerator
 
 /// `txkit shim`: the Shortcut Way in one command. Reads the sources, finds
 /// what a consumer uses of a legacy type, and writes its shim protocol,
 /// wrapper, mock and namespaces.
-struct ShimCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct ShimCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "shim",
         abstract: "Write the shim, wrapper and mock through which a consumer uses a legacy type.",
         discussion: """
@@ -58,7 +59,7 @@ struct ShimCommand: ParsableCommand {
     @OptionGroup var options: GeneratorOptions
     @OptionGroup var output: OutputOptions
 
-    func validate() throws {
+    public func validate() throws {
         if all && (consumer != nil || legacy != nil) {
             throw ValidationError("Choose either --all or --consumer and --legacy.")
         }
@@ -68,6 +69,9 @@ struct ShimCommand: ParsableCommand {
         if apply && (all || output.check) {
             throw ValidationError("--apply rewrites one consumer: use it with --consumer and --legacy, without --check.")
         }
+        if verify && output.dryRun {
+            throw ValidationError("--dry-run writes nothing, so there is nothing for --verify to build.")
+        }
         if verify && !apply {
             throw ValidationError("--verify builds the package after --apply: pass --apply too.")
         }
@@ -76,7 +80,11 @@ struct ShimCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    /// Reads nothing: ArgumentParser fills the options.
+    public init() {}
+
+    /// Generates (or checks) the files, and with `--apply` edits the consumer.
+    public func run() throws {
         let generator = try options.generator()
         var files: [GeneratedFile] = []
         if all {
@@ -93,6 +101,10 @@ struct ShimCommand: ParsableCommand {
                 // when the package no longer builds.
                 let edits = try generator.apply(consumer: consumer, legacy: legacy)
                 let changes = try FileChangeSet(root: options.root, files: files, edits: edits)
+                if output.dryRun {
+                    printDryRun(changes, edits: edits, consumer: consumer, legacy: legacy)
+                    return
+                }
                 let build = verify ? PackageBuild(root: options.root, arguments: buildArguments) : nil
                 let written = try changes.write(verifyingWith: build) { print($0) }
                 print("\(written.count) of \(files.count + edits.count) files written (the others were current)")
@@ -104,6 +116,18 @@ struct ShimCommand: ParsableCommand {
                 printEdit(generator, consumer: consumer, legacy: legacy)
             }
         }
+    }
+
+    /// `--apply --dry-run`: every file the edit would write and the
+    /// consumer's diff; nothing is written.
+    private func printDryRun(_ changes: FileChangeSet, edits: [ConsumerEdit], consumer: String, legacy: String) {
+        for edit in edits {
+            print(edit.diff)
+        }
+        for path in changes.changedPaths {
+            print("would write \(path)")
+        }
+        print("--dry-run: \(changes.changedPaths.count) files would change; nothing was written")
     }
 
     /// What `--apply` would change in the consumer, or why it cannot.
@@ -120,3 +144,4 @@ struct ShimCommand: ParsableCommand {
         }
     }
 }
+#endif

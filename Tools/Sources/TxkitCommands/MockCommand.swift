@@ -1,11 +1,12 @@
+#if Txkit
 import ArgumentParser
 import Foundation
 import TxkitGenerator
 
 /// `txkit mock`: a mock for a Good-Way finder protocol, in the style of
 /// the mocks `txkit shim` writes.
-struct MockCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct MockCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "mock",
         abstract: "Write the mock of a finder protocol: one MockMethod per member.",
         discussion: """
@@ -28,7 +29,7 @@ struct MockCommand: ParsableCommand {
     @OptionGroup var options: GeneratorOptions
     @OptionGroup var output: OutputOptions
 
-    func validate() throws {
+    public func validate() throws {
         if all == (protocolName != nil) {
             throw ValidationError("Name a --protocol, or pass --all.")
         }
@@ -37,7 +38,11 @@ struct MockCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    /// Reads nothing: ArgumentParser fills the options.
+    public init() {}
+
+    /// Generates (or checks) the mocks.
+    public func run() throws {
         let generator = try options.generator()
         var files: [GeneratedFile] = []
         if let protocolName {
@@ -69,3 +74,4 @@ struct MockCommand: ParsableCommand {
         return found
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Txkit
 import ArgumentParser
 import Foundation
 import TxkitGenerator
@@ -6,8 +7,8 @@ import TxkitGenerator
 /// Rewrites the finder to take TransactionKit transactions, declares its
 /// protocol and mock, rewrites its callers, and retires the shims of its
 /// consumers.
-struct ConvertCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct ConvertCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Turn a legacy finder into a Good-Way finder, and rewrite its callers.",
         discussion: """
@@ -60,7 +61,7 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var options: GeneratorOptions
 
-    func validate() throws {
+    public func validate() throws {
         if LegacyConversion.Statics(rawValue: statics) == nil {
             throw ValidationError("--statics is keep or instance, not \(statics).")
         }
@@ -72,7 +73,10 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    /// Reads nothing: ArgumentParser fills the options.
+    public init() {}
+
+    public func run() throws {
         let configuration = try GeneratorConfiguration.load(from: options.root)
         let conversion = try LegacyConversion(
             root: options.root, configuration: configuration, legacy: legacy, protocolName: protocolName,
@@ -121,3 +125,4 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 }
+#endif

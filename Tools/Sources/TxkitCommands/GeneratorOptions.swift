@@ -1,3 +1,4 @@
+#if Txkit
 import ArgumentParser
 import Foundation
 import TxkitGenerator
@@ -13,18 +14,32 @@ struct GeneratorOptions: ParsableArguments {
     var sources: [String] = []
 
     /// The configuration and the parsed sources.
+    ///
+    /// - Throws: ``GeneratorError/missingConfiguration(path:)`` when `--root`
+    ///   has no txkit.json (`txkit init` writes one), or why the file is
+    ///   not valid.
     func generator() throws -> Generator {
-        let configuration = try GeneratorConfiguration.load(from: root)
+        let configuration = try GeneratorConfiguration.loadRequired(from: root)
         return try Generator(root: root, configuration: configuration, sources: sources.isEmpty ? nil : sources)
     }
 }
 
-/// `--check` or writing, shared by the commands that generate files.
+/// `--check`, `--dry-run` or writing, shared by the commands that generate files.
 struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "Write nothing; exit with status 1 and a diff when a file is missing or differs.")
     var check = false
 
-    /// Writes or checks `files` under `root`, reporting on standard output.
+    @Flag(name: .long, help: "Write nothing; print what would be written (with --apply: every file it would change).")
+    var dryRun = false
+
+    func validate() throws {
+        if check && dryRun {
+            throw ValidationError("--check and --dry-run both write nothing: pass one.")
+        }
+    }
+
+    /// Writes, checks or lists `files` under `root`, reporting on standard
+    /// output.
     func apply(_ files: [GeneratedFile], root: String) throws {
         let writer = GeneratedFileWriter(root: root)
         if check {
@@ -36,6 +51,14 @@ struct OutputOptions: ParsableArguments {
                 throw GeneratorCheckFailure(count: differences.count)
             }
             print("\(files.count) generated files are current")
+        } else if dryRun {
+            // Every check of a real write (markers, parsing), then the diffs.
+            _ = try FileChangeSet(root: root, files: files, edits: [])
+            let differences = try writer.check(files)
+            for difference in differences {
+                print(difference.description)
+            }
+            print("--dry-run: \(differences.count) of \(files.count) files would be written; nothing was written")
         } else {
             let written = try writer.write(files)
             for path in written {
@@ -54,3 +77,4 @@ struct GeneratorCheckFailure: Error, CustomStringConvertible {
         "\(count) generated file\(count == 1 ? "" : "s") out of date: run the command without --check"
     }
 }
+#endif
