@@ -96,7 +96,8 @@ struct DifferentialBudget: Sendable {
     /// its seed and its speed).
     let isCustom: Bool
 
-    static var current: DifferentialBudget {
+    /// The budget the environment asks for; one seed for the whole run.
+    static let current: DifferentialBudget = {
         let environment = ProcessInfo.processInfo.environment
         let programs = environment["TXKIT_DIFF_PROGRAMS"].flatMap { Int($0) }
         let seed = environment["TXKIT_DIFF_SEED"].flatMap(parseSeed)
@@ -104,7 +105,7 @@ struct DifferentialBudget: Sendable {
             seed: seed ?? (programs == nil ? defaultSeed : UInt64.random(in: 1...UInt64.max)),
             programs: programs ?? defaultPrograms,
             isCustom: programs != nil || seed != nil)
-    }
+    }()
 
     static func parseSeed(_ text: String) -> UInt64? {
         text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
