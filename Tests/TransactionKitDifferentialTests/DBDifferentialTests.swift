@@ -28,7 +28,7 @@ struct DBDifferentialTests {
             let difference = try DifferentialCheck.mismatch(shrunk, .mock, reference) ?? ""
             Issue.record(Comment(rawValue: DifferentialCheck.report(
                 original: program, shrunk: shrunk, difference: difference,
-                candidate: .mock, reference: reference, seed: budget.seed, index: index)))
+                candidate: "MockDB", reference: reference.description, seed: budget.seed, index: index)))
             return
         }
         if budget.isCustom {

@@ -65,7 +65,7 @@ enum DifferentialCheck {
     /// as a test to paste, and the difference of its traces.
     static func report(
         original: Program, shrunk: Program, difference: String,
-        candidate: DifferentialBackend, reference: DifferentialBackend, seed: UInt64, index: Int
+        candidate: String, reference: String, seed: UInt64, index: Int
     ) -> String {
         let name = "mismatchSeed\(String(seed, radix: 16))Program\(index)"
         return """

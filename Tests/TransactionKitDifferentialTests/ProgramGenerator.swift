@@ -17,11 +17,17 @@ struct ProgramGenerator {
     static let blobs: [[UInt8]] = [[], [0], [1, 2, 255]]
 
     var random: SplitMix64
+    /// Programs for `AsyncDB` (MockDB against PostgresDB): integers only
+    /// (the PostgreSQL finder stores them in a table), no commit observers
+    /// (`DB` API, not `AsyncDB`), no finder rows, no write in a sync
+    /// completion (it could not await).
+    let isAsyncSubset: Bool
     private var nextLabel = 0
     private var nextObserver = 0
 
-    init(seed: UInt64) {
+    init(seed: UInt64, asyncSubset: Bool = false) {
         random = SplitMix64(seed: seed)
+        isAsyncSubset = asyncSubset
     }
 
     /// A program of one to `maximumSteps` steps.
@@ -31,7 +37,7 @@ struct ProgramGenerator {
     }
 
     mutating func step() -> Step {
-        switch random.below(100) {
+        switch random.below(isAsyncSubset ? 75 : 100) {
         case 0..<45: return .write(ops(depth: 0, inRead: false), end())
         case 45..<57: return .writeOrRollBack(ops(depth: 0, inRead: false), commit: random.chance(50))
         case 57..<75: return .read(ops(depth: 0, inRead: true), end())
@@ -64,17 +70,19 @@ struct ProgramGenerator {
         }
         switch random.below(100) {
         case 0..<26: return .set(collection(), key(), typed())
-        case 26..<40: return .get(collection(), key(), random.pick(Getter.allCases))
+        case 26..<40: return .get(collection(), key(), getter())
         case 40..<48: return .remove(collection(), key())
         case 48..<51: return .removeAll(collection())
         case 51..<55: return random.chance(50) ? .keys(collection()) : .count(collection())
-        case 55..<63: return .insertRow(random.pick(Self.tables))
+        case 55..<63:
+            guard !isAsyncSubset else { return .set(collection(), key(), typed()) }
+            return .insertRow(random.pick(Self.tables))
         case 63..<70:
             // A finalization inside a finalization is a misuse.
             let body = depth < 2 ? ops(depth: depth + 1, inRead: false, maximum: 3) : []
             return .finalization(random.pick(["f1", "f2", "f3"]), body, throws: random.chance(15))
         case 70..<77:
-            let write = depth < 2 && random.chance(30)
+            let write = !isAsyncSubset && depth < 2 && random.chance(30)
                 ? ops(depth: 2, inRead: false, maximum: 3).filter(\.isPlain) : nil
             return .syncCompletion(label(), write: write)
         case 77..<82: return .asyncCompletion(label())
@@ -89,7 +97,7 @@ struct ProgramGenerator {
 
     mutating func readOp(depth: Int) -> Op {
         switch random.below(100) {
-        case 0..<55: return .get(collection(), key(), random.pick(Getter.allCases))
+        case 0..<55: return .get(collection(), key(), getter())
         case 55..<70: return random.chance(50) ? .keys(collection()) : .count(collection())
         case 70..<82:
             guard depth < 2 else { return .count(collection()) }
@@ -117,8 +125,13 @@ struct ProgramGenerator {
         return nextLabel
     }
 
+    mutating func getter() -> Getter {
+        isAsyncSubset ? .int : random.pick(Getter.allCases)
+    }
+
     mutating func typed() -> Typed {
-        switch random.below(8) {
+        if isAsyncSubset { return .int(Int(random.pick(Self.integers))) }
+        return switch random.below(8) {
         case 0: .value(valueLiteral())
         case 1: .int(Int(random.pick(Self.integers)))
         case 2: .bool(random.chance(50))
