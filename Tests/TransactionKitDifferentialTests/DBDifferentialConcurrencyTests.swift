@@ -50,7 +50,7 @@ struct DBDifferentialConcurrencyTests {
         defer { observation.cancel() }
         let seed = DifferentialBudget.current.seed
         let workers = 6
-        let transactionsPerWorker = 40
+        let transactionsPerWorker = 100
 
         try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<workers {
@@ -110,7 +110,7 @@ struct DBDifferentialConcurrencyTests {
     static func runOne(_ db: any DB, _ log: Log, _ random: inout SplitMix64) {
         let plan = Plan(&random)
         if plan.isRead {
-            if let record = try? db.read({ tx in try read(tx) }) { log.reads.append(record) }
+            if let record = try? db.read({ tx in try read(tx, pause: plan.pausesReading) }) { log.reads.append(record) }
         } else {
             _ = try? db.write { tx in try write(tx, plan, log) }
         }
@@ -120,7 +120,7 @@ struct DBDifferentialConcurrencyTests {
     static func runOneAsync(_ db: any DB, _ log: Log, _ random: inout SplitMix64) async {
         let plan = Plan(&random)
         if plan.isRead {
-            if let record = try? await db.read({ tx in try read(tx) }) { log.reads.append(record) }
+            if let record = try? await db.read({ tx in try read(tx, pause: plan.pausesReading) }) { log.reads.append(record) }
         } else {
             _ = try? await db.write { tx in try write(tx, plan, log) }
         }
@@ -132,19 +132,25 @@ struct DBDifferentialConcurrencyTests {
         var touched: [String]
         var delta: Int
         var throwsAtTheEnd: Bool
+        var pausesReading: Bool
 
         init(_ random: inout SplitMix64) {
             isRead = random.chance(30)
+            pausesReading = random.chance(50)
             touched = DBDifferentialConcurrencyTests.counters.filter { _ in random.chance(50) }
             delta = 1 + random.below(9)
             throwsAtTheEnd = random.chance(20)
         }
     }
 
-    static func read(_ tx: DBReadTransaction) throws -> ReadRecord {
+    /// Reads the version, pauses (so that writes commit meanwhile: a read
+    /// that is not one snapshot then mixes two versions), reads the
+    /// counters.
+    static func read(_ tx: DBReadTransaction, pause: Bool) throws -> ReadRecord {
         var values: [String: Int] = [:]
-        for key in counters + ["version"] {
+        for key in ["version"] + counters {
             values[key] = try store.getInt(key, transaction: tx) ?? 0
+            if pause, key == "version" { usleep(300) }
         }
         return ReadRecord(version: values["version"] ?? 0, values: values)
     }
