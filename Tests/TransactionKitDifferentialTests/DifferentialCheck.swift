@@ -65,7 +65,8 @@ enum DifferentialCheck {
     /// as a test to paste, and the difference of its traces.
     static func report(
         original: Program, shrunk: Program, difference: String,
-        candidate: String, reference: String, seed: UInt64, index: Int
+        candidate: String, reference: String, seed: UInt64, index: Int,
+        check: String = "try DifferentialCheck.expectSameTraces"
     ) -> String {
         let name = "mismatchSeed\(String(seed, radix: 16))Program\(index)"
         return """
@@ -73,8 +74,8 @@ enum DifferentialCheck {
             (replay: TXKIT_DIFF_SEED=0x\(String(seed, radix: 16)) TXKIT_DIFF_PROGRAMS=\(index + 1)); \
             shrunk from size \(original.size) to \(shrunk.size). Paste into DifferentialRegressionTests.swift:
 
-                @Test func \(name)() throws {
-                    try DifferentialCheck.expectSameTraces(\(shrunk.swift.replacingOccurrences(of: "\n", with: "\n        ")))
+                @Test func \(name)() async throws {
+                    \(check)(\(shrunk.swift.replacingOccurrences(of: "\n", with: "\n        ")))
                 }
 
             \(difference)

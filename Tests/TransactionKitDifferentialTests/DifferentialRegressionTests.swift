@@ -12,9 +12,9 @@ struct DifferentialRegressionTests {
     /// removal applied at once, so not rolled back), then pasted as is.
     @Test func mismatchSeed74786b6974646966Program10() throws {
         try DifferentialCheck.expectSameTraces(Program(steps: [
-                .write([.set("prefs", "", .int(0))], .returns(0)),
-                .writeOrRollBack([.remove("prefs", "")], commit: false),
-            ]))
+            .write([.set("prefs", "", .int(0))], .returns(0)),
+            .writeOrRollBack([.remove("prefs", "")], commit: false),
+        ]))
     }
 
     /// Found by the run: an observer naming "message" and "MESSAGE" heard
@@ -22,8 +22,8 @@ struct DifferentialRegressionTests {
     /// every spelling).
     @Test func mismatchSeed74786b6974646966Program48() throws {
         try DifferentialCheck.expectSameTraces(Program(steps: [
-                .observe(2, tables: ["message", "MESSAGE"], collections: ["kv", "prefs"]),
-                .write([.insertRow("message")], .returns(0)),
-            ]))
+            .observe(2, tables: ["message", "MESSAGE"], collections: ["kv", "prefs"]),
+            .write([.insertRow("message")], .returns(0)),
+        ]))
     }
 }

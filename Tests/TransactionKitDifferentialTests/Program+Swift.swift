@@ -4,8 +4,8 @@ extension Program {
     /// The program as a Swift expression, one step a line.
     var swift: String {
         if steps.isEmpty { return "Program(steps: [])" }
-        let lines = steps.map { "        " + $0.swift + "," }
-        return "Program(steps: [\n" + lines.joined(separator: "\n") + "\n    ])"
+        let lines = steps.map { "    " + $0.swift + "," }
+        return "Program(steps: [\n" + lines.joined(separator: "\n") + "\n])"
     }
 
     /// The number of steps and ops, nested ones included: the size the
