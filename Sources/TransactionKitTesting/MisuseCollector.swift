@@ -1,4 +1,4 @@
-import Synchronization
+import TransactionKit
 
 /// Takes the misuse reports of the task it is bound to, in place of test
 /// failures: for this package's differential tests, which make misuses on
@@ -14,7 +14,8 @@ package final class MisuseCollector: Sendable {
     /// The collector of the current task, if any.
     @TaskLocal package static var current: MisuseCollector?
 
-    private let messages = Mutex<[String]>([])
+    /// `LockedValue`, not `Mutex`: the thread sanitizer sees its lock.
+    private let messages = LockedValue<[String]>([])
 
     package init() {}
 

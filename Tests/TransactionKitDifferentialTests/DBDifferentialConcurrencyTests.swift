@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TransactionKit
 
@@ -170,9 +169,10 @@ struct DBDifferentialConcurrencyTests {
     }
 }
 
-/// Values appended from any thread, in order.
+/// Values appended from any thread, in order (behind `LockedValue`, which
+/// the thread sanitizer sees).
 final class EventList<Element: Sendable>: Sendable {
-    private let storage = Mutex<[Element]>([])
+    private let storage = LockedValue<[Element]>([])
 
     func append(_ element: Element) {
         storage.withLock { $0.append(element) }

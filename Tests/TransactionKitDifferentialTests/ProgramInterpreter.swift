@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TransactionKit
 
 /// Runs one program on one synchronous database and records its trace.
@@ -291,9 +290,11 @@ struct TestError: Error, Hashable {
     let id: Int
 }
 
-/// Records events in order, from any thread.
+/// Records events in order, from any thread. Behind a pthread mutex
+/// (`LockedValue`), which the thread sanitizer sees, unlike
+/// `Synchronization.Mutex` on Linux.
 final class EventLog: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = LockedValue<[String]>([])
 
     func append(_ event: String) {
         storage.withLock { $0.append(event) }
