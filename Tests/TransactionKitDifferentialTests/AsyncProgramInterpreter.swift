@@ -122,7 +122,7 @@ final class AsyncProgramInterpreter: @unchecked Sendable {
                 + (await asyncOutcome { try await self.store.removeAll(collection, write!) }))
         case let .keys(collection):
             record("keys \(swiftString(collection)): "
-                + (await asyncOutcome { try await self.store.keys(collection, tx).map(swiftString) }))
+                + (await asyncOutcome { swiftArray(try await self.store.keys(collection, tx)) }))
         case let .count(collection):
             record("count \(swiftString(collection)): " + (await asyncOutcome { try await self.store.count(collection, tx) }))
         case let .finalization(key, ops, throwing):

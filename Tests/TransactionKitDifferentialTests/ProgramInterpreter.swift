@@ -118,7 +118,7 @@ final class ProgramInterpreter {
                 + outcome { try KeyValueStore(collection: collection).removeAll(transaction: write!) })
         case let .keys(collection):
             record("keys \(swiftString(collection)): "
-                + outcome { try KeyValueStore(collection: collection).allKeys(transaction: tx).map(swiftString) })
+                + outcome { swiftArray(try KeyValueStore(collection: collection).allKeys(transaction: tx)) })
         case let .count(collection):
             record("count \(swiftString(collection)): "
                 + outcome { try KeyValueStore(collection: collection).count(transaction: tx) })
