@@ -179,6 +179,24 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Differential testing: random transaction programs run on MockDB
+        // and SQLiteDB (and, with the `Postgres` trait, MockDB and
+        // PostgresDB), their traces compared. Its generator and shrinker
+        // are its own (SplitMix64), not a property-testing package: SwiftPM
+        // resolves every dependency a package declares, even one only a
+        // test target uses, and an app must resolve GRDB alone.
+        .testTarget(
+            name: "TransactionKitDifferentialTests",
+            dependencies: [
+                "TransactionKit",
+                "TransactionKitSQLite",
+                "TransactionKitTesting",
+                "TransactionKitPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "TransactionKitSQLiteTests",
             dependencies: [

@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-filter="${TSAN_FILTER:-SQLiteStressTests|SQLiteReaderPoolTests|ConcurrentHooksTests|TransactionStateAcrossThreadsTests|concurrentWritesAreSerialized|concurrentWritersAndReaders|concurrentWritersThroughTheStore|aReadSeesOneSnapshotWhileAnotherThreadWrites|aReadOpenedBeforeACommitKeepsItsSnapshotOfALargeCollection|CommitObservationTests|seedingWaitsForARunningWrite|AsyncDBBehaviourTests|MockDBAsyncDBTests|AdoptionBehaviourTests|ValueObservationTests}"
+filter="${TSAN_FILTER:-DBDifferentialConcurrencyTests|SQLiteStressTests|SQLiteReaderPoolTests|ConcurrentHooksTests|TransactionStateAcrossThreadsTests|concurrentWritesAreSerialized|concurrentWritersAndReaders|concurrentWritersThroughTheStore|aReadSeesOneSnapshotWhileAnotherThreadWrites|aReadOpenedBeforeACommitKeepsItsSnapshotOfALargeCollection|CommitObservationTests|seedingWaitsForARunningWrite|AsyncDBBehaviourTests|MockDBAsyncDBTests|AdoptionBehaviourTests|ValueObservationTests}"
 start=$(date +%s)
 
 swift build --build-tests --sanitize=thread --scratch-path .build-tsan

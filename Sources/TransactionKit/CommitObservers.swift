@@ -10,8 +10,11 @@ import Synchronization
 package final class CommitObservers: Sendable {
     struct Entry {
         /// Tables by their ASCII-lowercased name (SQLite's table names are
-        /// case-insensitive in ASCII), each to the observer's spelling.
-        let tables: [String: String]
+        /// case-insensitive in ASCII), each to the observer's spellings: an
+        /// observer that names a table twice, in two cases, hears both
+        /// names (keeping one would pick it by `Set` order, which differs
+        /// from one set to the next).
+        let tables: [String: Set<String>]
         let collections: Set<String>
         /// Hears every commit, with all its changes (value observation).
         let all: Bool
@@ -55,9 +58,9 @@ package final class CommitObservers: Sendable {
         finish: (@Sendable () -> Void)? = nil,
         deliver: @escaping @Sendable (DBChanges) -> Void
     ) -> Int {
-        var byLowercasedName: [String: String] = [:]
+        var byLowercasedName: [String: Set<String>] = [:]
         for table in tables {
-            byLowercasedName[Self.asciiLowercased(table)] = table
+            byLowercasedName[Self.asciiLowercased(table), default: []].insert(table)
         }
         let entry = Entry(tables: byLowercasedName, collections: collections, all: all, deliver: deliver, finish: finish)
         return state.withLock { state in
@@ -90,8 +93,8 @@ package final class CommitObservers: Sendable {
             if !entry.tables.isEmpty, !changes.tables.isEmpty {
                 let changed = lowercasedTables ?? Set(changes.tables.map(Self.asciiLowercased))
                 lowercasedTables = changed
-                for (lowercased, spelled) in entry.tables where changed.contains(lowercased) {
-                    matched.tables.insert(spelled)
+                for (lowercased, spellings) in entry.tables where changed.contains(lowercased) {
+                    matched.tables.formUnion(spellings)
                 }
             }
             if !entry.collections.isEmpty {

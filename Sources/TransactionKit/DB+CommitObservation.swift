@@ -21,7 +21,8 @@ extension DB {
     /// - Warning: Observing a `DB` other than `SQLiteDB` or `MockDB` stops
     ///   the process. Pass a serial queue, or calls may overlap and reorder.
     /// - Parameters:
-    ///   - tables: Tables to watch, matched case-insensitively (ASCII).
+    ///   - tables: Tables to watch, matched case-insensitively (ASCII);
+    ///     changes name them as spelled here (every spelling given).
     ///   - keyValueCollections: ``KeyValueStore`` collections to watch.
     ///   - queue: Where `onCommit` runs; `nil` for a private serial queue.
     ///   - onCommit: Receives the changes of one commit that match.
@@ -66,7 +67,8 @@ extension DB {
     /// - Warning: Only `SQLiteDB` and `MockDB` can be observed; another `DB`
     ///   stops the process. Iterate the sequence once.
     /// - Parameters:
-    ///   - tables: Tables to watch, matched case-insensitively (ASCII).
+    ///   - tables: Tables to watch, matched case-insensitively (ASCII);
+    ///     changes name them as spelled here (every spelling given).
     ///   - keyValueCollections: ``KeyValueStore`` collections to watch.
     /// - Returns: An unbounded stream of the matching changes, one element
     ///   per commit.

@@ -129,6 +129,23 @@ struct CommitObservationTests {
         #expect(received.changes == [DBChanges(tables: ["Message"])])
     }
 
+    /// An observer that names one table in two cases hears both names, on
+    /// every backend and every time (found by the differential tests: one
+    /// spelling was kept, chosen by the order of a `Set`).
+    @Test(arguments: Backend.allCases)
+    func aTableObservedUnderTwoSpellingsComesBackUnderBoth(_ backend: Backend) throws {
+        let fixture = try backend.makeFixture()
+        let received = Received()
+        var observations = [observe(fixture.db, tables: ["message", "MESSAGE", "audit"], into: received)]
+        // More observers, each with its own sets: none may pick a spelling.
+        for _ in 0..<8 {
+            observations.append(observe(fixture.db, tables: ["MESSAGE", "message"], into: received))
+        }
+        defer { observations.forEach { $0.cancel() } }
+        try fixture.db.write { tx in try fixture.messages.insert("m", into: "message", tx) }
+        #expect(received.changes == Array(repeating: DBChanges(tables: ["message", "MESSAGE"]), count: 9))
+    }
+
     /// Writers on threads and in tasks; each write takes the next sequence
     /// number inside its transaction and changes table `t(n % 8)`. The
     /// observers must hear the tables in sequence order: commit order.

@@ -1,0 +1,254 @@
+import Foundation
+import TransactionKit
+
+/// Runs one program of the async subset on an `AsyncDB`, with `await`
+/// blocks, and records its trace like ``ProgramInterpreter``.
+///
+/// Integers go through an ``AsyncIntStoring`` finder: the key-value store
+/// on `MockDB`, a table on PostgreSQL (whose transactions reach the server
+/// only asynchronously). What differs between the two by construction is
+/// modelled here: a misuse message names the call that found it (the
+/// store's method on `MockDB`, `PostgresDB.shimOnlyBridge` on PostgreSQL),
+/// so traces compare it without that name.
+///
+/// `@unchecked Sendable`: the blocks are `@Sendable`, but one program runs
+/// on one task at a time, one step after the other.
+final class AsyncProgramInterpreter: @unchecked Sendable {
+    let db: any AsyncDB
+    let store: any AsyncIntStoring
+    private(set) var trace = Trace()
+    private var escaped: DBReadTransaction?
+    private let completions = DispatchQueue(label: "TransactionKitDifferentialTests.asyncCompletions")
+    private let delivered = EventLog()
+
+    init(db: any AsyncDB, store: any AsyncIntStoring) {
+        self.db = db
+        self.store = store
+    }
+
+    func run(_ program: Program) async -> Trace {
+        for (index, step) in program.steps.enumerated() {
+            record("step \(index)")
+            await run(step)
+            completions.sync {}
+            for event in delivered.drain() { record(event) }
+        }
+        escaped = nil
+        for collection in ProgramGenerator.collections {
+            record("final \(swiftString(collection)): " + (await asyncOutcome {
+                try await self.db.read { tx in try await self.finalState(collection, tx) }
+            }))
+        }
+        return trace
+    }
+
+    func record(_ event: String) {
+        trace.events.append(Self.withoutUseName(event))
+    }
+
+    /// "DBWriteTransaction used (KeyValueStore.setInt) after…" becomes
+    /// "DBWriteTransaction used (…) after…".
+    static func withoutUseName(_ text: String) -> String {
+        guard let range = text.range(of: " used (") , let close = text[range.upperBound...].firstIndex(of: ")") else {
+            return text
+        }
+        return text.replacingCharacters(in: range.upperBound..<close, with: "…")
+    }
+
+    private func finalState(_ collection: String, _ tx: DBReadTransaction) async throws -> String {
+        var entries: [String] = []
+        for key in try await store.keys(collection, tx) {
+            entries.append("\(swiftString(key))=\(try await store.get(collection, key, tx).map(String.init) ?? "nil")")
+        }
+        return entries.joined(separator: " ")
+    }
+
+    // MARK: - Steps
+
+    private func run(_ step: Step) async {
+        switch step {
+        case let .write(ops, end):
+            record("write: " + (await asyncOutcome { try await self.db.write { tx in try await self.finish(ops, end, tx) } }))
+        case let .writeOrRollBack(ops, commit):
+            record("writeOrRollBack: " + (await asyncOutcome {
+                try await self.db.writeOrRollBack { tx -> DBWriteOutcome<String> in
+                    try await self.run(ops, tx)
+                    return commit ? .commit("committed") : .rollBack("rolled back")
+                }
+            }))
+        case let .read(ops, end):
+            record("read: " + (await asyncOutcome { try await self.db.read { tx in try await self.finish(ops, end, tx) } }))
+        case .observe, .stopObserving:
+            record("\(step.swift): not in the async subset")
+        case let .useEscaped(use):
+            await useEscaped(use)
+        }
+    }
+
+    private func finish(_ ops: [Op], _ end: End, _ tx: DBReadTransaction) async throws -> Int {
+        try await run(ops, tx)
+        switch end {
+        case let .returns(value): return value
+        case let .throws(id): throw TestError(id: id)
+        }
+    }
+
+    // MARK: - Ops
+
+    private func run(_ ops: [Op], _ tx: DBReadTransaction) async throws {
+        for op in ops {
+            try await run(op, tx)
+        }
+    }
+
+    private func run(_ op: Op, _ tx: DBReadTransaction) async throws {
+        let write = tx as? DBWriteTransaction
+        if op.writes, !op.isBlock, write == nil {
+            record("\(op.swift): refused, a read transaction is not a DBWriteTransaction")
+            return
+        }
+        switch op {
+        case let .set(collection, key, .int(value)):
+            record("set \(swiftString(collection))/\(swiftString(key)) \(value): "
+                + (await asyncOutcome { try await self.store.set(value, collection, key, write!) }))
+        case let .get(collection, key, _):
+            record("get \(swiftString(collection))/\(swiftString(key)): "
+                + (await asyncOutcome { try await self.store.get(collection, key, tx).map(String.init) ?? "nil" }))
+        case let .remove(collection, key):
+            record("remove \(swiftString(collection))/\(swiftString(key)): "
+                + (await asyncOutcome { try await self.store.remove(collection, key, write!) }))
+        case let .removeAll(collection):
+            record("removeAll \(swiftString(collection)): "
+                + (await asyncOutcome { try await self.store.removeAll(collection, write!) }))
+        case let .keys(collection):
+            record("keys \(swiftString(collection)): "
+                + (await asyncOutcome { swiftArray(try await self.store.keys(collection, tx)) }))
+        case let .count(collection):
+            record("count \(swiftString(collection)): " + (await asyncOutcome { try await self.store.count(collection, tx) }))
+        case let .finalization(key, ops, throwing):
+            // A finalization is synchronous: it records, registers what it
+            // may register, and throws; no store call (it would await).
+            let plain = ops.filter { !$0.isPlain && !$0.isBlock }
+            write!.addFinalization(key: key) { [self] tx in
+                record("finalization \(key) runs")
+                for op in plain {
+                    registerFromFinalization(op, tx)
+                }
+                if throwing { throw TestError(id: 100) }
+            }
+        case let .syncCompletion(label, _):
+            write!.addSyncCompletion { [self] in record("sync completion \(label) runs") }
+        case let .asyncCompletion(label):
+            let delivered = delivered
+            write!.addAsyncCompletion(on: completions) { delivered.append("async completion \(label) runs") }
+        case let .block(ops, end, caught):
+            do {
+                try await run(ops, tx)
+                switch end {
+                case let .returns(value): record("block returned \(value)")
+                case let .throws(id): throw TestError(id: id)
+                }
+            } catch where caught {
+                record("block caught " + describe(error))
+            }
+        case let .nested(kind):
+            switch kind {
+            case .read: record("nested read: " + (await asyncOutcome { try await self.db.read { _ in 0 } }))
+            case .write: record("nested write: " + (await asyncOutcome { try await self.db.write { _ in 0 } }))
+            }
+        case .escape:
+            escaped = tx
+            record("escape \(tx is DBWriteTransaction ? "write" : "read") transaction")
+        case let .useEscaped(use):
+            await useEscaped(use)
+        case .set, .insertRow:
+            record("\(op.swift): not in the async subset")
+        }
+    }
+
+    /// What a finalization does with an op: hooks only.
+    private func registerFromFinalization(_ op: Op, _ tx: DBWriteTransaction) {
+        switch op {
+        case let .finalization(key, _, _):
+            tx.addFinalization(key: key) { _ in }
+            record("finalization added \(key)")
+        case let .syncCompletion(label, _):
+            tx.addSyncCompletion { [self] in record("sync completion \(label) runs") }
+        case let .asyncCompletion(label):
+            let delivered = delivered
+            tx.addAsyncCompletion(on: completions) { delivered.append("async completion \(label) runs") }
+        default:
+            record("\(op.swift): skipped in a finalization")
+        }
+    }
+
+    private func useEscaped(_ use: EscapedUse) async {
+        guard let escaped else {
+            record("escaped \(use.swift): nothing escaped")
+            return
+        }
+        let write = escaped as? DBWriteTransaction
+        switch use {
+        case let .set(collection, key):
+            guard let write else { return record("escaped \(use.swift): a read transaction") }
+            record("escaped \(use.swift): " + (await asyncOutcome { try await self.store.set(1, collection, key, write) }))
+        case let .get(collection, key):
+            record("escaped \(use.swift): "
+                + (await asyncOutcome { try await self.store.get(collection, key, escaped).map(String.init) ?? "nil" }))
+        case .syncCompletion:
+            guard let write else { return record("escaped \(use.swift): a read transaction") }
+            write.addSyncCompletion { [self] in record("escaped sync completion runs") }
+            record("escaped \(use.swift): returned")
+        case .preconditionActive:
+            escaped.preconditionActive()
+            record("escaped \(use.swift): returned, active: \(escaped.isActive)")
+        }
+    }
+}
+
+/// A result, or the error, as one line of a trace.
+func asyncOutcome<T>(_ body: () async throws -> T) async -> String {
+    do {
+        return "\(try await body())"
+    } catch {
+        return describe(error)
+    }
+}
+
+/// Integers by collection and key, read and written inside a transaction.
+protocol AsyncIntStoring: Sendable {
+    func get(_ collection: String, _ key: String, _ tx: DBReadTransaction) async throws -> Int?
+    func set(_ value: Int, _ collection: String, _ key: String, _ tx: DBWriteTransaction) async throws
+    func remove(_ collection: String, _ key: String, _ tx: DBWriteTransaction) async throws
+    func removeAll(_ collection: String, _ tx: DBWriteTransaction) async throws
+    /// In UTF-8 byte order.
+    func keys(_ collection: String, _ tx: DBReadTransaction) async throws -> [String]
+    func count(_ collection: String, _ tx: DBReadTransaction) async throws -> Int
+}
+
+/// The key-value store, on `MockDB`.
+struct KeyValueIntStore: AsyncIntStoring {
+    func get(_ collection: String, _ key: String, _ tx: DBReadTransaction) async throws -> Int? {
+        try KeyValueStore(collection: collection).getInt(key, transaction: tx)
+    }
+
+    func set(_ value: Int, _ collection: String, _ key: String, _ tx: DBWriteTransaction) async throws {
+        try KeyValueStore(collection: collection).setInt(value, key: key, transaction: tx)
+    }
+
+    func remove(_ collection: String, _ key: String, _ tx: DBWriteTransaction) async throws {
+        try KeyValueStore(collection: collection).removeValue(forKey: key, transaction: tx)
+    }
+
+    func removeAll(_ collection: String, _ tx: DBWriteTransaction) async throws {
+        try KeyValueStore(collection: collection).removeAll(transaction: tx)
+    }
+
+    func keys(_ collection: String, _ tx: DBReadTransaction) async throws -> [String] {
+        try KeyValueStore(collection: collection).allKeys(transaction: tx)
+    }
+
+    func count(_ collection: String, _ tx: DBReadTransaction) async throws -> Int {
+        try KeyValueStore(collection: collection).count(transaction: tx)
+    }
+}
