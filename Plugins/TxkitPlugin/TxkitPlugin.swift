@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package txkit init|inventory|shim|mock …`: runs the generator
+/// `swift package txkit init|inventory|shim|mock|convert …`: runs the generator
 /// (`txkit-generator`, built with TransactionKit's `Txkit` trait) on this
 /// package, with the same subcommands and flags as the `txkit` binary.
 ///

@@ -2,7 +2,7 @@
 import ArgumentParser
 import TxkitCommands
 
-/// The lean generator: `txkit init|inventory|shim|mock`, on swift-syntax,
+/// The lean generator: `txkit init|inventory|shim|mock|convert`, on swift-syntax,
 /// swift-argument-parser and Foundation only. The command plugin runs it;
 /// `swift build --traits Txkit --product txkit-generator` builds it as a
 /// binary. Plain `txkit` prints this help.
