@@ -80,8 +80,10 @@ while IFS=$'\t' read -r app root legacy; do
     type_started=$SECONDS
     log="$work/$app-$legacy.log"
     lines=""
-    if "$TXKIT" convert --legacy "$legacy" --root "$package/$root" "${extra[@]}" --apply --verify -- --build-tests \
-        >"$log" 2>&1; then
+    status=0
+    "$TXKIT" convert --legacy "$legacy" --root "$package/$root" "${extra[@]}" --apply --verify -- --build-tests \
+        >"$log" 2>&1 || status=$?
+    if [ "$status" -eq 0 ]; then
         lines=$(grep -oE '[0-9]+ lines changed' "$log" | tail -1 | cut -d' ' -f1)
         if swift test --skip-build >"$log.test" 2>&1; then
             outcome="converted+tested"
@@ -98,6 +100,10 @@ while IFS=$'\t' read -r app root legacy; do
             outcome="restored, COPY CHANGED"
             failing=$((failing + 1))
         fi
+    elif [ "$status" -ge 128 ] || [ -n "$(git status --porcelain)" ]; then
+        # A crash, or a refusal that left a file changed: never "refused".
+        outcome="CRASHED OR WROTE (status $status)"
+        failing=$((failing + 1))
     else
         outcome="refused"
         refused=$((refused + 1))
@@ -107,6 +113,7 @@ while IFS=$'\t' read -r app root legacy; do
         refused) { grep -E '^  .*:[0-9]+: ' "$log" | head -3 | sed 's/^  /      | /'; } || { tail -2 "$log" | sed 's/^/      | /'; } || true ;;
         restored*) { grep -E 'error:' "$log" | awk '!seen[$0]++' | head -4 | sed "s|$package/||; s/^ */      | /"; } || true ;;
         "TESTS FAIL") { grep -E 'error|failed' "$log.test" | head -5 | sed 's/^/      | /'; } || true ;;
+        CRASHED*) { tail -5 "$log" | sed 's/^/      | /'; git status --short | head -5 | sed 's/^/      | /'; } || true ;;
     esac
 done < <(jq -r '.apps as $apps | [.pairs[] | [.app, .legacy]] | unique[] | . as $p
     | [$p[0], ($apps[] | select(.name == $p[0]) | .root), $p[1]] | @tsv' "$corpus/oracle.json")

@@ -16,7 +16,10 @@ struct TxkitInvocation {
         let asksForHelp = subcommand == nil || subcommand == "help"
             || flags.contains("--help") || flags.contains("-h") || flags.contains("--version")
         let readOnly = flags.contains("--check") || flags.contains("--dry-run")
-        writes = !asksForHelp && !readOnly && ["init", "shim", "mock", "convert"].contains(subcommand ?? "")
+        // `convert` prints its plan and writes only with `--apply`.
+        let writingCommand = subcommand == "convert"
+            ? flags.contains("--apply") : ["init", "shim", "mock"].contains(subcommand ?? "")
+        writes = !asksForHelp && !readOnly && writingCommand
         guard let subcommand, !asksForHelp else {
             toolArguments = arguments
             return

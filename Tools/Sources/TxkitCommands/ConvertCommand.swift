@@ -61,6 +61,7 @@ public struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var options: GeneratorOptions
 
+    /// Refuses flags that do not go together.
     public func validate() throws {
         if LegacyConversion.Statics(rawValue: statics) == nil {
             throw ValidationError("--statics is keep or instance, not \(statics).")
@@ -76,8 +77,10 @@ public struct ConvertCommand: ParsableCommand {
     /// Reads nothing: ArgumentParser fills the options.
     public init() {}
 
+    /// Plans the conversion and prints it; with `--apply`, writes it (and
+    /// builds it with `--verify`).
     public func run() throws {
-        let configuration = try GeneratorConfiguration.load(from: options.root)
+        let configuration = try GeneratorConfiguration.loadRequired(from: options.root)
         let conversion = try LegacyConversion(
             root: options.root, configuration: configuration, legacy: legacy, protocolName: protocolName,
             statics: LegacyConversion.Statics(rawValue: statics) ?? .keep,

@@ -66,7 +66,7 @@ public struct InventoryCommand: ParsableCommand {
     /// What `txkit convert` would do with each legacy type, or what
     /// blocks it.
     private func printConversions(_ legacyTypes: [String]) throws {
-        let configuration = try GeneratorConfiguration.load(from: options.root)
+        let configuration = try GeneratorConfiguration.loadRequired(from: options.root)
         print("")
         print("txkit convert, per legacy type (planned, nothing written):")
         for legacy in legacyTypes {

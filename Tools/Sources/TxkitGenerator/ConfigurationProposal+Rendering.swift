@@ -8,7 +8,7 @@ extension ConfigurationProposal {
         func comment(_ key: String, _ text: String) {
             entries.append(("// \(key)", Self.quoted(text)))
         }
-        comment("txkit", "Settings of txkit init, inventory, shim and mock. Keys starting with // are comments. "
+        comment("txkit", "Settings of txkit init, inventory, shim, mock and convert. Keys starting with // are comments. "
             + "Reference: Guides/Configuration.md in TransactionKit.")
         comment("sources", "Folders (or files) whose Swift files hold the managers and the legacy finders, "
             + "relative to this file.")

@@ -12,7 +12,9 @@ import SwiftSyntax
 public struct ConfigurationProposal: Equatable, Sendable {
     /// A proposed legacy transaction type and how many parameters take it.
     public struct Candidate: Equatable, Sendable {
+        /// The type's name as the sources write it (`Database`).
         public var type: String
+        /// How many parameters of the sources take it.
         public var parameterCount: Int
     }
 
@@ -20,7 +22,9 @@ public struct ConfigurationProposal: Equatable, Sendable {
     public var sources: [String]
     /// The legacy transaction types found, most used first.
     public var candidates: [Candidate]
+    /// Where generated shims and wrappers go (`$consumer` is replaced).
     public var shimsFolder: String
+    /// Where generated mocks go, in a test target (`$consumer` is replaced).
     public var mocksFolder: String
 
     /// Looks at the Swift files under `root`.

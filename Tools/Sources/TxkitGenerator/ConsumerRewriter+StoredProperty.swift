@@ -100,6 +100,21 @@ extension ConsumerRewriter {
                 location: file.location(of: primary.memberBlock))
         }
 
+        // A default argument of a public initializer is compiled into its
+        // callers, so it may name only public declarations: a package or
+        // internal wrapper there would not build.
+        let wrapperAccess = SwiftText.narrower(configuration.accessLevel, plan.consumer.accessLevel)
+        let consumerIsPublic = ["public", "open"].contains(plan.consumer.accessLevel)
+        if production != nil || wrapperHasEmptyInit, consumerIsPublic, wrapperAccess != "public",
+           let exposed = initializers.first(where: { $0.modifiers.contains { ["public", "open"].contains($0.name.text) } }) {
+            throw GeneratorError.cannotApply(
+                "this initializer of \(consumerName) is public, and --apply would give it a `\(name)` parameter whose "
+                    + "default value is \(shimType)'s \(wrapperAccess) wrapper, which a public default argument cannot "
+                    + "name; set \"accessLevel\": \"public\" in txkit.json, or make the initializer package or internal, "
+                    + "then run again",
+                location: file.location(of: exposed))
+        }
+
         // The property, after the last stored property (or first).
         let lastStored = members.last { item in
             guard let variable = item.decl.as(VariableDeclSyntax.self) else { return false }

@@ -209,21 +209,4 @@ public struct LegacyConversion: Sendable {
         return module.isEmpty ? nil : module
     }
 }
-
-/// `txkit convert --apply` refused: places the conversion cannot rewrite.
-public struct ConversionRefused: Error, CustomStringConvertible, Sendable {
-    public var legacy: String
-    public var blockers: [LegacyConversion.Blocker]
-
-    public init(legacy: String, blockers: [LegacyConversion.Blocker]) {
-        self.legacy = legacy
-        self.blockers = blockers
-    }
-
-    public var description: String {
-        "txkit convert cannot convert \(legacy) without a person at \(blockers.count) place"
-            + (blockers.count == 1 ? "" : "s") + "; nothing was written:\n"
-            + blockers.map { "  \($0)" }.joined(separator: "\n")
-    }
-}
 #endif

@@ -123,9 +123,16 @@ extension LegacyConverter {
     mutating func listObjectiveCCallers(in folders: [String]) {
         let manager = FileManager.default
         for folder in folders {
-            let paths = (manager.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
-            for relative in paths where [".m", ".mm", ".h"].contains(where: relative.hasSuffix) {
-                let path = (folder as NSString).appendingPathComponent(relative)
+            // Hidden folders (.build, .git, .swiftpm) are never descended into.
+            let base = URL(fileURLWithPath: folder)
+            let urls = manager.enumerator(at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])?
+                .allObjects as? [URL] ?? []
+            let paths = urls.map { url in
+                url.path.hasPrefix(base.path + "/")
+                    ? (folder as NSString).appendingPathComponent(String(url.path.dropFirst(base.path.count + 1)))
+                    : url.path
+            }.sorted()
+            for path in paths where [".m", ".mm", ".h"].contains(where: path.hasSuffix) {
                 guard let text = try? String(contentsOfFile: path, encoding: .utf8), text.contains(legacy.name) else { continue }
                 for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
                 where Self.names(legacy.name, in: line) {

@@ -9,7 +9,7 @@ import TxkitCommands
 @main
 struct TxkitGeneratorTool: ParsableCommand {
     static let configuration = GeneratorCommands.rootConfiguration(
-        abstract: "TransactionKit's generator: shims, wrappers and mocks for legacy finders, and the migration's inventory.",
+        abstract: "TransactionKit's generator: shims, wrappers and mocks for legacy finders, their conversion to the Good Way, and the migration's inventory.",
         discussion: "Start with `txkit init`, which writes txkit.json (Guides/Configuration.md).")
 }
 #else

@@ -218,6 +218,42 @@ struct ApplySafetyTests {
         #expect(try #require(error).description.contains("through several expressions"))
     }
 
+    /// A public initializer's default argument may name only public
+    /// declarations: with package wrappers, --apply refuses (it wrote a
+    /// default that did not build); with public ones, it writes it.
+    @Test func aPublicInitializerGetsAWrapperDefaultOnlyWhenTheWrapperIsPublic() throws {
+        let sources = try SourceSet(sources: [
+            ("Legacy.swift", """
+                struct LegacyTransaction {}
+                public final class CustomerStore: Sendable {
+                    public init() {}
+                    func customer(id: Int64, transaction: LegacyTransaction) -> String? { nil }
+                }
+                """),
+            ("Consumer.swift", """
+                public final class C {
+                    public init() {}
+                    func f(_ tx: DBReadTransaction) throws -> String? {
+                        let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))
+                        return CustomerStore().customer(id: 1, transaction: legacy)
+                    }
+                }
+                """),
+        ])
+        var packageWrappers = GeneratorConfiguration.defaults
+        packageWrappers.accessLevel = "package"
+        let refusing = Generator(configuration: packageWrappers, sources: sources)
+        let error = #expect(throws: GeneratorError.self) { try refusing.apply(consumer: "C", legacy: "CustomerStore") }
+        let message = try #require(error).description
+        #expect(message.hasPrefix("Consumer.swift:2: "))
+        #expect(message.contains("which a public default argument cannot name"))
+        #expect(message.contains("\"accessLevel\": \"public\""))
+
+        let writing = Generator(configuration: .defaults, sources: sources)
+        let edited = try #require(try writing.apply(consumer: "C", legacy: "CustomerStore").first).edited
+        #expect(edited.contains("customerStore: C.Shims.CustomerStore = C.Wrappers.CustomerStore(CustomerStore())"))
+    }
+
     // MARK: Parsed again, all or nothing
 
     static func temporaryFolder() throws -> String {

@@ -135,7 +135,7 @@ struct GeneratorCommandTests {
         let exit = try #require(throws: CleanExit.self) { try command.run() }
         #expect(Root.exitCode(for: exit) == .success)
         let help = Root.helpMessage()
-        for name in ["init", "inventory", "shim", "mock"] {
+        for name in ["init", "inventory", "shim", "mock", "convert"] {
             #expect(help.contains("  \(name) "))
         }
     }
