@@ -34,6 +34,31 @@ struct ConsumerRewriter {
         var file: SourceFile
         /// The offsets of the references the rewrite replaced.
         var replaced: Set<Int>
+
+        /// Notes that the rewrite replaced `reference` to `local`, adding
+        /// `local` to `locals` the first time.
+        static func record(_ reference: DeclReferenceExprSyntax, to local: BridgeLocal, in locals: inout [BridgeLocal]) {
+            let offset = reference.position.utf8Offset
+            if let index = locals.firstIndex(where: { $0.item.id == local.item.id }) {
+                locals[index].replaced.insert(offset)
+            } else {
+                var local = local
+                local.replaced.insert(offset)
+                locals.append(local)
+            }
+        }
+
+        /// The edit that deletes the declaration, when nothing after it
+        /// reads the local but the references the rewrite replaced.
+        var removalIfUnread: TextEdit? {
+            let counter = ReferenceCounter(name: name)
+            for later in list where later.position > item.position {
+                counter.walk(later)
+            }
+            guard counter.positions.subtracting(replaced).isEmpty else { return nil }
+            return TextEdit(
+                start: item.position.utf8Offset, end: item.endPositionBeforeTrailingTrivia.utf8Offset, replacement: "")
+        }
     }
 
     init(plan: ShimPlan, configuration: GeneratorConfiguration) {
@@ -281,15 +306,10 @@ struct ConsumerRewriter {
             return inner
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self),
-           var local = Self.local(named: reference.baseName.text, before: Syntax(expression), file: use.file),
+           let local = Self.local(named: reference.baseName.text, before: Syntax(expression), file: use.file),
            let value = local.item.item.as(VariableDeclSyntax.self)?.bindings.first?.initializer?.value,
            let inner = matchAny(value) {
-            if let index = bridgeLocals.firstIndex(where: { $0.item.id == local.item.id }) {
-                bridgeLocals[index].replaced.insert(reference.position.utf8Offset)
-            } else {
-                local.replaced.insert(reference.position.utf8Offset)
-                bridgeLocals.append(local)
-            }
+            BridgeLocal.record(reference, to: local, in: &bridgeLocals)
             return inner
         }
         if let step = Self.receivedTransactionStep(
@@ -341,15 +361,9 @@ struct ConsumerRewriter {
     /// Removes the bridge locals that nothing reads any more.
     private mutating func removeUnusedBridgeLocals() {
         for local in bridgeLocals {
-            let counter = ReferenceCounter(name: local.name)
-            for item in local.list where item.position > local.item.position {
-                counter.walk(item)
+            if let removal = local.removalIfUnread {
+                add(removal, in: local.file)
             }
-            guard counter.positions.subtracting(local.replaced).isEmpty else { continue }
-            add(TextEdit(
-                start: local.item.position.utf8Offset,
-                end: local.item.endPositionBeforeTrailingTrivia.utf8Offset,
-                replacement: ""), in: local.file)
         }
     }
 

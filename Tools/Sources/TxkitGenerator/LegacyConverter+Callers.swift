@@ -88,15 +88,10 @@ extension LegacyConverter {
         if let inner = matchAny(expression) {
             replacement = inner
         } else if let reference = expression.as(DeclReferenceExprSyntax.self),
-                  var local = ConsumerRewriter.local(named: reference.baseName.text, before: Syntax(expression), file: file),
+                  let local = ConsumerRewriter.local(named: reference.baseName.text, before: Syntax(expression), file: file),
                   let value = local.item.item.as(VariableDeclSyntax.self)?.bindings.first?.initializer?.value,
                   let inner = matchAny(value) {
-            if let index = bridgeLocals.firstIndex(where: { $0.item.id == local.item.id }) {
-                bridgeLocals[index].replaced.insert(reference.position.utf8Offset)
-            } else {
-                local.replaced.insert(reference.position.utf8Offset)
-                bridgeLocals.append(local)
-            }
+            ConsumerRewriter.BridgeLocal.record(reference, to: local, in: &bridgeLocals)
             replacement = inner
         } else if let reverse = target.kind == "DBWriteTransaction"
                     ? target.legacyTransaction.reverseBridge?.write : target.legacyTransaction.reverseBridge?.read {

@@ -215,15 +215,9 @@ struct LegacyConverter {
     /// Removes the bridge locals that nothing reads any more.
     private mutating func removeUnusedBridgeLocals() {
         for local in bridgeLocals {
-            let counter = ReferenceCounter(name: local.name)
-            for item in local.list where item.position > local.item.position {
-                counter.walk(item)
+            if let removal = local.removalIfUnread {
+                add(removal, in: local.file)
             }
-            guard counter.positions.subtracting(local.replaced).isEmpty else { continue }
-            add(TextEdit(
-                start: local.item.position.utf8Offset,
-                end: local.item.endPositionBeforeTrailingTrivia.utf8Offset,
-                replacement: ""), in: local.file)
         }
     }
 }
