@@ -28,7 +28,14 @@ import Darwin
 // reported races through `Mutex` that were not there. Users run their own
 // tests (and `MockDB`) under the sanitizer, so the package must not cry
 // wolf. The mutex and the condition variable share one allocation.
-package final class LockedValue<Value> {
+//
+// `@usableFromInline` makes the `@inlinable` methods inline into the other
+// modules: without it the compiler emits no inlinable bodies for a `package`
+// type, and each `withLock` from a backend was an unspecialized generic call
+// that instantiated `LockedValue<State>`'s metadata; the reader pool's two
+// such calls cost a file `SQLiteDB` read about 450 ns (txkit-bench
+// `empty_read_tx`, Benchmarks/README.md, "Issue 25").
+@usableFromInline package final class LockedValue<Value> {
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
     // Accessed only with `mutex` held.

@@ -24,6 +24,11 @@ extension TransactionEngine where Backend: SyncTransactionBackend {
     // get copies specialized for their backend: an unspecialized call costs a
     // lookup of `TransactionEngine<Backend>`'s generic metadata on every
     // transaction, about 13 % of the instructions of an empty `MockDB` read.
+    // In the Swift 6.3 release build the other modules do not get these
+    // bodies (a `package` type's `@inlinable` members are inlined across
+    // modules only when the type is `@usableFromInline`, see LockedValue),
+    // so `MockDB.read` calls the generic engine; marking the engine so needs
+    // the same attribute on every package type its bodies name.
 
     @inlinable
     package func read<T>(at callSite: CallSite, _ block: (DBReadTransaction) throws -> T) throws -> T {
