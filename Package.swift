@@ -10,6 +10,7 @@ import PackageDescription
 // plugin are here, behind the `Txkit` trait, off by default: an app fetches
 // this package by URL, and such a package cannot depend on another by path,
 // so the plugin and the executable it runs must be targets of this package.
+// Its tests and fixtures are here too: `swift test --traits Txkit`.
 // swift-syntax and swift-argument-parser are used only when the trait is on;
 // without it SwiftPM resolves neither, and the generator's targets compile to
 // empty modules (their sources are under `#if Txkit`). An app that wants the
@@ -41,10 +42,10 @@ let package = Package(
         // The generator, with the `Txkit` trait: `swift package txkit …`,
         // or the `txkit` executable for those who want a binary.
         .plugin(name: "TxkitPlugin", targets: ["TxkitPlugin"]),
-        .executable(name: "txkit-generator", targets: ["txkit-generator"]),
-        // For Tools/ (its `txkit` adds the demo to these commands), not API.
-        .library(name: "TxkitGenerator", targets: ["TxkitGenerator"]),
-        .library(name: "TxkitCommands", targets: ["TxkitCommands"]),
+        .executable(name: "txkit", targets: ["txkit"]),
+        // Not API: for Tools/'s generator benchmark (`txkit-bench generator`)
+        // only; everything else in the generator is `package`.
+        .library(name: "_TxkitGenerator", targets: ["TxkitGenerator"]),
     ],
     traits: [
         .trait(
@@ -116,11 +117,10 @@ let package = Package(
             ]
         ),
 
-        // The code generator behind `txkit init`, `inventory`, `shim` and
-        // `mock`: reads Swift sources with swift-syntax, writes shims,
-        // wrappers and mocks. Its sources and tests stay in Tools/ (the
-        // tests run there); it is declared here for the plugin. Empty
-        // without the `Txkit` trait.
+        // The code generator behind `txkit init|inventory|shim|mock|convert`:
+        // reads Swift sources with swift-syntax and writes shims, wrappers and
+        // mocks, one folder per pipeline stage (Generator.swift names them).
+        // Empty without the `Txkit` trait.
         .target(
             name: "TxkitGenerator",
             dependencies: [
@@ -128,33 +128,29 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Txkit"])),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax", condition: .when(traits: ["Txkit"])),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax", condition: .when(traits: ["Txkit"])),
-            ],
-            path: "Tools/Sources/TxkitGenerator"
+            ]
         ),
-        // The generator's subcommands, shared by the lean executable below
-        // and by Tools/'s `txkit`, which adds the demo.
+        // The generator's subcommands, on swift-argument-parser.
         .target(
             name: "TxkitCommands",
             dependencies: [
                 "TxkitGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Txkit"])),
-            ],
-            path: "Tools/Sources/TxkitCommands"
+            ]
         ),
-        // The lean executable the plugin runs: swift-syntax,
-        // swift-argument-parser and Foundation; never GRDB, postgres-nio,
-        // Testing or XCTest (Scripts/check-generator-links.sh).
+        // `txkit`, the executable the plugin runs and a user installs:
+        // swift-syntax, swift-argument-parser and Foundation; never GRDB,
+        // postgres-nio, Testing or XCTest (Scripts/check-generator-links.sh).
         .executableTarget(
-            name: "txkit-generator",
+            name: "txkit",
             dependencies: [
                 "TxkitCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Txkit"])),
-            ],
-            path: "Tools/Sources/txkit-generator"
+            ]
         ),
-        // `swift package txkit …`: runs txkit-generator on the package's
-        // source folders (or an Xcode project's), with write access only
-        // for the commands that write.
+        // `swift package txkit …`: runs txkit on the package's source folders
+        // (or an Xcode project's), with write access only for the commands
+        // that write.
         .plugin(
             name: "TxkitPlugin",
             capability: .command(
@@ -163,7 +159,7 @@ let package = Package(
                     description: "TransactionKit's generator: init, inventory, shim, mock, convert (add the Txkit trait)."
                 )
             ),
-            dependencies: ["txkit-generator"],
+            dependencies: ["txkit"],
             path: "Plugins/TxkitPlugin"
         ),
 
@@ -231,6 +227,58 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
             ]
+        ),
+
+        // The generator's tests (`swift test --traits Txkit`; empty without
+        // the trait) and its fixtures, in Tests/Fixtures: the golden fixture
+        // (legacy types of every shape and the shims, wrappers and mocks
+        // generated from them, compiled and tested here), the `shim --apply`
+        // fixture before and after, and, read as files, the convert
+        // fixture, the plugin consumer and the real-world corpus.
+        .testTarget(
+            name: "TxkitGeneratorTests",
+            dependencies: [
+                "TxkitGenerator",
+                "TxkitCommands",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Txkit"])),
+            ]
+        ),
+        .target(
+            name: "GeneratorFixture",
+            dependencies: [
+                "TransactionKit",
+                "TransactionKitSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Tests/Fixtures/Generator/Sources/GeneratorFixture"
+        ),
+        .testTarget(
+            name: "GeneratorFixtureTests",
+            dependencies: ["GeneratorFixture", "TransactionKit", "TransactionKitSQLite", "TransactionKitTesting"],
+            path: "Tests/Fixtures/Generator/Tests/GeneratorFixtureTests"
+        ),
+        // `txkit shim --apply` end to end: a legacy consumer as written
+        // (ApplyFixtureBefore) and the same consumer after --apply rewrote it
+        // for two legacy types (ApplyFixture, with its generated shims),
+        // tested on MockDB with the generated mocks and on SQLiteDB with the
+        // generated wrappers.
+        .target(
+            name: "ApplyFixtureBefore",
+            dependencies: ["GeneratorFixture", "TransactionKit", "TransactionKitSQLite"],
+            path: "Tests/Fixtures/Apply/Before"
+        ),
+        .target(
+            name: "ApplyFixture",
+            dependencies: ["GeneratorFixture", "TransactionKit", "TransactionKitSQLite"],
+            path: "Tests/Fixtures/Apply/After"
+        ),
+        .testTarget(
+            name: "ApplyFixtureTests",
+            dependencies: [
+                "ApplyFixture", "ApplyFixtureBefore", "GeneratorFixture",
+                "TransactionKit", "TransactionKitSQLite", "TransactionKitTesting",
+            ],
+            path: "Tests/Fixtures/Apply/Tests/ApplyFixtureTests"
         ),
     ],
     swiftLanguageModes: [.v6]

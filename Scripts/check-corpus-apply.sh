@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `txkit shim --apply` on every pair of the real-world corpus
-# (Tools/Fixtures/RealWorld, oracle.json), each followed by a build of the
+# (Tests/Fixtures/RealWorld, oracle.json), each followed by a build of the
 # package it rewrote.
 #
 # One copy of the corpus package, at the same path every time (so each
@@ -24,20 +24,20 @@
 # Usage: Scripts/check-corpus-apply.sh [PAIR-FILTER]
 #   PAIR-FILTER  a grep -E pattern on "App Consumer Legacy" (all pairs if none)
 # Environment:
-#   TXKIT        the txkit binary (default: built from Tools/ in debug)
+#   TXKIT        the txkit binary (default: built here with the Txkit trait, debug)
 #   CORPUS_WORK  the scratch folder (default: /tmp/txkit-corpus-apply)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
-corpus="$repo/Tools/Fixtures/RealWorld"
+corpus="$repo/Tests/Fixtures/RealWorld"
 work=${CORPUS_WORK:-/tmp/txkit-corpus-apply}
 filter=${1:-}
 started=$SECONDS
 
 if [ -z "${TXKIT:-}" ]; then
-    echo "== building txkit (Tools/, debug)"
-    swift build --package-path Tools --product txkit >/dev/null
-    TXKIT="$(swift build --package-path Tools --show-bin-path)/txkit"
+    echo "== building txkit (Txkit trait, debug)"
+    swift build --traits Txkit --product txkit >/dev/null
+    TXKIT="$(swift build --traits Txkit --show-bin-path)/txkit"
 fi
 
 # The copy: the corpus package with its dependency on the library package

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `txkit convert --apply --verify` on every legacy type of the real-world
-# corpus (Tools/Fixtures/RealWorld, the legacy types of oracle.json's pairs),
+# corpus (Tests/Fixtures/RealWorld, the legacy types of oracle.json's pairs),
 # each followed by the corpus's tests.
 #
 # One copy of the corpus package, at the same path every time (so each
@@ -20,12 +20,12 @@
 # Usage: Scripts/check-corpus-convert.sh [TYPE-FILTER] [-- convert flags]
 #   TYPE-FILTER  a grep -E pattern on "App Legacy" (all types if none)
 # Environment:
-#   TXKIT        the txkit binary (default: built from Tools/ in debug)
+#   TXKIT        the txkit binary (default: built here with the Txkit trait, debug)
 #   CORPUS_WORK  the scratch folder (default: /tmp/txkit-corpus-convert)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
-corpus="$repo/Tools/Fixtures/RealWorld"
+corpus="$repo/Tests/Fixtures/RealWorld"
 work=${CORPUS_WORK:-/tmp/txkit-corpus-convert}
 filter=${1:-}
 shift || true
@@ -34,9 +34,9 @@ extra=("$@")
 started=$SECONDS
 
 if [ -z "${TXKIT:-}" ]; then
-    echo "== building txkit (Tools/, debug)"
-    swift build --package-path Tools --product txkit >/dev/null
-    TXKIT="$(swift build --package-path Tools --show-bin-path)/txkit"
+    echo "== building txkit (Txkit trait, debug)"
+    swift build --traits Txkit --product txkit >/dev/null
+    TXKIT="$(swift build --traits Txkit --show-bin-path)/txkit"
 fi
 
 package="$work/RealWorld"

@@ -1,24 +1,23 @@
 #!/usr/bin/env bash
-# The lean generator (`txkit-generator`, the executable the command plugin
-# runs) links swift-syntax, swift-argument-parser and the generator's own
+# The generator (`txkit`, the executable the command plugin runs and a
+# user installs) links swift-syntax, swift-argument-parser and the generator's own
 # modules, and neither GRDB, SQLite, postgres-nio, swift-nio, swift-log,
 # TransactionKit, the example, Testing nor XCTest: SwiftPM's list of the
 # objects it linked, its symbols and `ldd` are checked.
 # Usage: Scripts/check-generator-links.sh [BIN_DIR]
-#   BIN_DIR  a debug folder that already holds txkit-generator, or the
-#            txkit-generator-tool SwiftPM builds for a plugin (an app's
-#            .build/debug, say); by default it is built here with the Txkit
-#            trait in .build-txkit.
+#   BIN_DIR  a debug folder that already holds txkit, or the txkit-tool
+#            SwiftPM builds for a plugin (an app's .build/debug, say); by
+#            default it is built here with the Txkit trait.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -n "${1:-}" ]; then
     bin="$1"
 else
-    swift build --traits Txkit --product txkit-generator --scratch-path .build-txkit >/dev/null
-    bin="$(swift build --traits Txkit --scratch-path .build-txkit --show-bin-path)"
+    swift build --traits Txkit --product txkit >/dev/null
+    bin="$(swift build --traits Txkit --show-bin-path)"
 fi
-name=txkit-generator
-if [ -x "$bin/txkit-generator-tool" ]; then name=txkit-generator-tool; fi
+name=txkit
+if [ -x "$bin/txkit-tool" ]; then name=txkit-tool; fi
 binary="$bin/$name"
 objects="$bin/$name.product/Objects.LinkFileList"
 test -x "$binary" || { echo "error: no $binary" >&2; exit 1; }
@@ -41,11 +40,11 @@ done
 symbols=$(nm "$binary" | grep -E '\$s(4GRDB|11PostgresNIO|7NIOCore|7Logging|14TransactionKit)' || true)
 if [ -n "$symbols" ]; then
     echo "$symbols" | head -3
-    echo "error: txkit-generator holds symbols of GRDB, postgres-nio, swift-nio, swift-log or TransactionKit" >&2
+    echo "error: $name holds symbols of GRDB, postgres-nio, swift-nio, swift-log or TransactionKit" >&2
     exit 1
 fi
 if ldd "$binary" | grep -Ei 'sqlite|Testing|XCTest'; then
-    echo "error: txkit-generator loads the shared libraries above" >&2
+    echo "error: $name loads the shared libraries above" >&2
     exit 1
 fi
 echo "$name links $(echo "$modules" | wc -l) modules: $(echo "$modules" | tr '\n' ' ')"

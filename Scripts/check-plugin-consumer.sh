@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The command plugin as an app uses it: a copy of Tools/Fixtures/PluginConsumer
+# The command plugin as an app uses it: a copy of Tests/Fixtures/PluginConsumer
 # (an app with a legacy finder on GRDB's Database), pointed at this checkout
 # by path with the `Txkit` trait, runs
 #   swift package txkit inventory                       (no permission asked)
@@ -23,7 +23,7 @@ else
 fi
 app="$work/PluginConsumer"
 mkdir -p "$app"
-(cd "$root/Tools/Fixtures/PluginConsumer" && tar cf - --exclude=.build --exclude=.swiftpm .) | (cd "$app" && tar xf -)
+(cd "$root/Tests/Fixtures/PluginConsumer" && tar cf - --exclude=.build --exclude=.swiftpm .) | (cd "$app" && tar xf -)
 # The fixture names the checkout as ../../..; the copy names it absolutely.
 sed -i "s#path: \"../../..\"#path: \"$root\"#" "$app/Package.swift"
 grep -q "path: \"$root\"" "$app/Package.swift"

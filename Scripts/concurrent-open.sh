@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Starts several `txkit demo --path NEW` processes at once on the same new
+# Starts several `txkit-demo --path NEW` processes at once on the same new
 # database file, round after round, and counts the processes that failed.
 #
-#   swift build -c release --package-path Tools --product txkit
+#   swift build -c release --package-path Tools --product txkit-demo
 #   Scripts/concurrent-open.sh                  # 40 rounds of 2 processes
 #   ROUNDS=100 PROCESSES=4 Scripts/concurrent-open.sh
-#   TXKIT=/path/to/txkit Scripts/concurrent-open.sh
+#   TXKIT_DEMO=/path/to/txkit-demo Scripts/concurrent-open.sh
 #
 # Every round uses a fresh file in a fresh temporary directory; the
 # processes of a round are started back to back and waited for together.
@@ -17,12 +17,12 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-txkit="${TXKIT:-Tools/.build/release/txkit}"
+txkit="${TXKIT_DEMO:-Tools/.build/release/txkit-demo}"
 rounds="${ROUNDS:-40}"
 processes="${PROCESSES:-2}"
 
 if [[ ! -x "$txkit" ]]; then
-    echo "no txkit at $txkit; build it with: swift build -c release --package-path Tools --product txkit" >&2
+    echo "no txkit-demo at $txkit; build it with: swift build -c release --package-path Tools --product txkit-demo" >&2
     exit 2
 fi
 
@@ -42,7 +42,7 @@ for ((round = 1; round <= rounds; round++)); do
     mkdir "$directory"
     pids=()
     for ((index = 1; index <= processes; index++)); do
-        "$txkit" demo --path "$directory/NEW.sqlite" >"$directory/out.$index" 2>"$directory/err.$index" &
+        "$txkit" --path "$directory/NEW.sqlite" >"$directory/out.$index" 2>"$directory/err.$index" &
         pids+=($!)
     done
     round_failed=0

@@ -6,26 +6,24 @@ import PackageDescription
 // so that an app depending on TransactionKit resolves GRDB and nothing else:
 // SwiftPM resolves every dependency a package declares, whether or not the
 // app uses the targets behind it, so the tools' dependencies must be
-// declared here, not in ../Package.swift. The code generator is the
-// exception: its targets (on swift-syntax and swift-argument-parser) are in
-// ../Package.swift behind the `Txkit` trait, for the command plugin (see
-// there); this package enables the trait.
+// declared here, not in ../Package.swift. The code generator (`txkit`), its
+// tests and fixtures are in ../Package.swift behind the `Txkit` trait; this
+// package enables the trait only for `txkit-bench generator`, which times it.
 let package = Package(
     name: "TransactionKitTools",
     platforms: [
         .macOS(.v15),
     ],
     products: [
-        .executable(name: "txkit", targets: ["txkit"]),
+        .executable(name: "txkit-demo", targets: ["txkit-demo"]),
         .executable(name: "txkit-bench", targets: ["txkit-bench"]),
         .executable(name: "txkit-torture", targets: ["txkit-torture"]),
     ],
     dependencies: [
         // With the `Postgres` trait: the worked example's async slice, `txkit
         // demo --postgres` and the PostgreSQL benchmarks use PostgresDB.
-        // With the `Txkit` trait: the generator (TxkitGenerator) and its
-        // commands (TxkitCommands), declared in the root package for the
-        // command plugin; its sources stay in Sources/TxkitGenerator here.
+        // With the `Txkit` trait: the generator's module (`_TxkitGenerator`),
+        // which `txkit-bench generator` times.
         .package(name: "TransactionKit", path: "..", traits: ["Postgres", "Txkit"]),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -49,14 +47,13 @@ let package = Package(
         ),
         // snippet:end package-example-targets
 
-        // The tool of this package: the demo and the generator's commands
-        // (init, inventory, shim, mock, from the root package's
-        // TxkitCommands). Links neither Testing nor XCTest.
+        // The README's main job: the messaging example end to end
+        // (`txkit-demo`, on SQLite; `--postgres URL` on a server). Links
+        // neither Testing nor XCTest.
         .executableTarget(
-            name: "txkit",
+            name: "txkit-demo",
             dependencies: [
                 "Messaging",
-                .product(name: "TxkitCommands", package: "TransactionKit"),
                 .product(name: "TransactionKit", package: "TransactionKit"),
                 .product(name: "TransactionKitSQLite", package: "TransactionKit"),
                 .product(name: "TransactionKitPostgres", package: "TransactionKit"),
@@ -98,7 +95,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `txkit-bench generator` times the code generator.
-                .product(name: "TxkitGenerator", package: "TransactionKit"),
+                .product(name: "_TxkitGenerator", package: "TransactionKit"),
             ]
         ),
 
@@ -131,82 +128,17 @@ let package = Package(
             ],
             path: "Tests/PostgresTestSupport"
         ),
-        // The tool's own tests: `txkit demo --postgres`, run in the test
+        // The demo's own tests: `txkit-demo --postgres`, run in the test
         // process against the server when one is given.
         .testTarget(
-            name: "TxkitTests",
+            name: "TxkitDemoTests",
             dependencies: [
-                "txkit",
+                "txkit-demo",
                 "Messaging",
                 "PostgresTestSupport",
                 .product(name: "TransactionKit", package: "TransactionKit"),
                 .product(name: "TransactionKitPostgres", package: "TransactionKit"),
                 .product(name: "TransactionKitTesting", package: "TransactionKit"),
-            ]
-        ),
-
-        // The generator's golden fixture: legacy types of every shape the
-        // generator must handle (GeneratorFixture/Legacy), and the shims,
-        // wrappers and mocks `txkit` generated from them, compiled here and
-        // checked byte for byte by TxkitGeneratorTests
-        // (Fixtures/Generator/txkit.json).
-        .target(
-            name: "GeneratorFixture",
-            dependencies: [
-                .product(name: "TransactionKit", package: "TransactionKit"),
-                .product(name: "TransactionKitSQLite", package: "TransactionKit"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
-        ),
-        .testTarget(
-            name: "GeneratorFixtureTests",
-            dependencies: [
-                "GeneratorFixture",
-                .product(name: "TransactionKit", package: "TransactionKit"),
-                .product(name: "TransactionKitSQLite", package: "TransactionKit"),
-                .product(name: "TransactionKitTesting", package: "TransactionKit"),
-            ]
-        ),
-        // `txkit shim --apply` end to end: a legacy consumer as written
-        // (ApplyFixtureBefore) and the same consumer after --apply rewrote
-        // it for two legacy types (ApplyFixture, with its generated shims;
-        // Fixtures/Apply/txkit.json), tested on MockDB with the generated
-        // mocks and on SQLiteDB with the generated wrappers.
-        .target(
-            name: "ApplyFixtureBefore",
-            dependencies: [
-                "GeneratorFixture",
-                .product(name: "TransactionKit", package: "TransactionKit"),
-                .product(name: "TransactionKitSQLite", package: "TransactionKit"),
-            ],
-            path: "Fixtures/Apply/Before"
-        ),
-        .target(
-            name: "ApplyFixture",
-            dependencies: [
-                "GeneratorFixture",
-                .product(name: "TransactionKit", package: "TransactionKit"),
-                .product(name: "TransactionKitSQLite", package: "TransactionKit"),
-            ],
-            path: "Fixtures/Apply/After"
-        ),
-        .testTarget(
-            name: "ApplyFixtureTests",
-            dependencies: [
-                "ApplyFixture",
-                "ApplyFixtureBefore",
-                "GeneratorFixture",
-                .product(name: "TransactionKit", package: "TransactionKit"),
-                .product(name: "TransactionKitSQLite", package: "TransactionKit"),
-                .product(name: "TransactionKitTesting", package: "TransactionKit"),
-            ]
-        ),
-        .testTarget(
-            name: "TxkitGeneratorTests",
-            dependencies: [
-                .product(name: "TxkitGenerator", package: "TransactionKit"),
-                .product(name: "TxkitCommands", package: "TransactionKit"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
     ],

@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// `swift package txkit init|inventory|shim|mock|convert …`: runs the generator
-/// (`txkit-generator`, built with TransactionKit's `Txkit` trait) on this
+/// (`txkit`, built with TransactionKit's `Txkit` trait) on this
 /// package, with the same subcommands and flags as the `txkit` binary.
 ///
 /// It passes `--root` (the package's folder) and, when txkit.json names no
@@ -22,7 +22,7 @@ struct TxkitPlugin: CommandPlugin {
             .filter { $0.kind != .test }
             .map { Self.relativePath($0.directoryURL, to: root) }
         try Self.run(
-            tool: context.tool(named: "txkit-generator").url, root: root, targetFolders: folders,
+            tool: context.tool(named: "txkit").url, root: root, targetFolders: folders,
             arguments: arguments)
     }
 
@@ -85,7 +85,7 @@ extension TxkitPlugin: XcodeCommandPlugin {
             if !folders.contains(relative) { folders.append(relative) }
         }
         try Self.run(
-            tool: context.tool(named: "txkit-generator").url, root: root, targetFolders: folders,
+            tool: context.tool(named: "txkit").url, root: root, targetFolders: folders,
             arguments: arguments)
     }
 

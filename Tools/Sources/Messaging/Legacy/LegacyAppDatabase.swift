@@ -41,7 +41,7 @@ package final class LegacyAppDatabase: Sendable {
     ///   migration fails.
     package convenience init(path: String) throws {
         var configuration = Configuration()
-        // Other processes may open the file too (several `txkit demo
+        // Other processes may open the file too (several `txkit-demo
         // --path` at once): wait for their locks rather than fail at once.
         configuration.busyMode = .timeout(5)
         try self.init(.pool(DatabasePool(path: path, configuration: configuration)))

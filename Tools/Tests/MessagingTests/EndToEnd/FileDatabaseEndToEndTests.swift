@@ -76,7 +76,7 @@ struct FileDatabaseEndToEndTests {
     }
 
     /// How an app without a database of its own opens one: TransactionKit
-    /// opens and migrates it (`txkit demo` plays an app that had a GRDB
+    /// opens and migrates it (`txkit-demo` plays an app that had a GRDB
     /// pool already, which it adopts).
     @Test func aNewAppOpensAFileOrAnInMemoryDatabase() throws {
         let directory = try ScratchDirectory()

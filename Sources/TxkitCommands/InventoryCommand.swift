@@ -1,0 +1,92 @@
+#if Txkit
+import ArgumentParser
+import Foundation
+import TxkitGenerator
+
+/// `txkit inventory`: step 1 of the migration guide as a command.
+package struct InventoryCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "inventory",
+        abstract: "List the legacy types, who uses them and how far each use is migrated.",
+        discussion: """
+            A legacy type has members that take one of txkit.json's legacy transaction \
+            types. A use is direct (the consumer names the legacy type), bridged (through \
+            its generated shim; stale when the shim differs from what txkit shim writes \
+            now) or converted (through a finder protocol taking DBReadTransaction / \
+            DBWriteTransaction). References to a legacy type that txkit could not follow \
+            to a member (a generic argument, a collection, a cast) are listed with file:line \
+            and counted as unresolved. The last line is the progress.
+            """
+    )
+
+    @Flag(name: .long, help: "Print JSON instead of a table.")
+    var json = false
+
+    @Flag(name: .long, help: "Also plan `txkit convert` for each legacy type (nothing written): ready, or what blocks it.")
+    var conversions = false
+
+    @OptionGroup var options: GeneratorOptions
+
+    /// Reads nothing: ArgumentParser fills the options.
+    package init() {}
+
+    /// Prints the inventory.
+    package func run() throws {
+        let inventory = try options.generator().inventory()
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(inventory), as: UTF8.self))
+            return
+        }
+        print("legacy types: \(inventory.legacyTypes.joined(separator: ", "))")
+        print("finder protocols: \(inventory.finders.joined(separator: ", "))")
+        print("")
+        let width = max(8, inventory.uses.map(\.consumer.count).max() ?? 0)
+        for use in inventory.uses {
+            var state = use.state.rawValue
+            if use.isCurrent == false { state += " (stale: run txkit shim --all)" }
+            print(use.consumer.padding(toLength: width + 2, withPad: " ", startingAt: 0) + use.type
+                + "  " + state)
+        }
+        if !inventory.unresolved.isEmpty {
+            print("")
+            print("unresolved (not counted above; name the legacy type there to count them):")
+            for reference in inventory.unresolved {
+                print("  \(reference.location): \(reference.consumer) → \(reference.type): \(reference.text)")
+            }
+        }
+        print("")
+        print(inventory.progressLine)
+        if conversions {
+            try printConversions(inventory.legacyTypes)
+        }
+    }
+
+    /// What `txkit convert` would do with each legacy type, or what
+    /// blocks it.
+    private func printConversions(_ legacyTypes: [String]) throws {
+        let configuration = try GeneratorConfiguration.loadRequired(from: options.root)
+        print("")
+        print("txkit convert, per legacy type (planned, nothing written):")
+        for legacy in legacyTypes {
+            do {
+                let conversion = try LegacyConversion(
+                    root: options.root, configuration: configuration, legacy: legacy,
+                    sources: options.sources.isEmpty ? nil : options.sources)
+                if conversion.blockers.isEmpty {
+                    let shims = conversion.retiredPairs.isEmpty ? "" : ", retires \(conversion.retiredPairs.count) shim(s)"
+                    print("  \(legacy): ready (\(conversion.changedLines) lines\(shims))")
+                } else {
+                    print("  \(legacy): blocked at \(conversion.blockers.count) place(s):")
+                    for blocker in conversion.blockers {
+                        print("    \(blocker)")
+                    }
+                }
+            } catch {
+                print("  \(legacy): \(error)")
+            }
+        }
+    }
+}
+#endif

@@ -1,0 +1,77 @@
+#if Txkit
+import ArgumentParser
+import Foundation
+import TxkitGenerator
+
+/// `txkit mock`: a mock for a Good-Way finder protocol, in the style of
+/// the mocks `txkit shim` writes.
+package struct MockCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "mock",
+        abstract: "Write the mock of a finder protocol: one MockMethod per member.",
+        discussion: """
+            The mock checks each transaction it receives, records the arguments, and \
+            answers from its stub, or fails the test through unimplemented when nobody \
+            stubbed the member. It goes to txkit.json's mocksFolder. --all regenerates \
+            every mock there that has a marker.
+            """
+    )
+
+    @Option(name: .customLong("protocol"), help: "The protocol to mock.")
+    var protocolName: String?
+
+    @Option(name: .long, help: "The mock's name (default: the protocol's name + Mock).")
+    var name: String?
+
+    @Flag(name: .long, help: "Regenerate every mock a previous run generated.")
+    var all = false
+
+    @OptionGroup var options: GeneratorOptions
+    @OptionGroup var output: OutputOptions
+
+    package func validate() throws {
+        if all == (protocolName != nil) {
+            throw ValidationError("Name a --protocol, or pass --all.")
+        }
+        if all && name != nil {
+            throw ValidationError("--name goes with --protocol, not --all.")
+        }
+    }
+
+    /// Reads nothing: ArgumentParser fills the options.
+    package init() {}
+
+    /// Generates (or checks) the mocks.
+    package func run() throws {
+        let generator = try options.generator()
+        var files: [GeneratedFile] = []
+        if let protocolName {
+            files = [try generator.mock(protocol: protocolName, mockName: name)]
+        } else {
+            for (protocolName, name) in try generatedMocks(generator.configuration) {
+                files.append(try generator.mock(protocol: protocolName, mockName: name))
+            }
+        }
+        try output.apply(files, root: options.root)
+    }
+
+    /// The `mock --protocol P [--name N]` markers in the mocks folder.
+    private func generatedMocks(_ configuration: GeneratorConfiguration) throws -> [(String, String?)] {
+        let relative = configuration.mocksFolder.components(separatedBy: "$consumer")[0]
+        let folder = (options.root as NSString).appendingPathComponent(relative)
+        var found: [(String, String?)] = []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for file in names.sorted() where file.hasSuffix(".swift") {
+            let path = (folder as NSString).appendingPathComponent(file)
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+                  let command = GeneratedFile.command(inMarkerOf: text.prefix { $0 != "\n" })
+            else { continue }
+            let words = command.split(separator: " ").map(String.init)
+            guard words.first == "mock", let p = words.firstIndex(of: "--protocol"), p + 1 < words.count else { continue }
+            let name = words.firstIndex(of: "--name").flatMap { $0 + 1 < words.count ? words[$0 + 1] : nil }
+            found.append((words[p + 1], name))
+        }
+        return found
+    }
+}
+#endif

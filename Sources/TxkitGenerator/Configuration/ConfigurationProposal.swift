@@ -1,0 +1,103 @@
+#if Txkit
+import Foundation
+import SwiftSyntax
+
+/// What `txkit init` proposes for a project's `txkit.json`, after looking
+/// at its sources: which folders to read, which legacy transaction types
+/// its data-access code takes, and where generated files go.
+///
+/// A legacy transaction type is a parameter type that is GRDB's `Database`
+/// (in a file that imports GRDB) or whose name ends in `Transaction`, other
+/// than TransactionKit's own; the types most used come first.
+package struct ConfigurationProposal: Equatable, Sendable {
+    /// A proposed legacy transaction type and how many parameters take it.
+    package struct Candidate: Equatable, Sendable {
+        /// The type's name as the sources write it (`Database`).
+        package var type: String
+        /// How many parameters of the sources take it.
+        package var parameterCount: Int
+    }
+
+    /// The folders to read, relative to the root.
+    package var sources: [String]
+    /// The legacy transaction types found, most used first.
+    package var candidates: [Candidate]
+    /// Where generated shims and wrappers go (`$consumer` is replaced).
+    package var shimsFolder: String
+    /// Where generated mocks go, in a test target (`$consumer` is replaced).
+    package var mocksFolder: String
+
+    /// Looks at the Swift files under `root`.
+    ///
+    /// - Parameters:
+    ///   - root: The project folder (where txkit.json goes).
+    ///   - sources: Folders relative to `root` (the plugin passes its
+    ///     targets'); by default each folder of `root/Sources`, or `root`
+    ///     itself without one.
+    package init(root: String, sources: [String]? = nil) throws {
+        let manager = FileManager.default
+        let sourcesFolder = (root as NSString).appendingPathComponent("Sources")
+        let found = sources ?? (try? manager.contentsOfDirectory(atPath: sourcesFolder))?
+            .filter { !$0.hasPrefix(".") }
+            .sorted()
+            .map { "Sources/\($0)" }
+        self.sources = (found?.isEmpty ?? true) ? ["."] : found!
+        let absolute = self.sources.map { $0 == "." ? root : (root as NSString).appendingPathComponent($0) }
+        let set = try SourceSet(paths: absolute)
+        var counts: [String: Int] = [:]
+        var firstFolder: [String: String] = [:]
+        for file in set.files {
+            let importsGRDB = file.tree.statements.contains {
+                $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text == "GRDB"
+            }
+            let collector = ParameterTypeCollector(viewMode: .sourceAccurate)
+            collector.walk(file.tree)
+            for type in collector.types {
+                guard let name = Self.legacyTransactionName(type, importsGRDB: importsGRDB) else { continue }
+                counts[name, default: 0] += 1
+                if firstFolder[name] == nil {
+                    firstFolder[name] = zip(absolute, self.sources).first { file.path.hasPrefix($0.0) }?.1
+                }
+            }
+        }
+        candidates = counts.map { Candidate(type: $0.key, parameterCount: $0.value) }
+            .sorted { ($0.parameterCount, $1.type) > ($1.parameterCount, $0.type) }
+        let home = candidates.first.flatMap { firstFolder[$0.type] } ?? self.sources[0]
+        shimsFolder = (home == "." ? "" : home + "/") + "Shortcuts/$consumer"
+        let module = (home as NSString).lastPathComponent
+        let testsFolder = "Tests/\(module)Tests"
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: (root as NSString).appendingPathComponent(testsFolder), isDirectory: &isDirectory),
+           isDirectory.boolValue {
+            mocksFolder = testsFolder + "/Mocks"
+        } else {
+            mocksFolder = "Tests/Mocks"
+        }
+    }
+
+    /// The legacy transaction type a parameter of type `type` names, if any.
+    static func legacyTransactionName(_ type: String, importsGRDB: Bool) -> String? {
+        var core = type.trimmingCharacters(in: .whitespaces)
+        for prefix in ["inout ", "borrowing ", "consuming "] where core.hasPrefix(prefix) {
+            core.removeFirst(prefix.count)
+        }
+        while core.hasSuffix("?") || core.hasSuffix("!") { core.removeLast() }
+        if core.hasPrefix("GRDB.") { return core == "GRDB.Database" ? "Database" : nil }
+        guard core.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+        let last = core.split(separator: ".").last.map(String.init) ?? core
+        if last == "Database" { return importsGRDB ? "Database" : nil }
+        if ["DBReadTransaction", "DBWriteTransaction"].contains(last) { return nil }
+        return last.hasSuffix("Transaction") ? last : nil
+    }
+}
+
+/// Collects the type of every function and initializer parameter.
+private final class ParameterTypeCollector: SyntaxVisitor {
+    var types: [String] = []
+
+    override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+        types.append(node.type.trimmedDescription)
+        return .visitChildren
+    }
+}
+#endif

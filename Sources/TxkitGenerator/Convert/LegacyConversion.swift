@@ -1,0 +1,212 @@
+#if Txkit
+import Foundation
+
+/// What `txkit convert` does to finish a migration the Good Way for one
+/// legacy finder: every file it edits, writes and deletes, and every place
+/// it leaves to a person.
+///
+/// ```swift
+/// let conversion = try LegacyConversion(root: ".", configuration: configuration, legacy: "LegacyUserFinder")
+/// print(conversion.diff)
+/// if conversion.blockers.isEmpty {
+///     try FileChangeSet(root: ".", files: conversion.files, edits: conversion.edits,
+///                       deletions: conversion.deletions).write()
+/// }
+/// ```
+///
+/// The finder's members that take a legacy transaction take
+/// `DBReadTransaction` or `DBWriteTransaction` instead, in the same
+/// position and unlabeled (as the shims of the Shortcut Way declared
+/// them, so that code written against a shim keeps compiling). Their
+/// bodies are kept: the first statement rebuilds the legacy transaction
+/// through txkit.json's bridge, under the parameter's old name, so the SQL
+/// stays as it is. A protocol (`DFinding`) declares what the callers use,
+/// the finder conforms to it, and `txkit mock` writes its mock. Consumers
+/// on a shim of the finder switch to the protocol, its mock and the finder
+/// itself; those shims, wrappers and mocks are deleted and the consumers'
+/// namespaces regenerated. Callers that pass a legacy transaction pass the
+/// TransactionKit transaction it was bridged from, or txkit.json's
+/// `reverseBridge`; the others are ``blockers``.
+///
+/// Computing a conversion writes nothing. Nothing is written while
+/// ``blockers`` is not empty.
+package struct LegacyConversion: Sendable {
+    /// What happens to the finder's static members.
+    package enum Statics: String, Sendable, CaseIterable {
+        /// They stay static; the protocol reaches them through instance
+        /// members that forward to them.
+        case keep
+        /// They become instance members; callers that used them go
+        /// through a shared instance (`D.shared`).
+        case instance
+    }
+
+    /// A place the conversion cannot rewrite without guessing.
+    package struct Blocker: Equatable, Sendable, CustomStringConvertible {
+        /// `file:line`.
+        package var location: String
+        /// Why, and what a person does about it.
+        package var reason: String
+
+        package var description: String { "\(location): \(reason)" }
+    }
+
+    /// One converted member, for the summary.
+    package struct Member: Equatable, Sendable {
+        /// `name(label:_:)`, as it is declared after the conversion.
+        package var name: String
+        /// `DBReadTransaction` or `DBWriteTransaction`.
+        package var transaction: String
+        /// The rule that decided read or write, and why.
+        package var decision: String
+        /// Whether the protocol declares it (a caller uses it).
+        package var isInProtocol: Bool
+    }
+
+    /// The legacy finder.
+    package var legacy: String
+    /// The protocol it conforms to afterwards.
+    package var protocolName: String
+    /// The mock of the protocol.
+    package var mockName: String
+    /// The members that change.
+    package var members: [Member]
+    /// New and regenerated files: the protocol, the mock, the namespaces
+    /// of consumers that keep other shims.
+    package var files: [GeneratedFile]
+    /// Edited files: the finder, its callers, the code and tests that
+    /// used its shims.
+    package var edits: [ConsumerEdit]
+    /// Generated files the conversion retires, relative to the root.
+    package var deletions: [String]
+    /// The contents of ``deletions`` and the current contents of
+    /// regenerated ``files`` (by path), for the diff.
+    var originals: [String: String]
+    /// How the diff names edited files (relative to the root).
+    var displayPaths: [String: String] = [:]
+    /// `Consumer → Legacy` pairs whose shims the conversion retires.
+    package var retiredPairs: [String]
+    /// Places left to a person; `--apply` refuses while there is one.
+    package var blockers: [Blocker]
+
+    /// The plan, as a unified diff per file: edits, new files, deletions.
+    package var diff: String {
+        fileDiffs.map(\.unified).joined(separator: "\n")
+    }
+
+    /// Lines removed plus lines added, over every file.
+    package var changedLines: Int {
+        fileDiffs.reduce(0) { total, file in
+            total + file.diff.lines.filter { if case .same = $0 { false } else { true } }.count
+        }
+    }
+
+    private var fileDiffs: [(diff: LineDiff, unified: String)] {
+        var result: [(LineDiff, String)] = []
+        for edit in edits {
+            let diff = LineDiff(old: edit.original, new: edit.edited)
+            let path = displayPaths[edit.path] ?? edit.path
+            result.append((diff, diff.unified(path: path, old: "now", new: "after --apply")))
+        }
+        for file in files {
+            if let old = originals[file.path] {
+                guard old != file.contents else { continue }
+                let diff = LineDiff(old: old, new: file.contents)
+                result.append((diff, diff.unified(path: file.path, old: "now", new: "after --apply")))
+            } else {
+                result.append(Self.whole(file.contents, path: file.path, sign: "+", header: ("new file", "after --apply")))
+            }
+        }
+        for path in deletions {
+            result.append(Self.whole(originals[path] ?? "", path: path, sign: "-", header: ("now", "deleted by --apply")))
+        }
+        return result
+    }
+
+    /// A whole file added or removed, every line signed.
+    private static func whole(
+        _ text: String, path: String, sign: String, header: (String, String)
+    ) -> (LineDiff, String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)
+        let diff = sign == "+" ? LineDiff(old: "", new: text) : LineDiff(old: text, new: "")
+        let unified = ["--- \(path) (\(header.0))", "+++ \(path) (\(header.1))"] + lines.map { sign + $0 }
+        return (diff, unified.joined(separator: "\n"))
+    }
+
+    /// The conversion of `legacy` in the project at `root`.
+    ///
+    /// - Parameters:
+    ///   - sources: Files or folders to read instead of txkit.json's
+    ///     sources (relative to `root`). The shims folder and the test
+    ///     target of the mocks folder are read too.
+    ///   - protocolName: `DFinding` by default (`UserFinder` → `UserFinding`).
+    /// - Throws: ``GeneratorError`` when the sources cannot be read, or
+    ///   `legacy` is not a type whose members take a legacy transaction.
+    package init(
+        root: String, configuration: GeneratorConfiguration, legacy: String, protocolName: String? = nil,
+        statics: Statics = .keep, sources: [String]? = nil
+    ) throws {
+        let absolute = { (path: String) in path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path) }
+        var paths = sources ?? configuration.sources
+        if let tests = Self.testFolder(configuration: configuration),
+           FileManager.default.fileExists(atPath: absolute(tests)),
+           !paths.contains(tests) {
+            paths.append(tests)
+        }
+        let generator = try Generator(root: root, configuration: configuration, sources: paths)
+        var converter = try LegacyConverter(
+            generator: generator, root: root, legacy: legacy, protocolName: protocolName, statics: statics)
+        converter.listObjectiveCCallers(in: paths.map(absolute).filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        })
+        self = try converter.plan()
+    }
+
+    /// Converts `legacy` in sources held in memory (tests); paths are
+    /// relative to the root.
+    package init(
+        configuration: GeneratorConfiguration, sources: SourceSet, legacy: String, protocolName: String? = nil,
+        statics: Statics = .keep
+    ) throws {
+        let generator = Generator(configuration: configuration, sources: sources)
+        var converter = try LegacyConverter(
+            generator: generator, root: "", legacy: legacy, protocolName: protocolName, statics: statics)
+        self = try converter.plan()
+    }
+
+    init(
+        legacy: String, protocolName: String, mockName: String, members: [Member], files: [GeneratedFile],
+        edits: [ConsumerEdit], deletions: [String], originals: [String: String], retiredPairs: [String],
+        blockers: [Blocker], displayPaths: [String: String] = [:]
+    ) {
+        self.legacy = legacy
+        self.protocolName = protocolName
+        self.mockName = mockName
+        self.members = members
+        self.files = files
+        self.edits = edits
+        self.deletions = deletions
+        self.originals = originals
+        self.retiredPairs = retiredPairs
+        self.blockers = blockers
+        self.displayPaths = displayPaths
+    }
+
+    /// The protocol's default name: `UserFinder` → `UserFinding`,
+    /// `InteractionStore` → `InteractionStoreFinding`.
+    package static func defaultProtocolName(for legacy: String) -> String {
+        legacy.hasSuffix("Finder") ? String(legacy.dropLast("Finder".count)) + "Finding" : legacy + "Finding"
+    }
+
+    /// The test target that holds the mocks (`Tests/AppTests` for
+    /// `Tests/AppTests/Mocks`): its code uses the shims' mocks too.
+    static func testFolder(configuration: GeneratorConfiguration) -> String? {
+        let folder = String(configuration.mocksFolder.prefix { $0 != "$" })
+        let trimmed = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        guard !trimmed.isEmpty else { return nil }
+        let module = SourceIndex.module(of: trimmed + "/File.swift")
+        return module.isEmpty ? nil : module
+    }
+}
+#endif

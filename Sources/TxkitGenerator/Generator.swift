@@ -1,0 +1,244 @@
+#if Txkit
+import Foundation
+
+/// The code generator behind `txkit shim` and `txkit mock`: reads the
+/// sources once, then produces the files for one consumer/legacy pair or
+/// one protocol. It writes nothing itself (see ``GeneratedFileWriter``).
+///
+/// The pipeline, a folder of this module per stage:
+///
+/// | stage | folder | in → out |
+/// | --- | --- | --- |
+/// | configure | `Configuration/` | `txkit.json` → `GeneratorConfiguration` (`init` proposes one) |
+/// | read | `Read/` | paths → `SourceSet` (parsed `SourceFile`s) |
+/// | index | `Index/` | `SourceSet` → `SourceIndex` (types, members, bodies) |
+/// | resolve | `Resolve/` | a consumer's bodies → `ConsumerScan` (its uses of legacy members) |
+/// | plan | `Plan/` | consumer + legacy type → `ShimPlan` (members, read or write) |
+/// | render | `Render/` | `ShimPlan` → `GeneratedFile`s (shim, wrapper, mock, namespaces) |
+/// | rewrite | `Rewrite/` | `ShimPlan` → `ConsumerEdit`s (`shim --apply`) |
+/// | convert | `Convert/` | legacy finder → `LegacyConversion` (`convert`) |
+/// | write | `Write/` | files and edits → disk, all or nothing (`FileChangeSet`), `--verify` |
+/// | report | `Inventory/` | `SourceIndex` → `Inventory` |
+public final class Generator {
+    package let configuration: GeneratorConfiguration
+    package let index: SourceIndex
+
+    /// Reads the sources `txkit.json` names (or `sources`, relative to
+    /// `root`).
+    public convenience init(root: String, configuration: GeneratorConfiguration, sources: [String]? = nil) throws {
+        let absolute = { (path: String) in path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path) }
+        var paths = (sources ?? configuration.sources).map(absolute)
+        // The shims already generated, even outside the sources: their
+        // markers list each consumer's pairs, which its namespaces name.
+        let shims = absolute(String(configuration.shimsFolder.prefix { $0 != "$" }))
+        let standardized = { (path: String) in (path as NSString).standardizingPath }
+        if FileManager.default.fileExists(atPath: shims),
+           !paths.contains(where: { standardized(shims).hasPrefix(standardized($0) + "/") || standardized($0) == standardized(shims) }) {
+            paths.append(shims)
+        }
+        try self.init(configuration: configuration, sources: SourceSet(paths: paths))
+    }
+
+    package init(configuration: GeneratorConfiguration, sources: SourceSet) {
+        self.configuration = configuration
+        index = SourceIndex(sources)
+    }
+
+    /// The command that regenerates a pair, as its marker names it.
+    package static func shimCommand(consumer: String, legacy: String) -> String {
+        "shim --consumer \(consumer) --legacy \(legacy)"
+    }
+
+    /// The pairs a previous `txkit shim` generated, from the markers of
+    /// the shim files in the sources, sorted.
+    public func generatedPairs() -> [(consumer: String, legacy: String)] {
+        pairs.map { ($0.consumer, $0.legacy) }
+    }
+
+    /// ``generatedPairs()``, read from the markers once.
+    private lazy var pairs: [(consumer: String, legacy: String)] = {
+        var pairs: [(String, String)] = []
+        var seen: Set<String> = []
+        for file in index.sources.files {
+            guard let command = file.generatedBy else { continue }
+            let words = command.split(separator: " ").map(String.init)
+            guard words.first == "shim", let c = words.firstIndex(of: "--consumer"), let l = words.firstIndex(of: "--legacy"),
+                  c + 1 < words.count, l + 1 < words.count
+            else { continue }
+            if seen.insert(words[c + 1] + "|" + words[l + 1]).inserted {
+                pairs.append((words[c + 1], words[l + 1]))
+            }
+        }
+        return pairs.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+    }()
+
+    /// The legacy types generated for each consumer, from ``generatedPairs()``.
+    private lazy var legaciesByConsumer: [String: [String]] = Dictionary(grouping: pairs, by: \.consumer)
+        .mapValues { $0.map(\.legacy) }
+
+    /// The shim, wrapper and mock for `consumer`'s use of `legacy`, and
+    /// the consumer's `Shims`/`Wrappers` and `Mocks` namespaces (which
+    /// list every legacy type generated for the consumer so far).
+    package func shim(consumer consumerName: String, legacy legacyName: String) throws -> [GeneratedFile] {
+        try shim(consumer: consumerName, legacy: legacyName, alongside: [])
+    }
+
+    /// The files of several pairs generated together (`txkit shim --all`):
+    /// each consumer's namespaces list all its pairs, those generated
+    /// before and those in `pairs`. A file two pairs share is listed once.
+    public func shim(pairs: [(consumer: String, legacy: String)]) throws -> [GeneratedFile] {
+        var legaciesByConsumer: [String: [String]] = [:]
+        for pair in pairs {
+            legaciesByConsumer[pair.consumer, default: []].append(pair.legacy)
+        }
+        var files: [GeneratedFile] = []
+        var seen: Set<String> = []
+        for pair in pairs {
+            for file in try shim(
+                consumer: pair.consumer, legacy: pair.legacy, alongside: legaciesByConsumer[pair.consumer] ?? [])
+            where seen.insert(file.path).inserted {
+                files.append(file)
+            }
+        }
+        return files
+    }
+
+    private func shim(
+        consumer consumerName: String, legacy legacyName: String, alongside: [String]
+    ) throws -> [GeneratedFile] {
+        let consumer = try index.type(named: consumerName)
+        let legacy = try index.type(named: legacyName)
+        let plan = try ShimPlan(consumer: consumer, legacy: legacy, configuration: configuration)
+        let marker = GeneratedFile.marker(command: Self.shimCommand(consumer: consumerName, legacy: legacyName))
+        let renderer = ShimRenderer(plan: plan, configuration: configuration, marker: marker)
+
+        let shimsFolder = configuration.shimsFolder.replacingOccurrences(of: "$consumer", with: consumerName)
+        let mocksFolder = configuration.mocksFolder.replacingOccurrences(of: "$consumer", with: consumerName)
+        let mockName = "\(consumerName)_\(legacyName)Mock"
+        let mock = MockRenderer(
+            mockName: mockName,
+            protocolName: renderer.shimName,
+            members: plan.members,
+            imports: ShimRenderer.imports(
+                of: legacy, configuration: configuration,
+                adding: configuration.mockImports + ["TransactionKit", "TransactionKitTesting"]),
+            documentation: "`\(consumerName).Mocks.\(legacyName)`: a mock of ``\(renderer.shimName)``, "
+                + "one `MockMethod` per member.",
+            marker: marker)
+
+        var legacies = legaciesByConsumer[consumerName] ?? []
+        for legacy in alongside + [legacyName] where !legacies.contains(legacy) {
+            legacies.append(legacy)
+        }
+        legacies.sort()
+        let access = SwiftText.modifier(SwiftText.narrower(configuration.accessLevel, consumer.accessLevel))
+        let namespaceMarker = GeneratedFile.marker(command: "shim --all")
+
+        return [
+            GeneratedFile(path: "\(shimsFolder)/\(renderer.shimName).swift", contents: renderer.shim()),
+            GeneratedFile(path: "\(shimsFolder)/\(renderer.wrapperName).swift", contents: renderer.wrapper()),
+            GeneratedFile(
+                path: "\(shimsFolder)/\(consumerName)+Shortcuts.swift",
+                contents: shortcutsNamespace(consumerName, legacies, access: access, marker: namespaceMarker)),
+            GeneratedFile(path: "\(mocksFolder)/\(mockName).swift", contents: mock.render()),
+            GeneratedFile(
+                path: "\(mocksFolder)/\(consumerName)+Mocks.swift",
+                contents: mocksNamespace(consumerName, legacies, marker: namespaceMarker)),
+        ]
+    }
+
+    /// A mock of a protocol (a Good-Way finder) in the same style.
+    ///
+    /// - Parameter mockName: The class's name; `PMock` by default.
+    package func mock(protocol protocolName: String, mockName: String? = nil) throws -> GeneratedFile {
+        let type = try index.type(named: protocolName)
+        guard type.kind == .protocol else {
+            let kind = type.kind.map { ($0 == .enum || $0 == .actor ? "an " : "a ") + $0.rawValue }
+                ?? "a type known only from extensions"
+            throw GeneratorError.notAProtocol(protocolName, kind: kind, location: type.files.first ?? protocolName)
+        }
+        // Requirements only: what extensions of the protocol add (such as
+        // the default-argument overloads `txkit convert` writes) is not
+        // the mock's to implement.
+        let requirements = type.declarations.filter { !$0.isExtension }.map { declaration in
+            (path: declaration.file.path, lines: declaration.file.line(of: declaration.memberBlock)...declaration.file.line(of: declaration.memberBlock.rightBrace))
+        }
+        let isRequirement = { (member: LegacyMember) in
+            requirements.contains { requirement in
+                member.location.hasPrefix(requirement.path + ":")
+                    && Int(member.location.dropFirst(requirement.path.count + 1)).map(requirement.lines.contains) == true
+            }
+        }
+        var members = type.members.filter { !$0.isStatic && isRequirement($0) }.map { member in
+            var transactions: [Int: String] = [:]
+            for (index, parameter) in member.parameters.enumerated()
+            where parameter.type == "DBReadTransaction" || parameter.type == "DBWriteTransaction" {
+                transactions[index] = parameter.type
+            }
+            var isWritten = false
+            if case let .property(isSettable) = member.kind { isWritten = isSettable }
+            return ShimMember(
+                legacy: member, transactions: transactions, suppliedSets: [], isWritten: isWritten, isBridged: false)
+        }
+        ShimPlan.nameStubs(&members)
+        let name = mockName ?? "\(protocolName)Mock"
+        var command = "mock --protocol \(protocolName)"
+        if let mockName { command += " --name \(mockName)" }
+        let renderer = MockRenderer(
+            mockName: name,
+            protocolName: protocolName,
+            members: members,
+            imports: ShimRenderer.imports(
+                of: type, configuration: configuration,
+                adding: configuration.mockImports + ["TransactionKit", "TransactionKitTesting"]),
+            documentation: "A mock of ``\(protocolName)``, one `MockMethod` per member.",
+            marker: GeneratedFile.marker(command: command))
+        let folder = configuration.mocksFolder.replacingOccurrences(of: "$consumer", with: protocolName)
+        return GeneratedFile(path: "\(folder)/\(name).swift", contents: renderer.render())
+    }
+
+    func shortcutsNamespace(_ consumer: String, _ legacies: [String], access: String, marker: String) -> String {
+        var lines = [
+            marker,
+            "",
+            "extension \(consumer) {",
+            "    /// What `\(consumer)` uses of legacy types, as protocols (Shortcut Way).",
+            "    \(access)enum Shims {",
+        ]
+        for legacy in legacies {
+            lines += [
+                "        /// See ``\(consumer)_\(legacy)Shim``.",
+                "        \(access)typealias \(legacy) = \(consumer)_\(legacy)Shim",
+            ]
+        }
+        lines += [
+            "    }",
+            "",
+            "    /// The production conformances, bridging to the legacy types.",
+            "    \(access)enum Wrappers {",
+        ]
+        for legacy in legacies {
+            lines += [
+                "        /// See ``\(consumer)_\(legacy)Wrapper``.",
+                "        \(access)typealias \(legacy) = \(consumer)_\(legacy)Wrapper",
+            ]
+        }
+        lines += ["    }", "}"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func mocksNamespace(_ consumer: String, _ legacies: [String], marker: String) -> String {
+        var lines = [marker, ""]
+        lines += configuration.mockImports.map { "import \($0)" }
+        if !configuration.mockImports.isEmpty { lines.append("") }
+        lines += [
+            "extension \(consumer) {",
+            "    /// Test doubles for `\(consumer).Shims`; they live in the test target.",
+            "    enum Mocks {",
+        ]
+        lines += legacies.map { "        typealias \($0) = \(consumer)_\($0)Mock" }
+        lines += ["    }", "}"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+#endif

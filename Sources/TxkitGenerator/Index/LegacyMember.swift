@@ -1,0 +1,56 @@
+#if Txkit
+import Foundation
+
+/// A member of a legacy type: a method or a property, as declared.
+package struct LegacyMember: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
+        case function
+        case property(isSettable: Bool)
+    }
+
+    package var kind: Kind
+    package var name: String
+    package var isStatic: Bool
+    /// `<T: Decodable>`, or empty.
+    package var genericParameters: String
+    /// `where T: Sendable`, or empty.
+    package var whereClause: String
+    package var parameters: [LegacyParameter]
+    package var isAsync: Bool
+    /// `throws`, `throws(E)`, `rethrows`, or `nil`.
+    package var throwsClause: String?
+    /// The result type (the property's type), `nil` for `Void`.
+    package var resultType: String?
+    /// The attributes a shim keeps: `@discardableResult`, `@available(…)`,
+    /// global actors such as `@MainActor`.
+    package var attributes: [String]
+    /// The declaration's doc comment lines (`/// …`), as written.
+    package var documentation: [String] = []
+    /// `file:line` of the declaration.
+    package var location: String
+    /// The declaration's position among all members of the type (file
+    /// order, then offset), so that output follows the source.
+    var order: Int
+
+    /// `name(label:label:)`, as Swift names a function; `name` for a property.
+    package var displayName: String {
+        switch kind {
+        case .property:
+            return name
+        case .function:
+            let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
+            return "\(name)(\(labels))"
+        }
+    }
+
+    /// The generic parameter names (`T` of `<T: Decodable>`).
+    var genericParameterNames: [String] {
+        guard genericParameters.count > 2 else { return [] }
+        let inner = genericParameters.dropFirst().dropLast()
+        return inner.split(separator: ",").compactMap { part in
+            let name = part.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) }
+            return name.flatMap { $0.split(separator: " ").last.map(String.init) }
+        }
+    }
+}
+#endif

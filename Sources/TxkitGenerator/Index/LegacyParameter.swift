@@ -1,0 +1,38 @@
+#if Txkit
+import Foundation
+
+/// One parameter of a legacy member, as declared.
+package struct LegacyParameter: Equatable, Sendable {
+    /// The argument label; `nil` for `_`.
+    package var label: String?
+    /// The name inside the function.
+    package var name: String
+    /// The type as written, without `inout` and without the variadic `...`.
+    package var type: String
+    package var isInout: Bool
+    package var isVariadic: Bool
+    /// The default value's expression, if any.
+    package var defaultValue: String?
+
+    /// Whether the parameter takes a closure (it is not recorded by mocks:
+    /// a non-escaping closure cannot be stored).
+    var isClosure: Bool {
+        type.contains("->")
+    }
+
+    /// The type as a parameter declaration spells it.
+    var declaredType: String {
+        (isInout ? "inout " : "") + type + (isVariadic ? "..." : "")
+    }
+
+    /// The type of the value inside the function (`[T]` for `T...`), for a
+    /// mock's recorded arguments; attributes such as `@escaping` dropped.
+    var valueType: String {
+        var type = self.type
+        for attribute in ["@escaping ", "@Sendable ", "@autoclosure "] {
+            type = type.replacingOccurrences(of: attribute, with: "")
+        }
+        return isVariadic ? "[\(type)]" : type
+    }
+}
+#endif

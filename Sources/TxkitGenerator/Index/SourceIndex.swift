@@ -1,0 +1,197 @@
+#if Txkit
+import Foundation
+import SwiftSyntax
+
+/// Every type declared or extended in a ``SourceSet``, by name, with its
+/// members.
+package final class SourceIndex {
+    package let sources: SourceSet
+    /// Types by simple name (`Outer.Inner` is found as `Inner` and as
+    /// `Outer.Inner`).
+    package internal(set) var types: [String: LegacyType] = [:]
+    /// Type names in the order they were first seen.
+    package private(set) var typeNames: [String] = []
+    /// Type aliases declared anywhere in the sources: name → aliased type
+    /// as written, and where.
+    private(set) var typealiases: [String: (type: String, location: String)] = [:]
+
+    package init(_ sources: SourceSet) {
+        self.sources = sources
+        var order = 0
+        for file in sources.files {
+            let collector = TypeCollector(file: file, order: order)
+            collector.walk(file.tree)
+            order = collector.order
+            for found in collector.found {
+                add(found, file: file)
+            }
+            for (name, alias) in collector.typealiases where typealiases[name] == nil {
+                typealiases[name] = alias
+            }
+        }
+        qualifyNestedTypes()
+        inheritMembers()
+    }
+
+    /// The type named `name`, or an error naming where it was looked for.
+    ///
+    /// - Throws: ``GeneratorError/typeNotFound(_:searched:)``, or
+    ///   ``GeneratorError/ambiguousType(_:locations:)`` when types of that
+    ///   name are declared in several modules (source folders): the
+    ///   generator would not know which one the code means.
+    package func type(named name: String) throws -> LegacyType {
+        guard let type = types[name] else {
+            throw GeneratorError.typeNotFound(name, searched: sources.roots)
+        }
+        let declarations = type.declarations.filter { !$0.isExtension }
+        let modules = Set(declarations.map { Self.module(of: $0.file.path) })
+        if modules.count > 1 {
+            throw GeneratorError.ambiguousType(name, locations: declarations.map(\.location))
+        }
+        return type
+    }
+
+    /// The module a file belongs to, as SwiftPM lays packages out: the
+    /// folder right under `Sources` (or `Tests`), else the file's folder.
+    static func module(of path: String) -> String {
+        let components = path.split(separator: "/").map(String.init)
+        if let index = components.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }), index + 2 < components.count {
+            return components[...(index + 1)].joined(separator: "/")
+        }
+        return (path as NSString).deletingLastPathComponent
+    }
+
+    private func add(_ found: TypeCollector.Found, file: SourceFile) {
+        for name in found.names {
+            if types[name] == nil {
+                types[name] = LegacyType(name: name, qualifiedName: found.names[0])
+                types[name]!.index = self
+                typeNames.append(name)
+            }
+            var type = types[name]!
+            if let kind = found.kind { type.kind = kind }
+            type.members += found.members
+            type.enumCases.formUnion(found.enumCases)
+            if found.hasArgumentlessInit { type.hasArgumentlessInit = true }
+            if let accessLevel = found.accessLevel { type.accessLevel = accessLevel }
+            if !type.files.contains(file.path) { type.files.append(file.path) }
+            for module in file.imports where !type.imports.contains(module) {
+                type.imports.append(module)
+            }
+            type.declarations.append(
+                TypeDeclaration(
+                    memberBlock: found.memberBlock, file: file, inherited: found.inherited,
+                    isExtension: found.kind == nil, location: found.location))
+            types[name] = type
+        }
+    }
+}
+
+/// Walks one file and collects each type declaration and extension with its
+/// members (including those inside `#if` clauses, all clauses).
+private final class TypeCollector: SyntaxVisitor {
+    struct Found {
+        var names: [String]
+        var kind: LegacyType.Kind?
+        var members: [LegacyMember]
+        var memberBlock: MemberBlockSyntax
+        var inherited: [String]
+        var hasArgumentlessInit: Bool
+        var accessLevel: String?
+        var enumCases: [String]
+        var location: String
+    }
+
+    static func accessLevel(_ modifiers: DeclModifierListSyntax) -> String {
+        for modifier in modifiers where modifier.detail == nil {
+            switch modifier.name.text {
+            case "public", "open": return "public"
+            case "package", "internal", "fileprivate", "private": return modifier.name.text
+            default: continue
+            }
+        }
+        return "internal"
+    }
+
+    let file: SourceFile
+    var order: Int
+    var found: [Found] = []
+    var typealiases: [String: (type: String, location: String)] = [:]
+    private var outerNames: [String] = []
+
+    init(file: SourceFile, order: Int) {
+        self.file = file
+        self.order = order
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        record(node.name.text, .class, node.memberBlock, node.inheritanceClause, node.modifiers)
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { outerNames.removeLast() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        record(node.name.text, .struct, node.memberBlock, node.inheritanceClause, node.modifiers)
+    }
+    override func visitPost(_ node: StructDeclSyntax) { outerNames.removeLast() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        record(node.name.text, .enum, node.memberBlock, node.inheritanceClause, node.modifiers)
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { outerNames.removeLast() }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        record(node.name.text, .actor, node.memberBlock, node.inheritanceClause, node.modifiers)
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { outerNames.removeLast() }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        record(node.name.text, .protocol, node.memberBlock, node.inheritanceClause, node.modifiers)
+    }
+    override func visitPost(_ node: ProtocolDeclSyntax) { outerNames.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        // `extension Outer.Inner` extends `Inner`, found under both names.
+        let extended = node.extendedType.trimmedDescription
+        return record(extended, nil, node.memberBlock, node.inheritanceClause, node.modifiers, isExtension: true)
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { outerNames.removeLast() }
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = (outerNames + [node.name.text]).joined(separator: ".")
+        typealiases[name] = (node.initializer.value.trimmedDescription, file.location(of: node.name))
+        return .skipChildren
+    }
+
+    // Function bodies hold no type the generator shims.
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    private func record(
+        _ name: String,
+        _ kind: LegacyType.Kind?,
+        _ memberBlock: MemberBlockSyntax,
+        _ inheritance: InheritanceClauseSyntax?,
+        _ modifiers: DeclModifierListSyntax,
+        isExtension: Bool = false
+    ) -> SyntaxVisitorContinueKind {
+        let location = file.location(of: memberBlock.parent ?? Syntax(memberBlock))
+        let qualified = isExtension ? name : (outerNames + [name]).joined(separator: ".")
+        outerNames.append(qualified)
+        var names = [qualified]
+        if let simple = qualified.split(separator: ".").last.map(String.init), simple != qualified {
+            names.append(simple)
+        }
+        let reader = MemberReader(file: file, order: order)
+        reader.read(memberBlock.members)
+        order = reader.order
+        found.append(Found(
+            names: names, kind: kind, members: reader.members, memberBlock: memberBlock,
+            inherited: inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? [],
+            hasArgumentlessInit: reader.hasArgumentlessInit,
+            accessLevel: isExtension ? nil : Self.accessLevel(modifiers),
+            enumCases: reader.enumCases,
+            location: location))
+        return .visitChildren
+    }
+}
+#endif

@@ -1,0 +1,165 @@
+#if Txkit
+import Foundation
+import SwiftSyntax
+
+/// The migration's state, as `txkit inventory` reports it: the legacy
+/// types, who uses them and how, and the Good-Way finders.
+public struct Inventory: Codable, Equatable, Sendable {
+    /// How a consumer reaches a legacy type or a finder.
+    package enum State: String, Codable, Sendable {
+        /// It names the legacy type (a static call, a property of its type).
+        case direct
+        /// Through its generated shim (`Shims.Legacy`), Shortcut Way.
+        case bridged
+        /// Through a Good-Way finder protocol.
+        case converted
+    }
+
+    public struct Use: Codable, Equatable, Sendable {
+        public var consumer: String
+        /// The legacy type, or the finder protocol for `converted`.
+        public var type: String
+        package var state: State
+        /// For `bridged`: whether the generated shim and wrapper match what
+        /// `txkit shim` generates now (`nil` when none was generated).
+        package var isCurrent: Bool?
+    }
+
+    /// A place that names a legacy type in a way the inventory could not
+    /// follow to a member (a generic argument, a collection, a cast): the
+    /// use behind it is not counted, so it is listed.
+    package struct Unresolved: Codable, Equatable, Sendable {
+        package var consumer: String
+        package var type: String
+        /// `file:line`.
+        package var location: String
+        /// The source line, trimmed.
+        package var text: String
+
+        package init(consumer: String, type: String, location: String, text: String) {
+            self.consumer = consumer
+            self.type = type
+            self.location = location
+            self.text = text
+        }
+    }
+
+    /// Types with members that take a legacy transaction.
+    package var legacyTypes: [String]
+    /// Protocols with members that take a `DBReadTransaction` or
+    /// `DBWriteTransaction` (Good-Way finders), generated shims excluded.
+    package var finders: [String]
+    public var uses: [Use]
+    /// The references to legacy types not counted in ``uses``, in source order.
+    package var unresolved: [Unresolved] = []
+
+    package var directCount: Int { uses.filter { $0.state == .direct }.count }
+    package var bridgedCount: Int { uses.filter { $0.state == .bridged }.count }
+    package var staleCount: Int { uses.filter { $0.isCurrent == false }.count }
+    package var convertedCount: Int { uses.filter { $0.state == .converted }.count }
+
+    /// One line for CI logs and dashboards.
+    package var progressLine: String {
+        let migrated = bridgedCount + convertedCount
+        let total = uses.count
+        let percent = total == 0 ? 100 : migrated * 100 / total
+        return "\(migrated) of \(total) uses migrated (\(percent) %): \(directCount) direct, "
+            + "\(bridgedCount) bridged (\(staleCount) stale), \(convertedCount) converted, unresolved: \(unresolved.count)"
+    }
+}
+
+extension Generator {
+    /// Lists legacy types and finders and classifies every consumer's use
+    /// of them: direct uses are those the consumer scan resolves (through
+    /// the type's name, a property, local or parameter, a singleton, a
+    /// temporary, a chain through another type) and the names it follows;
+    /// shims and finders are found by the names the consumer mentions.
+    /// Every other mention of a legacy type is listed as unresolved.
+    public func inventory() -> Inventory {
+        let isLegacyTransaction = { [configuration] (type: String) in
+            configuration.legacyTransaction(forParameterType: type) != nil
+        }
+        var legacyTypes: [String] = []
+        var finders: [String] = []
+        for name in index.typeNames where !name.contains(".") {
+            let type = index.types[name]!
+            if isGenerated(type) { continue }
+            let types = Set(type.members.flatMap { $0.parameters.map(\.type) })
+            if type.kind == .protocol {
+                if types.contains("DBReadTransaction") || types.contains("DBWriteTransaction") { finders.append(name) }
+            } else if type.allMembers.contains(where: { $0.parameters.contains { isLegacyTransaction($0.type) } }) {
+                legacyTypes.append(name)
+            }
+        }
+        let legacySet = Set(legacyTypes)
+        let finderSet = Set(finders)
+        let generated = Set(generatedPairs().map { "\($0.consumer)|\($0.legacy)" })
+
+        var uses: [Inventory.Use] = []
+        var unresolved: [Inventory.Unresolved] = []
+        for name in index.typeNames where !name.contains(".") {
+            let type = index.types[name]!
+            if legacySet.contains(name) || finderSet.contains(name) || isGenerated(type) { continue }
+            if isLegacyTransaction(name) { continue }
+            let scan = ConsumerScan(
+                consumer: type, legacyTypes: legacySet, index: index, isLegacyTransaction: isLegacyTransaction)
+            var direct = Set(scan.uses.filter(\.isThroughLegacyType).map(\.legacyType))
+            var mentions: [String: Int] = [:]
+            var bridged = Set<String>(), converted = Set<String>()
+            for declaration in type.declarations where declaration.file.generatedBy == nil {
+                var previous: [String] = []
+                for token in declaration.memberBlock.tokens(viewMode: .sourceAccurate) {
+                    let text = token.text
+                    if legacySet.contains(text) {
+                        let qualifier = previous.count == 2 && previous[1] == "." ? previous[0] : nil
+                        if qualifier == "Shims" { bridged.insert(text) } else if qualifier != "Mocks" && qualifier != "Wrappers" {
+                            mentions[text, default: 0] += 1
+                        }
+                    } else if finderSet.contains(text) {
+                        converted.insert(text)
+                    } else if text.hasPrefix(name + "_"), text.hasSuffix("Shim") {
+                        let legacy = String(text.dropFirst(name.count + 1).dropLast("Shim".count))
+                        if legacySet.contains(legacy) { bridged.insert(legacy) }
+                    }
+                    previous = Array((previous + [text]).suffix(2))
+                }
+            }
+            // A name is direct unless every mention of it is unresolved.
+            let unresolvedCounts = Dictionary(grouping: scan.unresolved, by: \.legacyType).mapValues(\.count)
+            for (legacy, count) in mentions where count > unresolvedCounts[legacy, default: 0] {
+                direct.insert(legacy)
+            }
+            unresolved += scan.unresolved.map {
+                Inventory.Unresolved(consumer: name, type: $0.legacyType, location: $0.location, text: $0.text)
+            }
+            for legacy in direct.sorted() {
+                uses.append(.init(consumer: name, type: legacy, state: .direct, isCurrent: nil))
+            }
+            for legacy in bridged.subtracting(direct).sorted() {
+                let isCurrent = generated.contains("\(name)|\(legacy)") ? shimIsCurrent(name, legacy) : nil
+                uses.append(.init(consumer: name, type: legacy, state: .bridged, isCurrent: isCurrent))
+            }
+            for finder in converted.sorted() {
+                uses.append(.init(consumer: name, type: finder, state: .converted, isCurrent: nil))
+            }
+        }
+        return Inventory(legacyTypes: legacyTypes, finders: finders, uses: uses, unresolved: unresolved)
+    }
+
+    private func isGenerated(_ type: LegacyType) -> Bool {
+        !type.declarations.isEmpty && type.declarations.allSatisfy { $0.file.generatedBy != nil }
+    }
+
+    /// Whether the shim and wrapper on disk are what `txkit shim` writes now.
+    private func shimIsCurrent(_ consumer: String, _ legacy: String) -> Bool {
+        guard let files = try? shim(consumer: consumer, legacy: legacy) else { return false }
+        for file in files where file.path.hasSuffix("Shim.swift") || file.path.hasSuffix("Wrapper.swift") {
+            let name = (file.path as NSString).lastPathComponent
+            guard let onDisk = index.sources.files(named: name).first(where: { $0.path.hasSuffix("/" + file.path) || $0.path == file.path }),
+                  onDisk.tree.description == file.contents
+            else { return false }
+        }
+        return true
+    }
+}
+#endif

@@ -1,0 +1,213 @@
+#if Txkit
+import SwiftSyntax
+
+/// The stored property `--apply` routes uses through: retyped, or added
+/// with an initializer parameter.
+extension ConsumerRewriter {
+    mutating func retypeStoredProperty(_ name: String) throws {
+        for declaration in plan.consumer.declarations {
+            for item in declaration.memberBlock.members {
+                guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings {
+                    guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { continue }
+                    if let annotation = binding.typeAnnotation {
+                        guard annotation.type.trimmedDescription == legacyName else {
+                            throw GeneratorError.cannotApply(
+                                "\(name): \(annotation.type.trimmedDescription) is not exactly \(legacyName); "
+                                    + "--apply retypes only a plain stored property",
+                                location: declaration.file.location(of: binding))
+                        }
+                        replace(annotation.type, in: declaration.file, with: shimType)
+                    } else {
+                        insert(": \(shimType)", at: binding.pattern.endPositionBeforeTrailingTrivia, in: declaration.file)
+                    }
+                    if let value = binding.initializer?.value {
+                        replace(value, in: declaration.file, with: wrapped(value))
+                    }
+                }
+            }
+            for item in declaration.memberBlock.members {
+                guard let initializer = item.decl.as(InitializerDeclSyntax.self), let body = initializer.body else {
+                    continue
+                }
+                retypeAssignments(to: name, in: body.statements, of: initializer, file: declaration.file)
+            }
+        }
+    }
+
+    /// `self.store = store` in an initializer: the parameter that fills
+    /// the property takes the shim (its default wrapped); any other value
+    /// is wrapped where it is assigned.
+    private mutating func retypeAssignments(
+        to name: String, in statements: CodeBlockItemListSyntax, of initializer: InitializerDeclSyntax, file: SourceFile
+    ) {
+        for statement in statements {
+            guard let sequence = statement.item.as(SequenceExprSyntax.self) else { continue }
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { continue }
+            let target = elements[0]
+            let isProperty = target.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+                || (target.as(MemberAccessExprSyntax.self).map {
+                    $0.declName.baseName.text == name
+                        && $0.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+                } ?? false)
+            guard isProperty else { continue }
+            let value = elements[2]
+            if let reference = value.as(DeclReferenceExprSyntax.self),
+               let parameter = initializer.signature.parameterClause.parameters.first(where: {
+                   ($0.secondName ?? $0.firstName).text == reference.baseName.text
+               }) {
+                guard parameter.type.trimmedDescription == legacyName else { continue }
+                replace(parameter.type, in: file, with: shimType)
+                if let defaultValue = parameter.defaultValue?.value {
+                    replace(defaultValue, in: file, with: wrapped(defaultValue))
+                }
+            } else {
+                replace(value, in: file, with: wrapped(value))
+            }
+        }
+    }
+
+    ///
+    /// - Parameter production: The production value of the initializer's
+    ///   new parameter (`Wrappers.Legacy(Legacy.shared)` for uses through a
+    ///   singleton); by default the wrapper's own `init()`, if it has one.
+    mutating func addStoredProperty(_ name: String, production: String? = nil) throws {
+        guard let primary = plan.consumer.declarations.first(where: {
+            $0.memberBlock.parent?.is(ExtensionDeclSyntax.self) == false
+        }) else {
+            throw GeneratorError.cannotApply(
+                "only extensions of \(consumerName) were found; --apply adds a stored property to its declaration",
+                location: plan.consumer.files.first ?? consumerName)
+        }
+        let file = primary.file
+        for declaration in plan.consumer.declarations {
+            for item in declaration.memberBlock.members where Self.declares(item.decl, name) {
+                throw GeneratorError.cannotApply(
+                    "\(consumerName) already has a member named \(name); --apply would add a stored property "
+                        + "of that name for \(shimType)",
+                    location: declaration.file.location(of: item))
+            }
+        }
+        let members = Array(primary.memberBlock.members)
+        let initializers = members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }.filter { initializer in
+            !initializer.modifiers.contains { $0.name.text == "convenience" }
+        }
+        guard !initializers.isEmpty else {
+            throw GeneratorError.cannotApply(
+                "\(consumerName) declares no initializer; add one (it may be empty), then run again, so that "
+                    + "--apply can give it a \(name) parameter",
+                location: file.location(of: primary.memberBlock))
+        }
+
+        // A default argument of a package initializer is compiled into its
+        // callers, so it may name only public declarations: a package or
+        // internal wrapper there would not build.
+        let wrapperAccess = SwiftText.narrower(configuration.accessLevel, plan.consumer.accessLevel)
+        let consumerIsPublic = ["public", "open"].contains(plan.consumer.accessLevel)
+        if production != nil || wrapperHasEmptyInit, consumerIsPublic, wrapperAccess != "public",
+           let exposed = initializers.first(where: { $0.modifiers.contains { ["public", "open"].contains($0.name.text) } }) {
+            throw GeneratorError.cannotApply(
+                "this initializer of \(consumerName) is public, and --apply would give it a `\(name)` parameter whose "
+                    + "default value is \(shimType)'s \(wrapperAccess) wrapper, which a public default argument cannot "
+                    + "name; set \"accessLevel\": \"public\" in txkit.json, or make the initializer package or internal, "
+                    + "then run again",
+                location: file.location(of: exposed))
+        }
+
+        // The property, after the last stored property (or first).
+        let lastStored = members.last { item in
+            guard let variable = item.decl.as(VariableDeclSyntax.self) else { return false }
+            return !variable.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+                && variable.bindings.allSatisfy { $0.accessorBlock == nil }
+        }
+        let line = "let \(name): \(shimType)"
+        if let lastStored {
+            insert("\n\(Self.indentation(of: lastStored))\(line)", at: lastStored.endPositionBeforeTrailingTrivia, in: file)
+        } else {
+            let indent = members.first.map(Self.indentation) ?? "    "
+            insert("\n\(indent)\(line)\n", at: primary.memberBlock.leftBrace.endPositionBeforeTrailingTrivia, in: file)
+        }
+
+        // An initializer parameter, and its assignment first in the body.
+        let defaultValue = production.map { " = \($0)" } ?? (wrapperHasEmptyInit ? " = \(wrapperType)()" : "")
+        for initializer in initializers {
+            let parameters = initializer.signature.parameterClause.parameters
+            if parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) {
+                throw GeneratorError.cannotApply(
+                    "an initializer of \(consumerName) already has a parameter named \(name)",
+                    location: file.location(of: initializer))
+            }
+            let parameter = "\(name): \(shimType)\(defaultValue)"
+            addParameter(parameter, to: initializer, in: file)
+            guard let body = initializer.body else { continue }
+            // After the assignments that open the body, or first.
+            let statements = Array(body.statements)
+            let leading = statements.prefix { Self.isAssignment($0) }
+            let indent = statements.first.map(Self.indentation) ?? Self.indentation(of: initializer) + "    "
+            let position = leading.last?.endPositionBeforeTrailingTrivia ?? body.leftBrace.endPositionBeforeTrailingTrivia
+            // An empty body (`init() {}`) gets its closing brace on a line of its own.
+            let closing = statements.isEmpty && !body.rightBrace.leadingTrivia.contains(where: \.isNewline)
+                ? "\n" + Self.indentation(of: initializer) : ""
+            insert("\n\(indent)self.\(name) = \(name)\(closing)", at: position, in: file)
+        }
+    }
+
+    /// Appends a parameter; a signature that would pass 120 columns gets
+    /// one parameter per line.
+    private mutating func addParameter(_ parameter: String, to initializer: InitializerDeclSyntax, in file: SourceFile) {
+        let clause = initializer.signature.parameterClause
+        let parameters = Array(clause.parameters)
+        guard let last = parameters.last else {
+            insert(parameter, at: clause.leftParen.endPositionBeforeTrailingTrivia, in: file)
+            return
+        }
+        let isMultiline = last.leadingTrivia.contains { if case .newlines = $0 { true } else { false } }
+        if isMultiline {
+            insert(",\n\(Self.indentation(of: last))\(parameter)", at: last.endPositionBeforeTrailingTrivia, in: file)
+            return
+        }
+        let column = initializer.signature.startLocation(converter: file.converter).column
+        let lineLength = column + clause.trimmedDescription.count + 2 + parameter.count
+            + (initializer.signature.effectSpecifiers?.trimmedDescription.count ?? 0) + 2
+        if lineLength <= 120 {
+            insert(", " + parameter, at: last.endPositionBeforeTrailingTrivia, in: file)
+            return
+        }
+        let indent = Self.indentation(of: initializer)
+        let lines = parameters.map { $0.with(\.trailingComma, nil).trimmedDescription } + [parameter]
+        replace(clause, in: file, with: "(\n" + lines.map { "\(indent)    \($0)" }.joined(separator: ",\n") + "\n\(indent))")
+    }
+
+    /// `self.x = y` or `x = y`.
+    private static func isAssignment(_ item: CodeBlockItemSyntax) -> Bool {
+        guard let sequence = item.item.as(SequenceExprSyntax.self) else { return false }
+        let elements = Array(sequence.elements)
+        return elements.count == 3 && elements[1].is(AssignmentExprSyntax.self)
+    }
+
+    private static func declares(_ decl: DeclSyntax, _ name: String) -> Bool {
+        if let variable = decl.as(VariableDeclSyntax.self) {
+            return variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+        }
+        if let function = decl.as(FunctionDeclSyntax.self) {
+            return function.name.text == name
+        }
+        return false
+    }
+
+    /// The spaces that start the line `node` starts.
+    static func indentation(of node: some SyntaxProtocol) -> String {
+        var indent = ""
+        for piece in node.leadingTrivia {
+            switch piece {
+            case .newlines, .carriageReturnLineFeeds, .carriageReturns: indent = ""
+            case let .spaces(count): indent += String(repeating: " ", count: count)
+            case let .tabs(count): indent += String(repeating: "\t", count: count)
+            default: break
+            }
+        }
+        return indent
+    }
+}
+#endif

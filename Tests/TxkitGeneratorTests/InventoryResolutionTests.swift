@@ -1,0 +1,59 @@
+#if Txkit
+import Testing
+import TxkitGenerator
+
+/// The inventory counts the uses the scan resolves, wherever they come
+/// from, and lists every other reference to a legacy type.
+@Suite("Inventory resolution")
+struct InventoryResolutionTests {
+    // A type with a member that takes the legacy transaction is a legacy
+    // type itself: the consumers here build theirs.
+    static let legacy = """
+        struct LegacyTransaction {}
+        final class Legacy {
+            static let shared = Legacy()
+            init() {}
+            func find(id: Int, transaction: LegacyTransaction) -> Int? { nil }
+        }
+        final class Holder {
+            var legacy = Legacy()
+        }
+        """
+
+    @Test func usesThatNeverNameTheLegacyTypeAreCounted() throws {
+        let tree = try InlineTree([("Legacy.swift", Self.legacy), ("Consumer.swift", """
+            final class ThroughAChain {
+                func run(_ holder: Holder) { _ = holder.legacy.find(id: 1, transaction: LegacyTransaction()) }
+            }
+            final class ThroughASingleton {
+                let store = Legacy.shared
+                func run() { _ = store.find(id: 1, transaction: LegacyTransaction()) }
+            }
+            """)])
+        let inventory = tree.generator.inventory()
+        #expect(inventory.legacyTypes == ["Legacy"])
+        // Holder holds a Legacy: a direct use too.
+        #expect(inventory.uses.map(\.consumer).sorted() == ["Holder", "ThroughAChain", "ThroughASingleton"])
+        #expect(inventory.uses.allSatisfy { $0.type == "Legacy" && $0.state == .direct })
+        #expect(inventory.unresolved.isEmpty)
+        #expect(inventory.progressLine.hasSuffix("unresolved: 0"))
+    }
+
+    @Test func aReferenceItCannotFollowIsListedWithItsPlace() throws {
+        let tree = try InlineTree([("Legacy.swift", Self.legacy), ("Consumer.swift", """
+            final class Batch {
+                let finders: [Legacy] = []
+                func run() {
+                    for finder in finders { _ = finder.find(id: 1, transaction: LegacyTransaction()) }
+                }
+            }
+            """)])
+        let inventory = tree.generator.inventory()
+        #expect(inventory.unresolved == [
+            .init(consumer: "Batch", type: "Legacy", location: "Consumer.swift:2", text: "let finders: [Legacy] = []"),
+        ])
+        #expect(!inventory.uses.contains { $0.consumer == "Batch" })
+        #expect(inventory.progressLine.hasSuffix("unresolved: 1"))
+    }
+}
+#endif

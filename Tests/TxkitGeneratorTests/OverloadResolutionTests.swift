@@ -1,0 +1,90 @@
+#if Txkit
+import Testing
+import TxkitGenerator
+
+/// Overloads are told apart as Swift tells them apart, where the source
+/// says enough, so that nobody renames a legacy member to get a shim.
+@Suite("Overload resolution")
+struct OverloadResolutionTests {
+    static let legacy = """
+        struct LegacyTransaction {}
+        enum Order { case newest, oldest }
+        enum Filter { case unread, all }
+        class Message {}
+        final class Thread {}
+        final class Legacy {
+            init() {}
+            func member(id: Int, transaction: LegacyTransaction) -> String? { nil }
+            func member(id: String, includeDeleted: Bool = false, transaction: LegacyTransaction) -> String? { nil }
+            func list(order: Order, transaction: LegacyTransaction) -> [Int] { [] }
+            func list(order: Filter, transaction: LegacyTransaction) -> [Int] { [] }
+            func save(_ message: Message, transaction: LegacyTransaction) {}
+            func save(_ thread: Thread, transaction: LegacyTransaction) {}
+            func page(id: Int, transaction: LegacyTransaction) -> [Int] { [] }
+            func page(id: Int, limit: Int = 10, transaction: LegacyTransaction) -> [Int] { [] }
+            func search(text: String, limit: Int = 10, transaction: LegacyTransaction) -> [Int] { [] }
+            func search(text: String, offset: Int = 0, transaction: LegacyTransaction) -> [Int] { [] }
+        }
+        """
+
+    static func requirements(_ body: String) throws -> [String] {
+        let tree = try InlineTree([("Legacy.swift", legacy), ("Consumer.swift", """
+            final class C {
+                let legacy = Legacy()
+                func run(_ tx: LegacyTransaction) {
+            \(body)
+                }
+            }
+            """)])
+        return try tree.requirements("C", "Legacy")
+    }
+
+    @Test func aLiteralPicksTheOverloadItCanBuild() throws {
+        #expect(try Self.requirements("_ = legacy.member(id: 5, transaction: tx)") == [
+            "func member(id: Int, _ tx: DBReadTransaction) throws -> String?",
+        ])
+        #expect(try Self.requirements(#"_ = legacy.member(id: "x", transaction: tx)"#) == [
+            "func member(id: String, includeDeleted: Bool, _ tx: DBReadTransaction) throws -> String?",
+        ])
+    }
+
+    @Test func aTypedLocalPicksItsOverload() throws {
+        #expect(try Self.requirements("""
+                let key: String = "x"
+                _ = legacy.member(id: key, transaction: tx)
+            """) == ["func member(id: String, includeDeleted: Bool, _ tx: DBReadTransaction) throws -> String?"])
+    }
+
+    @Test func anEnumCasePicksTheEnumThatDeclaresIt() throws {
+        #expect(try Self.requirements("_ = legacy.list(order: .unread, transaction: tx)") == [
+            "func list(order: Filter, _ tx: DBReadTransaction) throws -> [Int]",
+        ])
+    }
+
+    @Test func aValueOfATypeInTheTreePicksItsOverload() throws {
+        #expect(try Self.requirements("""
+                let thread = Thread()
+                legacy.save(thread, transaction: tx)
+            """) == ["func save(_ thread: Thread, _ tx: DBReadTransaction) throws"])
+    }
+
+    @Test func theOverloadThatLeavesNoDefaultOutWins() throws {
+        #expect(try Self.requirements("_ = legacy.page(id: 1, transaction: tx)") == [
+            "func page(id: Int, _ tx: DBReadTransaction) throws -> [Int]",
+        ])
+        #expect(try Self.requirements("_ = legacy.page(id: 1, limit: 5, transaction: tx)") == [
+            "func page(id: Int, limit: Int, _ tx: DBReadTransaction) throws -> [Int]",
+        ])
+    }
+
+    @Test func aTrulyAmbiguousCallListsTheCandidatesWithTheirPlace() throws {
+        let error = #expect(throws: GeneratorError.self) {
+            try Self.requirements(#"_ = legacy.search(text: "a", transaction: tx)"#)
+        }
+        let message = try #require(error).description
+        #expect(message.contains("Consumer.swift:4:"))
+        #expect(message.contains("Legacy.search(text:limit:transaction:) at Legacy.swift:16"))
+        #expect(message.contains("Legacy.search(text:offset:transaction:) at Legacy.swift:17"))
+    }
+}
+#endif
