@@ -64,12 +64,9 @@ package struct MockCommand: ParsableCommand {
         for file in names.sorted() where file.hasSuffix(".swift") {
             let path = (folder as NSString).appendingPathComponent(file)
             guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-                  let command = GeneratedFile.command(inMarkerOf: text.prefix { $0 != "\n" })
+                  case let .mock(protocolName, mockName)? = GeneratedFileMarker(firstLine: text.prefix { $0 != "\n" })
             else { continue }
-            let words = command.split(separator: " ").map(String.init)
-            guard words.first == "mock", let p = words.firstIndex(of: "--protocol"), p + 1 < words.count else { continue }
-            let name = words.firstIndex(of: "--name").flatMap { $0 + 1 < words.count ? words[$0 + 1] : nil }
-            found.append((words[p + 1], name))
+            found.append((protocolName, mockName))
         }
         return found
     }

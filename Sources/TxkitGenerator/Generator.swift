@@ -44,11 +44,6 @@ public final class Generator {
         index = SourceIndex(sources)
     }
 
-    /// The command that regenerates a pair, as its marker names it.
-    package static func shimCommand(consumer: String, legacy: String) -> String {
-        "shim --consumer \(consumer) --legacy \(legacy)"
-    }
-
     /// The pairs a previous `txkit shim` generated, from the markers of
     /// the shim files in the sources, sorted.
     public func generatedPairs() -> [(consumer: String, legacy: String)] {
@@ -58,15 +53,11 @@ public final class Generator {
     /// ``generatedPairs()``, read from the markers once.
     private lazy var pairs: [(consumer: String, legacy: String)] = {
         var pairs: [(String, String)] = []
-        var seen: Set<String> = []
+        var seen: Set<[String]> = []
         for file in index.sources.files {
-            guard let command = file.generatedBy else { continue }
-            let words = command.split(separator: " ").map(String.init)
-            guard words.first == "shim", let c = words.firstIndex(of: "--consumer"), let l = words.firstIndex(of: "--legacy"),
-                  c + 1 < words.count, l + 1 < words.count
-            else { continue }
-            if seen.insert(words[c + 1] + "|" + words[l + 1]).inserted {
-                pairs.append((words[c + 1], words[l + 1]))
+            guard case let .shim(consumer, legacy)? = file.generatedBy else { continue }
+            if seen.insert([consumer, legacy]).inserted {
+                pairs.append((consumer, legacy))
             }
         }
         return pairs.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
@@ -109,7 +100,7 @@ public final class Generator {
         let consumer = try index.type(named: consumerName)
         let legacy = try index.type(named: legacyName)
         let plan = try ShimPlan(consumer: consumer, legacy: legacy, configuration: configuration)
-        let marker = GeneratedFile.marker(command: Self.shimCommand(consumer: consumerName, legacy: legacyName))
+        let marker = GeneratedFileMarker.shim(consumer: consumerName, legacy: legacyName).line
         let renderer = ShimRenderer(plan: plan, configuration: configuration, marker: marker)
 
         let shimsFolder = configuration.shimsFolder.replacingOccurrences(of: "$consumer", with: consumerName)
@@ -131,8 +122,8 @@ public final class Generator {
             legacies.append(legacy)
         }
         legacies.sort()
-        let access = SwiftText.modifier(SwiftText.narrower(configuration.accessLevel, consumer.accessLevel))
-        let namespaceMarker = GeneratedFile.marker(command: "shim --all")
+        let access = min(configuration.accessLevel, consumer.accessLevel).modifier
+        let namespaceMarker = GeneratedFileMarker.shimNamespaces.line
 
         return [
             GeneratedFile(path: "\(shimsFolder)/\(renderer.shimName).swift", contents: renderer.shim()),
@@ -165,8 +156,7 @@ public final class Generator {
         }
         let isRequirement = { (member: LegacyMember) in
             requirements.contains { requirement in
-                member.location.hasPrefix(requirement.path + ":")
-                    && Int(member.location.dropFirst(requirement.path.count + 1)).map(requirement.lines.contains) == true
+                member.declaration.path == requirement.path && requirement.lines.contains(member.declaration.line)
             }
         }
         var members = type.members.filter { !$0.isStatic && isRequirement($0) }.map { member in
@@ -182,8 +172,6 @@ public final class Generator {
         }
         ShimPlan.nameStubs(&members)
         let name = mockName ?? "\(protocolName)Mock"
-        var command = "mock --protocol \(protocolName)"
-        if let mockName { command += " --name \(mockName)" }
         let renderer = MockRenderer(
             mockName: name,
             protocolName: protocolName,
@@ -192,7 +180,7 @@ public final class Generator {
                 of: type, configuration: configuration,
                 adding: configuration.mockImports + ["TransactionKit", "TransactionKitTesting"]),
             documentation: "A mock of ``\(protocolName)``, one `MockMethod` per member.",
-            marker: GeneratedFile.marker(command: command))
+            marker: GeneratedFileMarker.mock(protocolName: protocolName, mockName: mockName).line)
         let folder = configuration.mocksFolder.replacingOccurrences(of: "$consumer", with: protocolName)
         return GeneratedFile(path: "\(folder)/\(name).swift", contents: renderer.render())
     }

@@ -242,7 +242,7 @@ struct ApplySafetyTests {
                 """),
         ])
         var packageWrappers = GeneratorConfiguration.defaults
-        packageWrappers.accessLevel = "package"
+        packageWrappers.accessLevel = .package
         let refusing = Generator(configuration: packageWrappers, sources: sources)
         let error = #expect(throws: GeneratorError.self) { try refusing.apply(consumer: "C", legacy: "CustomerStore") }
         let message = try #require(error).description

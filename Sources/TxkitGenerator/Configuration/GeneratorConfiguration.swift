@@ -123,7 +123,7 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
     package var excludedImports: [String]
     /// The access level of shims and wrappers: `public`, `package` or
     /// `internal`. Mocks are always internal to their test target.
-    package var accessLevel: String
+    package var accessLevel: AccessLevel
 
     /// The settings that fit the worked example.
     package static let defaults = GeneratorConfiguration(
@@ -140,11 +140,11 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         readMembers: [],
         wrapperImports: ["TransactionKitSQLite"],
         excludedImports: ["GRDB"],
-        accessLevel: "public")
+        accessLevel: .public)
 
     package init(
         sources: [String], legacyTransactions: [LegacyTransaction], shimsFolder: String, mocksFolder: String,
-        mockImports: [String], writeMembers: [String] = [], readMembers: [String] = [], wrapperImports: [String], excludedImports: [String], accessLevel: String
+        mockImports: [String], writeMembers: [String] = [], readMembers: [String] = [], wrapperImports: [String], excludedImports: [String], accessLevel: AccessLevel
     ) {
         self.wrapperImports = wrapperImports
         self.writeMembers = writeMembers
@@ -174,12 +174,17 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
             ?? defaults.wrapperImports
         excludedImports = try container.decodeIfPresent([String].self, forKey: .excludedImports)
             ?? defaults.excludedImports
-        accessLevel = try container.decodeIfPresent(String.self, forKey: .accessLevel) ?? defaults.accessLevel
+        let accessLevel = try container.decodeIfPresent(String.self, forKey: .accessLevel)
         // The path is filled in by `decode(_:path:)`.
-        guard ["public", "package", "internal"].contains(accessLevel) else {
-            throw GeneratorError.invalidSetting(
-                path: "txkit.json", key: "accessLevel", problem: "\"\(accessLevel)\" is not an access level",
-                fix: "Write \"public\", \"package\" or \"internal\"")
+        if let accessLevel {
+            guard let level = AccessLevel(rawValue: accessLevel), AccessLevel.configurable.contains(level) else {
+                throw GeneratorError.invalidSetting(
+                    path: "txkit.json", key: "accessLevel", problem: "\"\(accessLevel)\" is not an access level",
+                    fix: "Write \"public\", \"package\" or \"internal\"")
+            }
+            self.accessLevel = level
+        } else {
+            self.accessLevel = defaults.accessLevel
         }
         for (index, legacy) in legacyTransactions.enumerated() where !legacy.bridge.contains("$tx") {
             throw GeneratorError.invalidSetting(

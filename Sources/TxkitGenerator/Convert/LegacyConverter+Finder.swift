@@ -181,7 +181,7 @@ extension LegacyConverter {
         }
         let indentation = declaration.memberBlock.members.first.map { ConsumerRewriter.indentation(of: $0) }
             ?? ConsumerRewriter.indentation(of: declaration.memberBlock) + "    "
-        let modifier = SwiftText.modifier(SwiftText.narrower(legacy.accessLevel, "public"))
+        let modifier = min(legacy.accessLevel, .public).modifier
         insert(
             "\n\(indentation)/// The instance through which callers reach what were static members.\n"
                 + "\(indentation)\(modifier)static let shared = \(legacy.qualifiedName)()\n",

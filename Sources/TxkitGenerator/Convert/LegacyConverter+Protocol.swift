@@ -116,19 +116,17 @@ extension LegacyConverter {
     /// The protocol's access level: that of the retired shims (txkit.json's
     /// `accessLevel`, narrowed to each consumer's), or the finder's when
     /// they were wider or there were none.
-    var protocolAccess: String {
-        let order = ["private", "fileprivate", "internal", "package", "public"]
-        let rank = { (level: String) in order.firstIndex(of: level) ?? 2 }
-        let levels = pairs.map { SwiftText.narrower(configuration.accessLevel, $0.consumer.accessLevel) }
-            + [SwiftText.narrower(legacy.accessLevel, "public")]
-        return levels.max { rank($0) < rank($1) } ?? "internal"
+    var protocolAccess: AccessLevel {
+        let levels = pairs.map { min(configuration.accessLevel, $0.consumer.accessLevel) }
+            + [min(legacy.accessLevel, .public)]
+        return levels.max() ?? .internal
     }
 
     func protocolFile() -> GeneratedFile {
         let access = protocolAccess
-        let modifier = SwiftText.modifier(access)
+        let modifier = access.modifier
         // A witness needs the narrower of the protocol's and the type's access.
-        let witnessModifier = SwiftText.modifier(SwiftText.narrower(access, SwiftText.narrower(legacy.accessLevel, "public")))
+        let witnessModifier = min(access, legacy.accessLevel, .public).modifier
         // Sendable when the finder says so (a value type's implicit
         // conformance cannot be declared from another file).
         let isSendable = legacy.inherited.contains { $0.replacingOccurrences(of: "@unchecked ", with: "") == "Sendable" }

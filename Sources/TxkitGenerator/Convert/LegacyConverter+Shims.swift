@@ -45,7 +45,7 @@ extension LegacyConverter {
     func namespaceChanges(pairs: [RetiredPair]) -> (files: [GeneratedFile], deletions: [String]) {
         var files: [GeneratedFile] = []
         var deletions: [String] = []
-        let marker = GeneratedFile.marker(command: "shim --all")
+        let marker = GeneratedFileMarker.shimNamespaces.line
         for pair in pairs {
             let consumer = pair.consumer.name
             let shortcuts = "\(shimsFolder(consumer))/\(consumer)+Shortcuts.swift"
@@ -54,7 +54,7 @@ extension LegacyConverter {
                 deletions += [shortcuts, mocks].filter { read($0) != nil }
                 continue
             }
-            let access = SwiftText.modifier(SwiftText.narrower(configuration.accessLevel, pair.consumer.accessLevel))
+            let access = min(configuration.accessLevel, pair.consumer.accessLevel).modifier
             files.append(GeneratedFile(
                 path: shortcuts,
                 contents: generator.shortcutsNamespace(consumer, pair.remaining, access: access, marker: marker)))

@@ -26,8 +26,10 @@ package struct LegacyMember: Equatable, Sendable {
     package var attributes: [String]
     /// The declaration's doc comment lines (`/// …`), as written.
     package var documentation: [String] = []
-    /// `file:line` of the declaration.
-    package var location: String
+    /// Where the member is declared.
+    package var declaration: SourceLocation
+    /// `file:line` of the declaration, for messages.
+    package var location: String { declaration.description }
     /// The declaration's position among all members of the type (file
     /// order, then offset), so that output follows the source.
     var order: Int

@@ -30,7 +30,7 @@ package struct LegacyType {
     /// all defaulted), so that a wrapper can create one.
     package var hasArgumentlessInit = false
     /// `public`, `package`, `internal`… of the declaration.
-    package var accessLevel = "internal"
+    package var accessLevel = AccessLevel.internal
     /// The declaration and extensions, for the consumer scan.
     var declarations: [TypeDeclaration] = []
     /// The symbol table the type was read into, to type the expressions of

@@ -144,7 +144,7 @@ final class MemberReader {
             resultType: signature.returnClause.map { $0.type.trimmedDescription }.flatMap { $0 == "Void" || $0 == "()" ? nil : $0 },
             attributes: Self.keptAttributes(function.attributes),
             documentation: Self.documentation(function.leadingTrivia),
-            location: file.location(of: function.name),
+            declaration: file.sourceLocation(of: function.name),
             order: nextOrder())
     }
 
@@ -182,7 +182,7 @@ final class MemberReader {
                 resultType: type,
                 attributes: Self.keptAttributes(variable.attributes),
                 documentation: Self.documentation(variable.leadingTrivia),
-                location: file.location(of: binding.pattern),
+                declaration: file.sourceLocation(of: binding.pattern),
                 order: nextOrder())
         }
     }

@@ -97,20 +97,19 @@ private final class TypeCollector: SyntaxVisitor {
         var memberBlock: MemberBlockSyntax
         var inherited: [String]
         var hasArgumentlessInit: Bool
-        var accessLevel: String?
+        var accessLevel: AccessLevel?
         var enumCases: [String]
         var location: String
     }
 
-    static func accessLevel(_ modifiers: DeclModifierListSyntax) -> String {
+    /// The declaration's access level; `open` counts as `public`, which is
+    /// all generated code can say of it.
+    static func accessLevel(_ modifiers: DeclModifierListSyntax) -> AccessLevel {
         for modifier in modifiers where modifier.detail == nil {
-            switch modifier.name.text {
-            case "public", "open": return "public"
-            case "package", "internal", "fileprivate", "private": return modifier.name.text
-            default: continue
-            }
+            guard let level = AccessLevel(rawValue: modifier.name.text) else { continue }
+            return level == .open ? .public : level
         }
-        return "internal"
+        return .internal
     }
 
     let file: SourceFile

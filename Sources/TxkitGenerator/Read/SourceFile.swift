@@ -11,13 +11,13 @@ final class SourceFile {
     let tree: SourceFileSyntax
     let converter: SourceLocationConverter
     /// The command in the file's txkit marker, if txkit generated it.
-    let generatedBy: String?
+    let generatedBy: GeneratedFileMarker?
 
     /// Parses `text`; a file with syntax errors is refused with the
     /// compiler-style diagnostics, so nothing is generated from a guess.
     init(path: String, text: String) throws {
         self.path = path
-        generatedBy = GeneratedFile.command(inMarkerOf: text.prefix { $0 != "\n" })
+        generatedBy = GeneratedFileMarker(firstLine: text.prefix { $0 != "\n" })
         tree = Parser.parse(source: text)
         converter = SourceLocationConverter(fileName: path, tree: tree)
         // The diagnostics walk the whole tree again: only for a tree that
@@ -45,9 +45,14 @@ final class SourceFile {
         try self.init(path: path, text: text)
     }
 
-    /// `path:line` of a node.
+    /// Where a node starts.
+    func sourceLocation(of node: some SyntaxProtocol) -> SourceLocation {
+        SourceLocation(path: path, line: line(of: node))
+    }
+
+    /// `path:line` of a node, for messages.
     func location(of node: some SyntaxProtocol) -> String {
-        "\(path):\(line(of: node))"
+        sourceLocation(of: node).description
     }
 
     func line(of node: some SyntaxProtocol) -> Int {

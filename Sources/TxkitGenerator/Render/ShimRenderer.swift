@@ -9,8 +9,8 @@ struct ShimRenderer {
     private var legacy: String { plan.legacy.name }
     var shimName: String { "\(consumer)_\(legacy)Shim" }
     var wrapperName: String { "\(consumer)_\(legacy)Wrapper" }
-    private var access: String { SwiftText.narrower(configuration.accessLevel, plan.consumer.accessLevel) }
-    private var modifier: String { SwiftText.modifier(access) }
+    private var access: AccessLevel { min(configuration.accessLevel, plan.consumer.accessLevel) }
+    private var modifier: String { access.modifier }
 
     /// The modules the legacy type's files import that generated code
     /// needs too (Foundation for `Date`…), without the database library.
@@ -132,7 +132,7 @@ struct ShimRenderer {
         ]
         let hasInstanceMembers = plan.members.contains { !$0.legacy.isStatic }
         if hasInstanceMembers {
-            let initAccess = SwiftText.modifier(SwiftText.narrower(access, plan.legacy.accessLevel))
+            let initAccess = min(access, plan.legacy.accessLevel).modifier
             lines.append("    private let wrapped: \(legacy)")
             lines.append("")
             if plan.legacy.hasArgumentlessInit {

@@ -59,17 +59,5 @@ enum SwiftText {
     static func callPrefix(isAsync: Bool, throwing: Bool) -> String {
         (throwing ? "try " : "") + (isAsync ? "await " : "")
     }
-
-    /// The narrower of two access levels.
-    static func narrower(_ a: String, _ b: String) -> String {
-        let order = ["private", "fileprivate", "internal", "package", "public", "open"]
-        let rank = { (level: String) in order.firstIndex(of: level) ?? 2 }
-        return rank(a) <= rank(b) ? a : b
-    }
-
-    /// `public `, `package `, or "" for internal.
-    static func modifier(_ access: String) -> String {
-        access == "internal" ? "" : access + " "
-    }
 }
 #endif

@@ -103,9 +103,9 @@ extension ConsumerRewriter {
         // A default argument of a package initializer is compiled into its
         // callers, so it may name only public declarations: a package or
         // internal wrapper there would not build.
-        let wrapperAccess = SwiftText.narrower(configuration.accessLevel, plan.consumer.accessLevel)
-        let consumerIsPublic = ["public", "open"].contains(plan.consumer.accessLevel)
-        if production != nil || wrapperHasEmptyInit, consumerIsPublic, wrapperAccess != "public",
+        let wrapperAccess = min(configuration.accessLevel, plan.consumer.accessLevel)
+        let consumerIsPublic = plan.consumer.accessLevel.isPublic
+        if production != nil || wrapperHasEmptyInit, consumerIsPublic, !wrapperAccess.isPublic,
            let exposed = initializers.first(where: { $0.modifiers.contains { ["public", "open"].contains($0.name.text) } }) {
             throw GeneratorError.cannotApply(
                 "this initializer of \(consumerName) is public, and --apply would give it a `\(name)` parameter whose "

@@ -83,7 +83,7 @@ package struct FileChangeSet {
         for deletion in deletions {
             let path = (absolute(deletion) as NSString).standardizingPath
             guard let current = FileManager.default.contents(atPath: path) else { continue }
-            guard GeneratedFile.command(inMarkerOf: String(decoding: current, as: UTF8.self).prefix { $0 != "\n" }) != nil else {
+            guard GeneratedFileMarker(firstLine: String(decoding: current, as: UTF8.self).prefix { $0 != "\n" }) != nil else {
                 throw GeneratorError.notGenerated(path: deletion)
             }
             guard seen.insert(path).inserted else {
