@@ -160,10 +160,9 @@ public final class Generator {
             }
         }
         var members = type.members.filter { !$0.isStatic && isRequirement($0) }.map { member in
-            var transactions: [Int: String] = [:]
-            for (index, parameter) in member.parameters.enumerated()
-            where parameter.type == "DBReadTransaction" || parameter.type == "DBWriteTransaction" {
-                transactions[index] = parameter.type
+            var transactions: [Int: TransactionKind] = [:]
+            for (index, parameter) in member.parameters.enumerated() {
+                transactions[index] = TransactionKind(typeName: parameter.type)
             }
             var isWritten = false
             if case let .property(isSettable) = member.kind { isWritten = isSettable }

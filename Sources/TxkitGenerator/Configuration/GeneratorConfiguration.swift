@@ -81,12 +81,11 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
             self.reverseBridge = reverseBridge
         }
 
-        /// The reverse bridge of `kind` (`DBReadTransaction` or
-        /// `DBWriteTransaction`) applied to `legacy`, or the adoption API's
-        /// form when none is configured.
-        func reverseBridge(for kind: String, legacy: String) -> String {
-            let configured = kind == "DBWriteTransaction" ? reverseBridge?.write : reverseBridge?.read
-            let fallback = kind == "DBWriteTransaction"
+        /// The reverse bridge of `kind` applied to `legacy`, or the adoption
+        /// API's form when none is configured.
+        func reverseBridge(for kind: TransactionKind, legacy: String) -> String {
+            let configured = kind == .write ? reverseBridge?.write : reverseBridge?.read
+            let fallback = kind == .write
                 ? "db.writeTransaction(bridging: $legacy)" : "db.readTransaction(bridging: $legacy)"
             return (configured ?? fallback).replacingOccurrences(of: "$legacy", with: legacy)
         }

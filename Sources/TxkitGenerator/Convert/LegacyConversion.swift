@@ -30,9 +30,9 @@ import Foundation
 ///
 /// Computing a conversion writes nothing. Nothing is written while
 /// ``blockers`` is not empty.
-package struct LegacyConversion: Sendable {
+public struct LegacyConversion: Sendable {
     /// What happens to the finder's static members.
-    package enum Statics: String, Sendable, CaseIterable {
+    public enum Statics: String, Sendable, CaseIterable {
         /// They stay static; the protocol reaches them through instance
         /// members that forward to them.
         case keep
@@ -55,8 +55,8 @@ package struct LegacyConversion: Sendable {
     package struct Member: Equatable, Sendable {
         /// `name(label:_:)`, as it is declared after the conversion.
         package var name: String
-        /// `DBReadTransaction` or `DBWriteTransaction`.
-        package var transaction: String
+        /// The transaction it takes after the conversion.
+        package var transaction: TransactionKind
         /// The rule that decided read or write, and why.
         package var decision: String
         /// Whether the protocol declares it (a caller uses it).
@@ -95,7 +95,7 @@ package struct LegacyConversion: Sendable {
     }
 
     /// Lines removed plus lines added, over every file.
-    package var changedLines: Int {
+    public var changedLines: Int {
         fileDiffs.reduce(0) { total, file in
             total + file.diff.lines.filter { if case .same = $0 { false } else { true } }.count
         }
@@ -142,7 +142,7 @@ package struct LegacyConversion: Sendable {
     ///   - protocolName: `DFinding` by default (`UserFinder` → `UserFinding`).
     /// - Throws: ``GeneratorError`` when the sources cannot be read, or
     ///   `legacy` is not a type whose members take a legacy transaction.
-    package init(
+    public init(
         root: String, configuration: GeneratorConfiguration, legacy: String, protocolName: String? = nil,
         statics: Statics = .keep, sources: [String]? = nil
     ) throws {

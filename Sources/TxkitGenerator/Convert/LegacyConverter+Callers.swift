@@ -28,7 +28,7 @@ extension LegacyConverter {
                             suppliedSets[member.location, default: []].insert(supplied.sorted())
                         }
                         usedMembers.insert(member.location)
-                        if case .property(_, true) = use.access { writtenMembers.insert(member.location) }
+                        if case .property(_, true) = use.form { writtenMembers.insert(member.location) }
                     }
                 } catch {
                     blockers.append(block(use.location, "\(use.text): \(error)"))
@@ -49,11 +49,11 @@ extension LegacyConverter {
                 continue
             }
             guard let target = converted.first(where: { $0.member.location == member.location }),
-                  case .call = use.access,
+                  case .call = use.form,
                   let call = use.node.parent?.as(FunctionCallExprSyntax.self),
                   done.insert(call.position.utf8Offset).inserted
             else { continue }
-            if target.kind == "DBWriteTransaction", use.context == .read {
+            if target.kind == .write, use.context == .read {
                 blockers.append(block(use.location, "\(use.text) runs in a read transaction, but "
                     + "\(legacy.name).\(member.displayName) writes (\(target.decision.reason), rule: "
                     + "\(target.decision.rule.rawValue)); call it in a write transaction, or list it in readMembers "
@@ -93,7 +93,7 @@ extension LegacyConverter {
                   let inner = matchAny(value) {
             ConsumerRewriter.BridgeLocal.record(reference, to: local, in: &bridgeLocals)
             replacement = inner
-        } else if let reverse = target.kind == "DBWriteTransaction"
+        } else if let reverse = target.kind == .write
                     ? target.legacyTransaction.reverseBridge?.write : target.legacyTransaction.reverseBridge?.read {
             replacement = reverse.replacingOccurrences(of: "$legacy", with: expression.trimmedDescription)
             need(configuration.wrapperImports, in: file)

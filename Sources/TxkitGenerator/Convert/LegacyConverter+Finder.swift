@@ -73,7 +73,7 @@ extension LegacyConverter {
             }
             guard let legacyTransaction = configuration.legacyTransaction(forParameterType: parameter.type) else { continue }
             let memberUses = uses.filter { $0.1.location == member.location }.map(\.0)
-            let decision = ShimPlan.access(
+            let decision = ShimPlan.transactionDecision(
                 of: member, parameterType: parameter.type, in: legacy, uses: memberUses,
                 configuration: configuration, bodies: bodies)
             let taken = Set(function.tokens(viewMode: .sourceAccurate).map(\.text))
@@ -81,7 +81,7 @@ extension LegacyConverter {
                 ?? "transactionKitTransaction"
             converted.append(ConvertedMember(
                 member: member, function: function, file: file, parameterIndex: parameterIndex,
-                kind: decision.transactionType, decision: decision, legacyName: parameter.name,
+                kind: decision.kind, decision: decision, legacyName: parameter.name,
                 transactionName: transactionName, legacyTransaction: legacyTransaction))
         }
     }

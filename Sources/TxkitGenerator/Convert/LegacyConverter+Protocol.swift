@@ -19,7 +19,7 @@ extension LegacyConverter {
             var shimMember = ShimMember(
                 legacy: member, transactions: [converted.parameterIndex: converted.kind], suppliedSets: supplied,
                 isWritten: false)
-            shimMember.access = converted.decision
+            shimMember.decision = converted.decision
             return shimMember
         }
     }
@@ -147,7 +147,7 @@ extension LegacyConverter {
             let shimMember = requirement.shimMember
             let documentation = requirement.member.documentation.isEmpty
                 ? ["/// See `\(legacy.name).\(requirement.member.name)`."] : requirement.member.documentation
-            lines += (documentation + shimMember.accessDocumentation).map { "    " + $0 }
+            lines += (documentation + shimMember.decisionDocumentation).map { "    " + $0 }
             lines += requirement.member.attributes.map { "    " + $0 }
             switch requirement.member.kind {
             case .property:

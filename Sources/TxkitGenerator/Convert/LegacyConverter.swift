@@ -44,8 +44,8 @@ struct LegacyConverter {
         /// The index of the legacy transaction parameter.
         var parameterIndex: Int
         /// `DBReadTransaction` or `DBWriteTransaction`.
-        var kind: String
-        var decision: AccessDecision
+        var kind: TransactionKind
+        var decision: TransactionDecision
         /// The parameter's name inside the body (the legacy transaction's).
         var legacyName: String
         /// The TransactionKit transaction's name inside the body.

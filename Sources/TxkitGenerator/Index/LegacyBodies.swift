@@ -2,13 +2,13 @@
 import SwiftSyntax
 
 /// The bodies of a legacy type's methods, and what each executes on its
-/// legacy transaction (rules `body` and `calls` of ``AccessRule``).
+/// legacy transaction (rules `body` and `calls` of ``TransactionRule``).
 ///
 /// It reads syntax only: a body that hands its transaction to code outside
-/// the type, or stores it, says nothing (``BodyAccess/unknown``).
+/// the type, or stores it, says nothing (``BodyEffect/unknown``).
 final class LegacyBodies {
     /// What a body does with its transaction.
-    enum BodyAccess: Equatable {
+    enum BodyEffect: Equatable {
         /// It writes: `reason` says how ("executes UPDATE"); `via` names the
         /// member of the type that does, when it is not this one.
         case writes(String, via: String?)
@@ -25,7 +25,7 @@ final class LegacyBodies {
     /// The locations of the methods of each name that take a legacy
     /// transaction.
     private var locationsByName: [String: [String]] = [:]
-    private var cache: [String: BodyAccess] = [:]
+    private var cache: [String: BodyEffect] = [:]
     /// The methods being analyzed, against recursion.
     private var inProgress: Set<String> = []
 
@@ -64,11 +64,11 @@ final class LegacyBodies {
     }
 
     /// What `member`'s body does with its legacy transaction parameters.
-    func access(of member: LegacyMember) -> BodyAccess {
-        access(at: member.location)
+    func effect(of member: LegacyMember) -> BodyEffect {
+        effect(at: member.location)
     }
 
-    private func access(at location: String) -> BodyAccess {
+    private func effect(at location: String) -> BodyEffect {
         if let known = cache[location] { return known }
         guard let function = functions[location], let body = function.body, !inProgress.contains(location) else {
             return .unknown
@@ -80,7 +80,7 @@ final class LegacyBodies {
         let scanner = BodyScanner(tracked: tracked, memberNames: Set(locationsByName.keys), typeName: legacy.name)
         scanner.walk(body)
 
-        var result: BodyAccess
+        var result: BodyEffect
         if let sql = scanner.writingSQL {
             result = .writes("executes \(sql)", via: nil)
         } else if let call = scanner.writingCall {
@@ -88,7 +88,7 @@ final class LegacyBodies {
         } else if let written = firstWritingCallee(scanner.calledMembers) {
             result = written
         } else if scanner.escapes || scanner.calledMembers.contains(where: { name in
-            (locationsByName[name] ?? []).contains { access(at: $0) == .unknown }
+            (locationsByName[name] ?? []).contains { effect(at: $0) == .unknown }
         }) {
             result = .unknown
         } else if let read = scanner.readingCall {
@@ -105,10 +105,10 @@ final class LegacyBodies {
     }
 
     /// The first method called (with the transaction) that writes.
-    private func firstWritingCallee(_ names: [String]) -> BodyAccess? {
+    private func firstWritingCallee(_ names: [String]) -> BodyEffect? {
         for name in names {
             for location in locationsByName[name] ?? [] {
-                if case let .writes(reason, via) = access(at: location) {
+                if case let .writes(reason, via) = effect(at: location) {
                     return .writes(reason, via: via ?? "\(legacy.name).\(Self.displayName(of: functions[location]!))")
                 }
             }

@@ -45,7 +45,7 @@ public struct Inventory: Codable, Equatable, Sendable {
     }
 
     /// Types with members that take a legacy transaction.
-    package var legacyTypes: [String]
+    public var legacyTypes: [String]
     /// Protocols with members that take a `DBReadTransaction` or
     /// `DBWriteTransaction` (Good-Way finders), generated shims excluded.
     package var finders: [String]

@@ -4,7 +4,7 @@ struct ShimMember {
     var legacy: LegacyMember
     /// The TransactionKit type that replaces each legacy transaction
     /// parameter, by parameter index.
-    var transactions: [Int: String]
+    var transactions: [Int: TransactionKind]
     /// The parameter sets the consumer's calls supply (sorted indices), so
     /// that defaulted parameters get overloads in an extension.
     var suppliedSets: Set<[Int]>
@@ -19,11 +19,11 @@ struct ShimMember {
     var isBridged = true
     /// How the read or write transaction was decided, for a bridged
     /// member that takes one.
-    var access: AccessDecision?
+    var decision: TransactionDecision?
 
     /// The doc comment lines that say which rule decided read or write.
-    var accessDocumentation: [String] {
-        access.map { ["///", $0.documentation] } ?? []
+    var decisionDocumentation: [String] {
+        decision.map { ["///", $0.documentation] } ?? []
     }
 
     var takesTransaction: Bool { !transactions.isEmpty }

@@ -63,15 +63,15 @@ struct ShimPlan {
         let bodies = LegacyBodies(legacy: legacy, isLegacyTransaction: isLegacyTransaction)
         members = try resolved.keys.sorted().map { order in
             let (member, memberUses) = resolved[order]!
-            var transactions: [Int: String] = [:]
-            var access: AccessDecision?
+            var transactions: [Int: TransactionKind] = [:]
+            var transactionDecision: TransactionDecision?
             for (index, parameter) in member.parameters.enumerated()
             where configuration.legacyTransaction(forParameterType: parameter.type) != nil {
-                let decision = Self.access(
+                let decision = Self.transactionDecision(
                     of: member, parameterType: parameter.type, in: legacy, uses: memberUses.map(\.0),
                     configuration: configuration, bodies: bodies)
-                transactions[index] = decision.transactionType
-                access = decision
+                transactions[index] = decision.kind
+                transactionDecision = decision
             }
             if transactions.count > 1 {
                 throw GeneratorError.unsupportedUse(
@@ -87,20 +87,20 @@ struct ShimPlan {
             }
             var isWritten = false
             for (use, _) in memberUses {
-                if case let .property(_, isWrite) = use.access, isWrite { isWritten = true }
+                if case let .property(_, isWrite) = use.form, isWrite { isWritten = true }
             }
             if isWritten && !member.isStatic && legacy.kind != .class && legacy.kind != .actor {
                 throw GeneratorError.unsupportedUse(
                     "\(consumer.name) writes \(legacy.name).\(member.name), an instance property of a value type; "
                         + "a shared wrapper cannot mutate its copy",
-                    location: memberUses.first { if case .property(_, true) = $0.0.access { true } else { false } }!.0.location)
+                    location: memberUses.first { if case .property(_, true) = $0.0.form { true } else { false } }!.0.location)
             }
             var shimMember = ShimMember(
                 legacy: member,
                 transactions: transactions,
                 suppliedSets: Set(memberUses.map { $0.1.sorted() }),
                 isWritten: isWritten)
-            shimMember.access = access
+            shimMember.decision = transactionDecision
             return shimMember
         }
         Self.nameStubs(&members)
@@ -158,7 +158,7 @@ struct ShimPlan {
         let candidates = { (members: [LegacyMember]) in
             members.map { "\(legacy.name).\($0.displayName) at \($0.location)" }
         }
-        switch use.access {
+        switch use.form {
         case .property:
             let properties = named.filter { if case .property = $0.kind { true } else { false } }
             guard let property = properties.first else {

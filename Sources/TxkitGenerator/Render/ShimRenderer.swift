@@ -44,7 +44,7 @@ struct ShimRenderer {
             let documentation = member.legacy.documentation.isEmpty
                 ? ["/// `\(legacy).\(member.legacy.displayName)`, as ``\(consumer)`` uses it."]
                 : member.legacy.documentation
-            lines += (documentation + member.accessDocumentation).map { "    " + $0 }
+            lines += (documentation + member.decisionDocumentation).map { "    " + $0 }
             lines += member.legacy.attributes.map { "    " + $0 }
             lines.append("    " + requirement(member))
         }

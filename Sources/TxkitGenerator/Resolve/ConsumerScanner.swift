@@ -249,7 +249,7 @@ final class ConsumerScanner: SyntaxVisitor {
             // An accessor, a nested type or an enum case: not a member to shim.
             return .visitChildren
         }
-        let access: ConsumerUse.Access
+        let form: ConsumerUse.Form
         var argumentTypes: [ExpressionType?] = []
         if let call {
             var labels: [String?] = call.arguments.map { $0.label?.text }
@@ -260,14 +260,14 @@ final class ConsumerScanner: SyntaxVisitor {
             }
             labels += call.additionalTrailingClosures.map { $0.label.text }
             argumentTypes += call.additionalTrailingClosures.map { _ in nil }
-            access = .call(labels: labels)
+            form = .call(labels: labels)
         } else {
-            access = propertyAccess(node)
+            form = propertyAccess(node)
         }
         let statement = call.map { Syntax($0) } ?? Syntax(node)
         uses.append(ConsumerUse(
             memberName: name,
-            access: access,
+            form: form,
             isThroughLegacyType: isThroughLegacyType,
             context: context(of: Syntax(node)),
             base: base(of: baseExpression),
@@ -375,7 +375,7 @@ final class ConsumerScanner: SyntaxVisitor {
 
     /// A property use: written when it is the left side of `=` or of a
     /// compound assignment, read otherwise (or also).
-    private func propertyAccess(_ node: MemberAccessExprSyntax) -> ConsumerUse.Access {
+    private func propertyAccess(_ node: MemberAccessExprSyntax) -> ConsumerUse.Form {
         guard let list = node.parent?.as(ExprListSyntax.self) else {
             return .property(isRead: true, isWrite: false)
         }

@@ -3,7 +3,8 @@ import SwiftSyntax
 
 /// One place where a consumer uses a member of a legacy type.
 struct ConsumerUse {
-    enum Access {
+    /// How the use reaches the member.
+    enum Form {
         /// A call, with its argument labels in order (`nil` for an unlabeled
         /// argument; trailing closures come last, the first one unlabeled).
         case call(labels: [String?])
@@ -34,7 +35,7 @@ struct ConsumerUse {
     }
 
     var memberName: String
-    var access: Access
+    var form: Form
     /// Whether the use goes through the legacy type (`Legacy.find(…)`,
     /// a variable of the legacy type) rather than through the shim the
     /// generator wrote before (`Shims.Legacy`), where legacy transaction

@@ -8,14 +8,14 @@ extension ConsumerRewriter {
     /// transaction block the application opens itself (`pool.write { db in
     /// … }`). `nil` when the transaction comes from elsewhere.
     static func receivedTransactionStep(
-        _ expression: ExprSyntax, kind: String, consumer: String,
+        _ expression: ExprSyntax, kind: TransactionKind, consumer: String,
         legacyTransaction: GeneratorConfiguration.LegacyTransaction?
     ) -> String? {
         guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = reference.baseName.text
         let reverse = { (legacy: String) in
             legacyTransaction?.reverseBridge(for: kind, legacy: legacy)
-                ?? (kind == "DBWriteTransaction"
+                ?? (kind == .write
                     ? "db.writeTransaction(bridging: \(legacy))" : "db.readTransaction(bridging: \(legacy))")
         }
         var current = Syntax(expression)

@@ -234,7 +234,7 @@ struct ConsumerRewriter {
         case .storedProperty, .variable:
             break
         }
-        guard case let .call(labels) = use.access,
+        guard case let .call(labels) = use.form,
               let call = use.node.parent?.as(FunctionCallExprSyntax.self)
         else { return }
         guard let member = try ShimPlan.resolve(use, in: plan.legacy, isLegacyTransaction: isLegacyTransaction)
@@ -255,12 +255,12 @@ struct ConsumerRewriter {
         }
         let argument = arguments[position]
         let transaction = try transactionExpression(
-            argument.expression, type: parameter.type, kind: shimMember.transactions[index] ?? "DBReadTransaction",
+            argument.expression, type: parameter.type, kind: shimMember.transactions[index] ?? .read,
             use: use)
-        if shimMember.transactions[index] == "DBWriteTransaction", use.context == .read {
+        if shimMember.transactions[index] == .write, use.context == .read {
             throw GeneratorError.cannotApply(
                 "\(use.text) runs in a read transaction, but \(legacyName).\(member.displayName) writes "
-                    + "(\(shimMember.access.map { "\($0.reason), rule: \($0.rule.rawValue)" } ?? "configured")); "
+                    + "(\(shimMember.decision.map { "\($0.reason), rule: \($0.rule.rawValue)" } ?? "configured")); "
                     + "its shim takes a DBWriteTransaction: call it inside a write transaction, or list it in "
                     + "readMembers of txkit.json if it only reads",
                 location: use.location)
@@ -295,7 +295,7 @@ struct ConsumerRewriter {
     /// one where the other is taken (a write transaction built with the
     /// write bridge, handed to a member that takes the read type).
     private mutating func transactionExpression(
-        _ expression: ExprSyntax, type: String, kind: String, use: ConsumerUse
+        _ expression: ExprSyntax, type: String, kind: TransactionKind, use: ConsumerUse
     ) throws -> String {
         guard let ownBridge = configuration.legacyTransaction(forParameterType: type)?.bridge else {
             throw GeneratorError.cannotApply("\(type) has no bridge in txkit.json", location: use.location)

@@ -4,24 +4,24 @@
 ///
 /// The rules, in the order they are tried (the first that knows decides):
 ///
-/// 1. ``AccessRule/configuration``: the member is listed in `writeMembers`
+/// 1. ``TransactionRule/configuration``: the member is listed in `writeMembers`
 ///    or `readMembers` of txkit.json (the user's word wins).
-/// 2. ``AccessRule/transactionType``: the legacy layer has a read and a
+/// 2. ``TransactionRule/transactionType``: the legacy layer has a read and a
 ///    write transaction type, and the parameter's type says which.
-/// 3. ``AccessRule/body``: what the member's body executes on its
+/// 3. ``TransactionRule/body``: what the member's body executes on its
 ///    transaction (SQL text that starts with `INSERT`, `UPDATE`, `DELETE`…,
 ///    GRDB write calls such as `execute(sql:)`, `save(`, `deleteAll(`), or
 ///    that it never touches its transaction, or only fetches through it.
-/// 4. ``AccessRule/calls``: what the legacy members it calls (in the same
+/// 4. ``TransactionRule/calls``: what the legacy members it calls (in the same
 ///    type, transitively) execute.
-/// 5. ``AccessRule/callers``: the blocks the consumer calls it in (a read
+/// 5. ``TransactionRule/callers``: the blocks the consumer calls it in (a read
 ///    transaction forces a read; write transactions only, a write).
-/// 6. ``AccessRule/verbs``: the configured verb list (`insert…`, `set…`).
+/// 6. ``TransactionRule/verbs``: the configured verb list (`insert…`, `set…`).
 ///
 /// A read guess never breaks a caller (a write transaction is also a read
 /// one); a write decided from the body is the truth, so a consumer that
 /// calls the member inside a read transaction is told so by `--apply`.
-enum AccessRule: String, Sendable {
+enum TransactionRule: String, Sendable {
     case configuration
     case transactionType = "transaction type"
     case body
@@ -32,14 +32,14 @@ enum AccessRule: String, Sendable {
 
 /// The transaction a member takes, the rule that decided, and why, for
 /// the shim's doc comment.
-struct AccessDecision: Equatable, Sendable {
+struct TransactionDecision: Equatable, Sendable {
     var isWrite: Bool
-    var rule: AccessRule
+    var rule: TransactionRule
     /// Why, in a few words: "its body executes UPDATE".
     var reason: String
 
-    /// `DBWriteTransaction` or `DBReadTransaction`.
-    var transactionType: String { isWrite ? "DBWriteTransaction" : "DBReadTransaction" }
+    /// The transaction the member takes.
+    var kind: TransactionKind { isWrite ? .write : .read }
 
     /// The doc comment line the shim gives the member.
     var documentation: String {
@@ -49,44 +49,44 @@ struct AccessDecision: Equatable, Sendable {
 
 extension ShimPlan {
     /// Which transaction `member` takes in place of its legacy transaction
-    /// of type `parameterType` (see ``AccessRule`` for the order).
-    static func access(
+    /// of type `parameterType` (see ``TransactionRule`` for the order).
+    static func transactionDecision(
         of member: LegacyMember, parameterType: String, in legacy: LegacyType, uses: [ConsumerUse],
         configuration: GeneratorConfiguration, bodies: LegacyBodies
-    ) -> AccessDecision {
+    ) -> TransactionDecision {
         let qualified = "\(legacy.name).\(member.name)"
         if configuration.writeMembers.contains(qualified) {
-            return AccessDecision(isWrite: true, rule: .configuration, reason: "writeMembers lists it")
+            return TransactionDecision(isWrite: true, rule: .configuration, reason: "writeMembers lists it")
         }
         if configuration.readMembers.contains(qualified) {
-            return AccessDecision(isWrite: false, rule: .configuration, reason: "readMembers lists it")
+            return TransactionDecision(isWrite: false, rule: .configuration, reason: "readMembers lists it")
         }
         if let decision = accessFromTransactionType(parameterType, configuration: configuration) {
             return decision
         }
-        switch bodies.access(of: member) {
+        switch bodies.effect(of: member) {
         case let .writes(reason, via: nil):
-            return AccessDecision(isWrite: true, rule: .body, reason: "its body \(reason)")
+            return TransactionDecision(isWrite: true, rule: .body, reason: "its body \(reason)")
         case let .writes(reason, via: callee?):
-            return AccessDecision(isWrite: true, rule: .calls, reason: "it calls \(callee), whose body \(reason)")
+            return TransactionDecision(isWrite: true, rule: .calls, reason: "it calls \(callee), whose body \(reason)")
         case let .reads(reason):
-            return AccessDecision(isWrite: false, rule: .body, reason: "its body \(reason)")
+            return TransactionDecision(isWrite: false, rule: .body, reason: "its body \(reason)")
         case .unknown:
             break
         }
         if let read = uses.first(where: { $0.context == .read }) {
-            return AccessDecision(
+            return TransactionDecision(
                 isWrite: false, rule: .callers, reason: "\(read.location) calls it in a read transaction")
         }
         if let write = uses.first, uses.allSatisfy({ $0.context == .write }) {
             let more = uses.count > 1 ? " (and \(uses.count - 1) more)" : ""
-            return AccessDecision(
+            return TransactionDecision(
                 isWrite: true, rule: .callers, reason: "\(write.location)\(more) calls it in a write transaction")
         }
         if let verb = writingVerb(of: member.name) {
-            return AccessDecision(isWrite: true, rule: .verbs, reason: "its name starts with \"\(verb)\"")
+            return TransactionDecision(isWrite: true, rule: .verbs, reason: "its name starts with \"\(verb)\"")
         }
-        return AccessDecision(isWrite: false, rule: .verbs, reason: "its name starts with no writing verb")
+        return TransactionDecision(isWrite: false, rule: .verbs, reason: "its name starts with no writing verb")
     }
 
     /// Rule 2: the parameter's legacy transaction type is configured as a
@@ -94,23 +94,23 @@ extension ShimPlan {
     /// say `Read` and `Write`.
     static func accessFromTransactionType(
         _ type: String, configuration: GeneratorConfiguration
-    ) -> AccessDecision? {
+    ) -> TransactionDecision? {
         guard let transaction = configuration.legacyTransaction(forParameterType: type) else { return nil }
         switch transaction.transaction {
         case .read:
-            return AccessDecision(isWrite: false, rule: .transactionType, reason: "it takes \(type)")
+            return TransactionDecision(isWrite: false, rule: .transactionType, reason: "it takes \(type)")
         case .write:
-            return AccessDecision(isWrite: true, rule: .transactionType, reason: "it takes \(type)")
+            return TransactionDecision(isWrite: true, rule: .transactionType, reason: "it takes \(type)")
         case .infer:
             let names = configuration.legacyTransactions.map(\.type)
             guard names.count > 1,
                   names.contains(where: { $0.contains("Read") }), names.contains(where: { $0.contains("Write") })
             else { return nil }
             if type.contains("Write") {
-                return AccessDecision(isWrite: true, rule: .transactionType, reason: "it takes \(type)")
+                return TransactionDecision(isWrite: true, rule: .transactionType, reason: "it takes \(type)")
             }
             if type.contains("Read") {
-                return AccessDecision(isWrite: false, rule: .transactionType, reason: "it takes \(type)")
+                return TransactionDecision(isWrite: false, rule: .transactionType, reason: "it takes \(type)")
             }
             return nil
         }
