@@ -91,15 +91,17 @@ package struct ShimCommand: ParsableCommand {
             files = try generator.shim(pairs: generator.generatedPairs())
             try output.apply(files, root: options.root)
         } else if let consumer, let legacy {
-            // Everything is computed before anything is written.
-            files = try generator.shim(consumer: consumer, legacy: legacy)
+            // Everything is computed before anything is written, from
+            // one plan of the pair.
+            let plan = try generator.plan(consumer: consumer, legacy: legacy)
+            files = generator.shim(plan)
             if output.check {
                 try output.apply(files, root: options.root)
             } else if apply {
                 // All or nothing: every file is checked (and parsed again)
                 // before the first is written; with --verify, restored
                 // when the package no longer builds.
-                let edits = try generator.apply(consumer: consumer, legacy: legacy)
+                let edits = try generator.apply(plan)
                 let changes = try FileChangeSet(root: options.root, files: files, edits: edits)
                 if output.dryRun {
                     printDryRun(changes, edits: edits, consumer: consumer, legacy: legacy)
@@ -113,7 +115,7 @@ package struct ShimCommand: ParsableCommand {
                 }
             } else {
                 try output.apply(files, root: options.root)
-                printEdit(generator, consumer: consumer, legacy: legacy)
+                printEdit(generator, plan: plan)
             }
         }
     }
@@ -131,9 +133,10 @@ package struct ShimCommand: ParsableCommand {
     }
 
     /// What `--apply` would change in the consumer, or why it cannot.
-    private func printEdit(_ generator: Generator, consumer: String, legacy: String) {
+    private func printEdit(_ generator: Generator, plan: ShimPlan) {
+        let consumer = plan.consumer.name, legacy = plan.legacy.name
         do {
-            let edits = try generator.apply(consumer: consumer, legacy: legacy)
+            let edits = try generator.apply(plan)
             guard !edits.isEmpty else { return }
             print("\nWith --apply, \(consumer) would use \(legacy) only through \(consumer).Shims.\(legacy):")
             for edit in edits {

@@ -9,9 +9,12 @@ extension Generator {
     ///   transaction not built by a configured bridge), or when the edits
     ///   would overlap; nothing is edited then.
     public func apply(consumer consumerName: String, legacy legacyName: String) throws -> [ConsumerEdit] {
-        let consumer = try index.type(named: consumerName)
-        let legacy = try index.type(named: legacyName)
-        let plan = try ShimPlan(consumer: consumer, legacy: legacy, configuration: configuration)
+        try apply(plan(consumer: consumerName, legacy: legacyName))
+    }
+
+    /// The rewrite stage: the edits that route `plan`'s consumer through
+    /// its shim (the plan ``shim(_:alongside:)`` renders).
+    package func apply(_ plan: ShimPlan) throws -> [ConsumerEdit] {
         try plan.requireSendableValues(configuration: configuration)
         var rewriter = ConsumerRewriter(plan: plan, configuration: configuration)
         return try rewriter.rewrite()

@@ -71,7 +71,16 @@ public final class Generator {
     /// the consumer's `Shims`/`Wrappers` and `Mocks` namespaces (which
     /// list every legacy type generated for the consumer so far).
     package func shim(consumer consumerName: String, legacy legacyName: String) throws -> [GeneratedFile] {
-        try shim(consumer: consumerName, legacy: legacyName, alongside: [])
+        try shim(plan(consumer: consumerName, legacy: legacyName))
+    }
+
+    /// What `consumer` needs from `legacy` (the plan stage): the members it
+    /// uses and the transaction each takes. ``shim(_:alongside:)`` renders
+    /// it and ``apply(_:)`` rewrites the consumer from the same plan.
+    package func plan(consumer consumerName: String, legacy legacyName: String) throws -> ShimPlan {
+        try ShimPlan(
+            consumer: index.type(named: consumerName), legacy: index.type(named: legacyName),
+            configuration: configuration)
     }
 
     /// The files of several pairs generated together (`txkit shim --all`):
@@ -86,7 +95,7 @@ public final class Generator {
         var seen: Set<String> = []
         for pair in pairs {
             for file in try shim(
-                consumer: pair.consumer, legacy: pair.legacy, alongside: legaciesByConsumer[pair.consumer] ?? [])
+                plan(consumer: pair.consumer, legacy: pair.legacy), alongside: legaciesByConsumer[pair.consumer] ?? [])
             where seen.insert(file.path).inserted {
                 files.append(file)
             }
@@ -94,12 +103,11 @@ public final class Generator {
         return files
     }
 
-    private func shim(
-        consumer consumerName: String, legacy legacyName: String, alongside: [String]
-    ) throws -> [GeneratedFile] {
-        let consumer = try index.type(named: consumerName)
-        let legacy = try index.type(named: legacyName)
-        let plan = try ShimPlan(consumer: consumer, legacy: legacy, configuration: configuration)
+    /// The render stage: the shim, wrapper and mock of `plan`, and its
+    /// consumer's namespaces, which list `alongside` too.
+    package func shim(_ plan: ShimPlan, alongside: [String] = []) -> [GeneratedFile] {
+        let consumer = plan.consumer, legacy = plan.legacy
+        let consumerName = consumer.name, legacyName = legacy.name
         let marker = GeneratedFileMarker.shim(consumer: consumerName, legacy: legacyName).line
         let renderer = ShimRenderer(plan: plan, configuration: configuration, marker: marker)
 

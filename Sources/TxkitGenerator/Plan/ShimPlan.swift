@@ -1,9 +1,9 @@
 #if Txkit
 /// What one consumer needs from one legacy type: the members it uses,
 /// resolved against their declarations, with the transaction each takes.
-struct ShimPlan {
-    var consumer: LegacyType
-    var legacy: LegacyType
+package struct ShimPlan {
+    package var consumer: LegacyType
+    package var legacy: LegacyType
     var members: [ShimMember]
     /// Every use the consumer makes of the legacy type, in source order.
     var uses: [ConsumerUse]
