@@ -102,7 +102,7 @@ struct AsyncDBDifferentialTests {
     static func trace(_ program: Program, on db: any AsyncDB, store: any AsyncIntStoring) async -> Trace {
         let interpreter = AsyncProgramInterpreter(db: db, store: store)
         let collector = MisuseCollector()
-        var trace = await MisuseCollector.$current.withValue(collector) {
+        var trace = await collector.collecting {
             await interpreter.run(program)
         }
         trace.misuseReports = collector.drain().map(AsyncProgramInterpreter.withoutUseName)
