@@ -163,9 +163,25 @@ let package = Package(
             path: "Plugins/TxkitPlugin"
         ),
 
+        // What the library's test targets share: the PostgreSQL server of
+        // Scripts/with-postgres.sh, the integer stores the async tests run
+        // on, the random generator, temporary directories. A plain target,
+        // not a product: never in an app's graph.
+        .target(
+            name: "TransactionKitTestSupport",
+            dependencies: [
+                "TransactionKit",
+                "TransactionKitPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+            ],
+            path: "Tests/TransactionKitTestSupport"
+        ),
+
         .testTarget(
             name: "TransactionKitTests",
             dependencies: [
+                "TransactionKitTestSupport",
                 "TransactionKit",
                 "TransactionKitSQLite",
                 "TransactionKitTesting",
@@ -184,6 +200,7 @@ let package = Package(
         .testTarget(
             name: "TransactionKitDifferentialTests",
             dependencies: [
+                "TransactionKitTestSupport",
                 "TransactionKit",
                 "TransactionKitSQLite",
                 "TransactionKitTesting",
@@ -196,6 +213,7 @@ let package = Package(
         .testTarget(
             name: "TransactionKitSQLiteTests",
             dependencies: [
+                "TransactionKitTestSupport",
                 "TransactionKit",
                 "TransactionKitSQLite",
                 // SQLiteTemplate, for the template's own tests and fresh databases.
@@ -221,6 +239,7 @@ let package = Package(
         .testTarget(
             name: "TransactionKitPostgresTests",
             dependencies: [
+                "TransactionKitTestSupport",
                 "TransactionKit",
                 "TransactionKitTesting",
                 "TransactionKitPostgres",

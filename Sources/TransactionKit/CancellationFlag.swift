@@ -19,14 +19,12 @@ package final class CancellationFlag: Sendable {
     }
 
     /// Throws `CancellationError` once the task was cancelled.
-    @inlinable
     package func check() throws(CancellationError) {
         if isCancelled {
             throw CancellationError()
         }
     }
 
-    @usableFromInline
     package var isCancelled: Bool {
         cancelled.load(ordering: .acquiring)
     }

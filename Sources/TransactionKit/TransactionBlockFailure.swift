@@ -1,9 +1,8 @@
 /// Carries an error thrown by the user's block (or a finalization) through the
 /// backend, so that it is not mistaken for a storage error. Not nested in
 /// ``TransactionEngine``, so that it is not a generic type.
-@usableFromInline
 struct TransactionBlockFailure: Error {
-    @usableFromInline let error: any Error
+    let error: any Error
 
-    @inlinable init(error: any Error) { self.error = error }
+    init(error: any Error) { self.error = error }
 }

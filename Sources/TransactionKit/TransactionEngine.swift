@@ -5,6 +5,10 @@
 /// `MockDB` and `SQLiteDB` both forward `read` and `write` here, so that the
 /// order of hooks, the rollback rules and the misuse messages cannot drift
 /// apart between production and tests.
+///
+/// The backends call it unspecialized (no `@inlinable`): their `read` and
+/// `write` are generic in the block's result and reached through `any DB`,
+/// so a copy of the engine in their module could not be specialized either.
 package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
     // `scope` comes first so that unspecialized code finds it at a fixed
     // offset, without asking for this generic type's metadata.
@@ -19,18 +23,7 @@ package struct TransactionEngine<Backend: TransactionBackend>: Sendable {
 
 extension TransactionEngine where Backend: SyncTransactionBackend {
     // MARK: - Sync
-    //
-    // The engine's methods are `@inlinable` so that `MockDB` and `SQLiteDB`
-    // get copies specialized for their backend: an unspecialized call costs a
-    // lookup of `TransactionEngine<Backend>`'s generic metadata on every
-    // transaction, about 13 % of the instructions of an empty `MockDB` read.
-    // In the Swift 6.3 release build the other modules do not get these
-    // bodies (a `package` type's `@inlinable` members are inlined across
-    // modules only when the type is `@usableFromInline`, see LockedValue),
-    // so `MockDB.read` calls the generic engine; marking the engine so needs
-    // the same attribute on every package type its bodies name.
 
-    @inlinable
     package func read<T>(at callSite: CallSite, _ block: (DBReadTransaction) throws -> T) throws -> T {
         if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite) { throw misuse }
         let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope)
@@ -43,7 +36,6 @@ extension TransactionEngine where Backend: SyncTransactionBackend {
         }
     }
 
-    @inlinable
     package func write<T>(at callSite: CallSite, _ block: (DBWriteTransaction) throws -> T) throws -> T {
         if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .write, at: callSite) { throw misuse }
         let transaction = DBWriteTransaction(kind: .write, openedAt: callSite, scope: scope)
@@ -63,7 +55,6 @@ extension TransactionEngine where Backend: SyncTransactionBackend {
 
     // MARK: - Async
 
-    @inlinable
     package func read<T: Sendable>(
         at callSite: CallSite,
         _ block: @Sendable (DBReadTransaction) throws -> T
@@ -91,7 +82,6 @@ extension TransactionEngine where Backend: SyncTransactionBackend {
         }
     }
 
-    @inlinable
     package func write<T: Sendable>(
         at callSite: CallSite,
         _ block: @Sendable (DBWriteTransaction) throws -> T
@@ -130,7 +120,6 @@ extension TransactionEngine {
 
     /// Runs a read block. `cancellation`, for async reads, turns a task
     /// cancelled while the block ran into `CancellationError`.
-    @inlinable
     static func runRead<T>(
         _ transaction: DBReadTransaction,
         _ connection: AnyObject?,
@@ -153,7 +142,6 @@ extension TransactionEngine {
     /// Runs a write block and its finalizations. `cancellation`, for async
     /// writes, rolls back a write whose task was cancelled while the block
     /// ran, before its finalizations, with `CancellationError`.
-    @inlinable
     static func runWrite<T>(
         _ transaction: DBWriteTransaction,
         _ connection: AnyObject?,
@@ -176,7 +164,7 @@ extension TransactionEngine {
     /// What follows a write block that returned, in every kind of write:
     /// rolls back a cancelled task's write before its finalizations, then
     /// runs the finalizations. The backend commits next.
-    @inlinable @inline(__always)
+    @inline(__always)
     static func finishWriteBlock(_ transaction: DBWriteTransaction, cancellation: CancellationFlag?) throws {
         try cancellation?.check()
         try transaction.runFinalizations(transaction)
@@ -187,7 +175,6 @@ extension TransactionEngine {
     /// backend calls it (as `onCommit`) once its storage committed, still
     /// inside its write serialization, with the tables the storage detected;
     /// the transaction adds the changes recorded while it ran.
-    @inlinable
     static func notifyCommit(_ transaction: DBWriteTransaction, _ detected: DBChanges) {
         let observers = transaction.scope.commitObservers
         guard !observers.isEmpty else { return }
@@ -199,7 +186,6 @@ extension TransactionEngine {
 
     /// Decides what `read` or `write` throws, and makes sure a failed
     /// transaction can no longer be used.
-    @usableFromInline
     func classify(_ error: any Error, _ transaction: DBReadTransaction) -> any Error {
         let kind = transaction.kind
         if let failure = error as? TransactionBlockFailure {

@@ -2,9 +2,8 @@
 /// call. Transactions are not `Sendable`; this is sound because the engine
 /// hands the transaction over in strict happens-before order (see
 /// DBReadTransaction+Lifecycle.swift) and never uses it concurrently.
-@usableFromInline
 struct TransactionHandoff<Transaction: DBReadTransaction>: @unchecked Sendable {
-    @usableFromInline let transaction: Transaction
+    let transaction: Transaction
 
-    @inlinable init(_ transaction: Transaction) { self.transaction = transaction }
+    init(_ transaction: Transaction) { self.transaction = transaction }
 }

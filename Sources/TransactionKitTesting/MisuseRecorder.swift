@@ -12,7 +12,7 @@ import XCTest
 /// takes. Under Swift Testing (a test runs on this task) it records an issue
 /// at the caller's file and line; under XCTest it calls `XCTFail`, and
 /// checks through an observer that a running test case took the failure.
-/// A ``MisuseCollector`` bound to the task takes the report instead.
+/// A ``MisuseReportHandler`` bound to the task takes the report instead.
 /// It returns `false` when no test took it (an exit test's child process,
 /// a thread no test runs on): the core then stops the process, as in
 /// production.
@@ -24,8 +24,8 @@ public func _transactionKitRecordMisuse(
 ) -> Bool {
     let message = String(cString: message)
     let fileID = String(cString: fileID)
-    if let collector = MisuseCollector.current {
-        collector.collect(message)
+    if let handler = MisuseReportHandler.current {
+        handler(message)
         return true
     }
     if Test.current != nil {

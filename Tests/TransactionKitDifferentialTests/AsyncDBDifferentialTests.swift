@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TransactionKit
 import TransactionKitPostgres
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// `MockDB` against `PostgresDB`, both as `AsyncDB`, on random programs of
@@ -15,11 +16,10 @@ import TransactionKitTesting
 /// ``DifferentialBudget``'s.
 @Suite(
     "AsyncDB differential: MockDB against PostgresDB on random programs",
-    .enabled(if: ProcessInfo.processInfo.environment["TXKIT_POSTGRES_URL"] != nil,
-             "no server: run under Scripts/with-postgres.sh"))
+    .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason))
 struct AsyncDBDifferentialTests {
     @Test func mockDBLeavesTheSameTraceAsPostgresDB() async throws {
-        let postgres = try await Self.openPostgres()
+        let postgres = try await PostgresTestServer.open()
         let table = try await PostgresIntStore.make(on: postgres)
         let budget = DifferentialBudget.current
         let programs = budget.programs
@@ -85,7 +85,7 @@ struct AsyncDBDifferentialTests {
     /// `PostgresDB`: the body of a printed regression test (it needs the
     /// server, like this suite).
     static func expectSameTraces(_ program: Program, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let postgres = try await openPostgres()
+        let postgres = try await PostgresTestServer.open()
         let table = try await PostgresIntStore.make(on: postgres)
         let mock = await trace(program, on: MockDB(), store: KeyValueIntStore())
         let real = await trace(program, on: postgres, store: table)
@@ -94,15 +94,10 @@ struct AsyncDBDifferentialTests {
         await postgres.close()
     }
 
-    static func openPostgres() async throws -> PostgresDB {
-        let url = try #require(ProcessInfo.processInfo.environment["TXKIT_POSTGRES_URL"])
-        return try await PostgresDB.open(try PostgresDB.Configuration(url: url), logger: PostgresIntStore.logger)
-    }
-
-    static func trace(_ program: Program, on db: any AsyncDB, store: any AsyncIntStoring) async -> Trace {
+    static func trace(_ program: Program, on db: any AsyncDB, store: any AsyncIntStore) async -> Trace {
         let interpreter = AsyncProgramInterpreter(db: db, store: store)
         let collector = MisuseCollector()
-        var trace = await MisuseCollector.$current.withValue(collector) {
+        var trace = await collector.collecting {
             await interpreter.run(program)
         }
         trace.misuseReports = collector.drain().map(AsyncProgramInterpreter.withoutUseName)

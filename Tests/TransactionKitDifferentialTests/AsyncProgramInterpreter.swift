@@ -1,10 +1,11 @@
 import Foundation
 import TransactionKit
+import TransactionKitTestSupport
 
 /// Runs one program of the async subset on an `AsyncDB`, with `await`
 /// blocks, and records its trace like ``ProgramInterpreter``.
 ///
-/// Integers go through an ``AsyncIntStoring`` finder: the key-value store
+/// Integers go through an ``AsyncIntStore`` finder: the key-value store
 /// on `MockDB`, a table on PostgreSQL (whose transactions reach the server
 /// only asynchronously). What differs between the two by construction is
 /// modelled here: a misuse message names the call that found it (the
@@ -15,13 +16,13 @@ import TransactionKit
 /// on one task at a time, one step after the other.
 final class AsyncProgramInterpreter: @unchecked Sendable {
     let db: any AsyncDB
-    let store: any AsyncIntStoring
+    let store: any AsyncIntStore
     private(set) var trace = Trace()
     private var escaped: DBReadTransaction?
     private let completions = DispatchQueue(label: "TransactionKitDifferentialTests.asyncCompletions")
     private let delivered = EventLog()
 
-    init(db: any AsyncDB, store: any AsyncIntStoring) {
+    init(db: any AsyncDB, store: any AsyncIntStore) {
         self.db = db
         self.store = store
     }
@@ -57,8 +58,8 @@ final class AsyncProgramInterpreter: @unchecked Sendable {
 
     private func finalState(_ collection: String, _ tx: DBReadTransaction) async throws -> String {
         var entries: [String] = []
-        for key in try await store.keys(collection, tx) {
-            entries.append("\(swiftString(key))=\(try await store.get(collection, key, tx).map(String.init) ?? "nil")")
+        for key in try await store.allKeys(in: collection, transaction: tx) {
+            entries.append("\(swiftString(key))=\(try await store.getInt(key, in: collection, transaction: tx).map(String.init) ?? "nil")")
         }
         return entries.joined(separator: " ")
     }
@@ -110,21 +111,21 @@ final class AsyncProgramInterpreter: @unchecked Sendable {
         switch op {
         case let .set(collection, key, .int(value)):
             record("set \(swiftString(collection))/\(swiftString(key)) \(value): "
-                + (await asyncOutcome { try await self.store.set(value, collection, key, write!) }))
+                + (await asyncOutcome { try await self.store.setInt(value, key: key, in: collection, transaction: write!) }))
         case let .get(collection, key, _):
             record("get \(swiftString(collection))/\(swiftString(key)): "
-                + (await asyncOutcome { try await self.store.get(collection, key, tx).map(String.init) ?? "nil" }))
+                + (await asyncOutcome { try await self.store.getInt(key, in: collection, transaction: tx).map(String.init) ?? "nil" }))
         case let .remove(collection, key):
             record("remove \(swiftString(collection))/\(swiftString(key)): "
-                + (await asyncOutcome { try await self.store.remove(collection, key, write!) }))
+                + (await asyncOutcome { try await self.store.removeValue(forKey: key, in: collection, transaction: write!) }))
         case let .removeAll(collection):
             record("removeAll \(swiftString(collection)): "
-                + (await asyncOutcome { try await self.store.removeAll(collection, write!) }))
+                + (await asyncOutcome { try await self.store.removeAll(in: collection, transaction: write!) }))
         case let .keys(collection):
             record("keys \(swiftString(collection)): "
-                + (await asyncOutcome { swiftArray(try await self.store.keys(collection, tx)) }))
+                + (await asyncOutcome { swiftArray(try await self.store.allKeys(in: collection, transaction: tx)) }))
         case let .count(collection):
-            record("count \(swiftString(collection)): " + (await asyncOutcome { try await self.store.count(collection, tx) }))
+            record("count \(swiftString(collection)): " + (await asyncOutcome { try await self.store.count(in: collection, transaction: tx) }))
         case let .finalization(key, ops, throwing):
             // A finalization is synchronous: it records, registers what it
             // may register, and throws; no store call (it would await).
@@ -191,10 +192,10 @@ final class AsyncProgramInterpreter: @unchecked Sendable {
         switch use {
         case let .set(collection, key):
             guard let write else { return record("escaped \(use.swift): a read transaction") }
-            record("escaped \(use.swift): " + (await asyncOutcome { try await self.store.set(1, collection, key, write) }))
+            record("escaped \(use.swift): " + (await asyncOutcome { try await self.store.setInt(1, key: key, in: collection, transaction: write) }))
         case let .get(collection, key):
             record("escaped \(use.swift): "
-                + (await asyncOutcome { try await self.store.get(collection, key, escaped).map(String.init) ?? "nil" }))
+                + (await asyncOutcome { try await self.store.getInt(key, in: collection, transaction: escaped).map(String.init) ?? "nil" }))
         case .syncCompletion:
             guard let write else { return record("escaped \(use.swift): a read transaction") }
             write.addSyncCompletion { [self] in record("escaped sync completion runs") }
@@ -212,43 +213,5 @@ func asyncOutcome<T>(_ body: () async throws -> T) async -> String {
         return "\(try await body())"
     } catch {
         return describe(error)
-    }
-}
-
-/// Integers by collection and key, read and written inside a transaction.
-protocol AsyncIntStoring: Sendable {
-    func get(_ collection: String, _ key: String, _ tx: DBReadTransaction) async throws -> Int?
-    func set(_ value: Int, _ collection: String, _ key: String, _ tx: DBWriteTransaction) async throws
-    func remove(_ collection: String, _ key: String, _ tx: DBWriteTransaction) async throws
-    func removeAll(_ collection: String, _ tx: DBWriteTransaction) async throws
-    /// In UTF-8 byte order.
-    func keys(_ collection: String, _ tx: DBReadTransaction) async throws -> [String]
-    func count(_ collection: String, _ tx: DBReadTransaction) async throws -> Int
-}
-
-/// The key-value store, on `MockDB`.
-struct KeyValueIntStore: AsyncIntStoring {
-    func get(_ collection: String, _ key: String, _ tx: DBReadTransaction) async throws -> Int? {
-        try KeyValueStore(collection: collection).getInt(key, transaction: tx)
-    }
-
-    func set(_ value: Int, _ collection: String, _ key: String, _ tx: DBWriteTransaction) async throws {
-        try KeyValueStore(collection: collection).setInt(value, key: key, transaction: tx)
-    }
-
-    func remove(_ collection: String, _ key: String, _ tx: DBWriteTransaction) async throws {
-        try KeyValueStore(collection: collection).removeValue(forKey: key, transaction: tx)
-    }
-
-    func removeAll(_ collection: String, _ tx: DBWriteTransaction) async throws {
-        try KeyValueStore(collection: collection).removeAll(transaction: tx)
-    }
-
-    func keys(_ collection: String, _ tx: DBReadTransaction) async throws -> [String] {
-        try KeyValueStore(collection: collection).allKeys(transaction: tx)
-    }
-
-    func count(_ collection: String, _ tx: DBReadTransaction) async throws -> Int {
-        try KeyValueStore(collection: collection).count(transaction: tx)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransactionKit
+import TransactionKitTestSupport
 
 /// Random transactions from several threads and tasks at once, checked
 /// against a serial order, on every backend.

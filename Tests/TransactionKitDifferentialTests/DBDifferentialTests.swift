@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransactionKit
+import TransactionKitTestSupport
 
 /// `MockDB` against `SQLiteDB`, in memory and on a file, on random
 /// transaction programs (see ``Program`` for the language): every program

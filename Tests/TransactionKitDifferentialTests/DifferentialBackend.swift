@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// The synchronous `DB` implementations the programs run on.
@@ -36,16 +37,14 @@ enum DifferentialBackend: String, CaseIterable, Sendable, CustomStringConvertibl
             return DifferentialDatabase(
                 db: try SQLiteDB.inMemory(migrator: DifferentialSchema.migrator), rows: SQLiteRowFinder(), directory: nil)
         case .sqliteFile:
-            let directory = Self.fileRoot
-                .appendingPathComponent("TransactionKitDifferential-\(UUID().uuidString)", isDirectory: true)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let directory = try TemporaryDirectory(prefix: "TransactionKitDifferential", in: Self.fileRoot)
             // What is compared is behaviour, not what survives a power
             // cut: no fsync at each commit (a disk shared with builds
             // made the run 5 times slower).
             var options = SQLiteDB.Options()
             options.durability = .normal
             let db = try SQLiteDB(
-                path: directory.appendingPathComponent("db.sqlite").path,
+                path: directory.path("db.sqlite"),
                 migrator: DifferentialSchema.migrator, options: options)
             return DifferentialDatabase(db: db, rows: SQLiteRowFinder(), directory: directory)
         }
@@ -56,20 +55,20 @@ enum DifferentialBackend: String, CaseIterable, Sendable, CustomStringConvertibl
 final class DifferentialDatabase: Sendable {
     let db: any DB
     let rows: any RowFinding
-    /// A file database's directory, removed by ``close()``.
-    let directory: URL?
+    /// A file database's directory, removed with this object (after
+    /// ``close()`` closed the database).
+    let directory: TemporaryDirectory?
 
-    init(db: any DB, rows: any RowFinding, directory: URL?) {
+    init(db: any DB, rows: any RowFinding, directory: TemporaryDirectory?) {
         self.db = db
         self.rows = rows
         self.directory = directory
     }
 
-    /// Closes the database and removes its files.
+    /// Closes the database; its files go with this object.
     func close() {
         if let db = db as? SQLiteDB { try? db.close() }
         if let db = db as? MockDB { db.close() }
-        if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 }
 

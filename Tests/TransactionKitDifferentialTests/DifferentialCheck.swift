@@ -14,7 +14,7 @@ enum DifferentialCheck {
         defer { database.close() }
         let interpreter = ProgramInterpreter(database: database)
         let collector = MisuseCollector()
-        var trace = MisuseCollector.$current.withValue(collector) {
+        var trace = collector.collecting {
             interpreter.run(program)
         }
         trace.misuseReports = collector.drain()

@@ -1,3 +1,5 @@
+import TransactionKitTestSupport
+
 /// Makes random programs from a seed: a few steps, blocks of a few ops,
 /// nested at most twice, over a small set of collections, keys and values
 /// chosen so that programs collide on them (and on their edge cases).

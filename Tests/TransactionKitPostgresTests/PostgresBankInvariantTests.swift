@@ -3,11 +3,12 @@ import Foundation
 import Testing
 import TransactionKit
 import TransactionKitPostgres
+import TransactionKitTestSupport
 
 /// Concurrent transfers between accounts at the serializable level, with
 /// conflicts retried: money is neither created nor destroyed, no balance
 /// goes negative, and every read sees a consistent total.
-@Suite("PostgresDB bank invariant", .enabled(if: postgresServerURL != nil, postgresSkipReason), .timeLimit(.minutes(5)))
+@Suite("PostgresDB bank invariant", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason), .timeLimit(.minutes(5)))
 struct PostgresBankInvariantTests {
     // Enough accounts that PostgreSQL reads a balance through the primary
     // key index (its serializable mode then locks the rows it read, not the
@@ -16,17 +17,17 @@ struct PostgresBankInvariantTests {
     static let initialBalance = 100
 
     @Test func eightTasksTimesAThousandTransfersKeepTheTotal() async throws {
-        let db = try await PostgresFixture.open {
+        let db = try await PostgresTestServer.open {
             $0.isolation = .serializable
             $0.conflictRetries = 1_000
             $0.maximumConnections = 10
         }
-        let table = try await PostgresFixture.makeTable(db, "id INT PRIMARY KEY, balance INT NOT NULL")
+        let table = try await PostgresTestServer.makeTable(db, "id INT PRIMARY KEY, balance INT NOT NULL")
         try await db.write { tx in
             let values = (0..<Self.accounts).map { "(\($0), \(Self.initialBalance))" }.joined(separator: ", ")
-            try await PostgresFixture.execute("INSERT INTO \(table) VALUES \(values)", tx)
+            try await PostgresTestServer.execute("INSERT INTO \(table) VALUES \(values)", tx)
         }
-        try await db.write { tx in try await PostgresFixture.execute("ANALYZE \(table)", tx) }
+        try await db.write { tx in try await PostgresTestServer.execute("ANALYZE \(table)", tx) }
         let total = Self.accounts * Self.initialBalance
         let tasks = 8
         let transfersPerTask = 1_000
@@ -42,7 +43,7 @@ struct PostgresBankInvariantTests {
             var wrongTotals: [Int] = []
             while stopReading.value == 0 {
                 let seen = try await db.read { tx in
-                    try await PostgresFixture.integer("SELECT sum(balance) FROM \(table)", tx)
+                    try await PostgresTestServer.integer("SELECT sum(balance) FROM \(table)", tx)
                 }
                 if seen != total { wrongTotals.append(seen ?? -1) }
                 reads += 1
@@ -61,15 +62,15 @@ struct PostgresBankInvariantTests {
                         let amount = 1 + Int(random.next() % 60)
                         try await db.write { tx in
                             blockRuns.increment()
-                            let balance = try await PostgresFixture.integer(
+                            let balance = try await PostgresTestServer.integer(
                                 "SELECT balance FROM \(table) WHERE id = \(from)", tx) ?? 0
                             guard balance >= amount else {
                                 refused.increment()
                                 return
                             }
-                            try await PostgresFixture.execute(
+                            try await PostgresTestServer.execute(
                                 "UPDATE \(table) SET balance = balance - \(amount) WHERE id = \(from)", tx)
-                            try await PostgresFixture.execute(
+                            try await PostgresTestServer.execute(
                                 "UPDATE \(table) SET balance = balance + \(amount) WHERE id = \(to)", tx)
                         }
                     }
@@ -83,8 +84,8 @@ struct PostgresBankInvariantTests {
 
         let (finalTotal, negative) = try await db.read { tx in
             (
-                try await PostgresFixture.integer("SELECT sum(balance) FROM \(table)", tx),
-                try await PostgresFixture.integer("SELECT count(*) FROM \(table) WHERE balance < 0", tx)
+                try await PostgresTestServer.integer("SELECT sum(balance) FROM \(table)", tx),
+                try await PostgresTestServer.integer("SELECT count(*) FROM \(table) WHERE balance < 0", tx)
             )
         }
         #expect(finalTotal == total)

@@ -4,20 +4,21 @@ import Testing
 import TransactionKit
 import TransactionKitPostgres
 import TransactionKitTesting
+import TransactionKitTestSupport
 
 /// Server errors mapped to TransactionKit's errors, from real failures.
-@Suite("PostgresDB errors", .enabled(if: postgresServerURL != nil, postgresSkipReason), .timeLimit(.minutes(1)))
+@Suite("PostgresDB errors", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason), .timeLimit(.minutes(1)))
 struct PostgresErrorTests {
     @Test func integrityViolationsAreConstraintErrorsNamingTableColumnsAndConstraint() async throws {
-        let db = try await PostgresFixture.open()
-        let parent = try await PostgresFixture.makeTable(db, "id INT PRIMARY KEY")
-        let child = try await PostgresFixture.makeTable(
+        let db = try await PostgresTestServer.open()
+        let parent = try await PostgresTestServer.makeTable(db, "id INT PRIMARY KEY")
+        let child = try await PostgresTestServer.makeTable(
             db,
             "id INT PRIMARY KEY, email TEXT NOT NULL UNIQUE, age INT CHECK (age >= 0), "
                 + "parent INT REFERENCES \(parent)(id)")
         try await db.write { tx in
-            try await PostgresFixture.execute("INSERT INTO \(parent) VALUES (1)", tx)
-            try await PostgresFixture.execute("INSERT INTO \(child) VALUES (1, 'secret@example.com', 1, 1)", tx)
+            try await PostgresTestServer.execute("INSERT INTO \(parent) VALUES (1)", tx)
+            try await PostgresTestServer.execute("INSERT INTO \(child) VALUES (1, 'secret@example.com', 1, 1)", tx)
         }
         let cases: [(String, DBConstraintViolation.Kind, [String])] = [
             ("INSERT INTO \(child) VALUES (2, 'secret@example.com', 1, 1)", .unique, ["email"]),
@@ -28,7 +29,7 @@ struct PostgresErrorTests {
         ]
         for (sql, kind, columns) in cases {
             let error = await #expect(throws: DBConstraintViolation.self) {
-                try await db.write { tx in try await PostgresFixture.execute(sql, tx) }
+                try await db.write { tx in try await PostgresTestServer.execute(sql, tx) }
             }
             #expect(error?.kind == kind, "\(sql)")
             #expect(error?.table == child)
@@ -41,7 +42,7 @@ struct PostgresErrorTests {
             #expect(!description.contains("txkit-"), "the password stays out")
         }
         // Nothing of the failed writes was kept.
-        let count = try await db.read { tx in try await PostgresFixture.integer("SELECT count(*) FROM \(child)", tx) }
+        let count = try await db.read { tx in try await PostgresTestServer.integer("SELECT count(*) FROM \(child)", tx) }
         #expect(count == 1)
         await db.close()
     }
@@ -51,21 +52,21 @@ struct PostgresErrorTests {
     /// with retries both commit.
     @Test(arguments: [0, 3])
     func serializationFailuresAreConflictsAndAreRetried(retries: Int) async throws {
-        let db = try await PostgresFixture.open { $0.conflictRetries = retries }
-        let table = try await PostgresFixture.makeTable(db, "id INT PRIMARY KEY, on_call BOOLEAN NOT NULL")
+        let db = try await PostgresTestServer.open { $0.conflictRetries = retries }
+        let table = try await PostgresTestServer.makeTable(db, "id INT PRIMARY KEY, on_call BOOLEAN NOT NULL")
         try await db.write { tx in
-            try await PostgresFixture.execute("INSERT INTO \(table) VALUES (1, true), (2, true)", tx)
+            try await PostgresTestServer.execute("INSERT INTO \(table) VALUES (1, true), (2, true)", tx)
         }
         let bothRead = TwoPartyBarrier()
         let attempts = Counter()
         func goOffCall(_ id: Int) async throws {
             try await db.write { tx in
                 let attempt = attempts.increment()
-                let onCall = try await PostgresFixture.integer(
+                let onCall = try await PostgresTestServer.integer(
                     "SELECT count(*) FROM \(table) WHERE on_call", tx)
                 if attempt <= 2 { await bothRead.arrive() }
                 if onCall == 2 {
-                    try await PostgresFixture.execute("UPDATE \(table) SET on_call = false WHERE id = \(id)", tx)
+                    try await PostgresTestServer.execute("UPDATE \(table) SET on_call = false WHERE id = \(id)", tx)
                 }
             }
         }
@@ -83,17 +84,17 @@ struct PostgresErrorTests {
             #expect(attempts.value == 3, "the loser ran once more")
         }
         let onCall = try await db.read { tx in
-            try await PostgresFixture.integer("SELECT count(*) FROM \(table) WHERE on_call", tx)
+            try await PostgresTestServer.integer("SELECT count(*) FROM \(table) WHERE on_call", tx)
         }
         #expect(onCall == 1, "serializable: someone stays on call")
         await db.close()
     }
 
     @Test func aWriteInsideAReadIsARejectedReadOnlyError() async throws {
-        let db = try await PostgresFixture.open()
-        let table = try await PostgresFixture.makeTable(db, "id INT")
+        let db = try await PostgresTestServer.open()
+        let table = try await PostgresTestServer.makeTable(db, "id INT")
         let error = await #expect(throws: DBError.self) {
-            try await db.read { tx in try await PostgresFixture.execute("INSERT INTO \(table) VALUES (1)", tx) }
+            try await db.read { tx in try await PostgresTestServer.execute("INSERT INTO \(table) VALUES (1)", tx) }
         }
         #expect(error?.kind == .readOnly)
         #expect(error?.sqlState == "25006")
@@ -104,29 +105,29 @@ struct PostgresErrorTests {
     /// aborted the transaction, answers `COMMIT` with `ROLLBACK`, and the
     /// write must fail rather than report a commit.
     @Test func aWriteWhoseFailedStatementWasSwallowedFailsAndCommitsNothing() async throws {
-        let db = try await PostgresFixture.open()
-        let table = try await PostgresFixture.makeTable(db, "id INT PRIMARY KEY")
+        let db = try await PostgresTestServer.open()
+        let table = try await PostgresTestServer.makeTable(db, "id INT PRIMARY KEY")
         let completions = Counter()
         let error = await #expect(throws: DBError.self) {
             try await db.write { tx in
                 tx.addSyncCompletion { completions.increment() }
-                try await PostgresFixture.execute("INSERT INTO \(table) VALUES (1)", tx)
-                _ = try? await PostgresFixture.execute("INSERT INTO \(table) VALUES (1)", tx)
+                try await PostgresTestServer.execute("INSERT INTO \(table) VALUES (1)", tx)
+                _ = try? await PostgresTestServer.execute("INSERT INTO \(table) VALUES (1)", tx)
             }
         }
         #expect(error?.operation == .commit)
         #expect(error?.isOutcomeUnknown == false)
         #expect(completions.value == 0)
-        let count = try await db.read { tx in try await PostgresFixture.integer("SELECT count(*) FROM \(table)", tx) }
+        let count = try await db.read { tx in try await PostgresTestServer.integer("SELECT count(*) FROM \(table)", tx) }
         #expect(count == 0)
         await db.close()
     }
 
     @Test func aWrongPasswordFailsAtOpenNamingHostAndDatabaseButNotThePassword() async throws {
-        var configuration = try PostgresFixture.configuration()
+        var configuration = try PostgresTestServer.configuration()
         configuration.password = "not-the-password-\(UUID().uuidString)"
         let error = await #expect(throws: DBError.self) {
-            _ = try await PostgresDB.open(configuration, logger: PostgresFixture.logger)
+            _ = try await PostgresDB.open(configuration, logger: PostgresTestServer.logger)
         }
         #expect(error?.kind == .connectionFailed)
         #expect(error?.operation == .open)
@@ -137,19 +138,19 @@ struct PostgresErrorTests {
     }
 
     @Test func anUnknownDatabaseOrAClosedPortFailsAtOpen() async throws {
-        var unknown = try PostgresFixture.configuration()
+        var unknown = try PostgresTestServer.configuration()
         unknown.database = "no_such_database"
         let missing = await #expect(throws: DBError.self) {
-            _ = try await PostgresDB.open(unknown, logger: PostgresFixture.logger)
+            _ = try await PostgresDB.open(unknown, logger: PostgresTestServer.logger)
         }
         #expect(missing?.kind == .connectionFailed)
         #expect(missing?.sqlState == "3D000")
         #expect(missing?.path.hasSuffix("/no_such_database") == true)
 
-        var closedPort = try PostgresFixture.configuration()
+        var closedPort = try PostgresTestServer.configuration()
         closedPort.endpoint = .tcp(host: "127.0.0.1", port: 1)
         let refused = await #expect(throws: DBError.self) {
-            _ = try await PostgresDB.open(closedPort, logger: PostgresFixture.logger)
+            _ = try await PostgresDB.open(closedPort, logger: PostgresTestServer.logger)
         }
         #expect(refused?.kind == .connectionFailed)
         #expect(refused?.path.contains("127.0.0.1:1/") == true)

@@ -5,9 +5,10 @@ import PostgresNIO
 import Testing
 import TransactionKit
 import TransactionKitPostgres
+import TransactionKitTestSupport
 
 /// `PostgresMigrator`, each test on a database of its own.
-@Suite("PostgresDB migrations", .enabled(if: postgresServerURL != nil, postgresSkipReason), .timeLimit(.minutes(1)))
+@Suite("PostgresDB migrations", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason), .timeLimit(.minutes(1)))
 struct PostgresMigratorTests {
     /// Three migrations; the third counts its runs in a table of its own.
     static func migrator() -> PostgresMigrator {
@@ -26,27 +27,27 @@ struct PostgresMigratorTests {
     }
 
     @Test func migrationsRunInOrderOnce() async throws {
-        let configuration = try await PostgresFixture.makeDatabase()
-        let db = try await PostgresDB.open(configuration, logger: PostgresFixture.logger)
+        let configuration = try await PostgresTestServer.makeDatabase()
+        let db = try await PostgresDB.open(configuration, logger: PostgresTestServer.logger)
         let migrator = Self.migrator()
         #expect(try await migrator.migrate(db) == ["createAccount", "createRuns", "addBalance"])
         #expect(try await migrator.migrate(db) == [])
         #expect(try await migrator.appliedMigrations(db) == migrator.identifiers)
-        let runs = try await db.read { tx in try await PostgresFixture.integer("SELECT count(*) FROM runs", tx) }
+        let runs = try await db.read { tx in try await PostgresTestServer.integer("SELECT count(*) FROM runs", tx) }
         #expect(runs == 1)
         await db.close()
-        try await PostgresFixture.drop(configuration)
+        try await PostgresTestServer.drop(configuration)
     }
 
     /// Four instances of a service start at once: the advisory lock lets
     /// one migrate while the others wait, then find nothing to do.
     @Test func instancesStartingAtOnceApplyEachMigrationOnce() async throws {
-        let configuration = try await PostgresFixture.makeDatabase()
+        let configuration = try await PostgresTestServer.makeDatabase()
         let instances = 4
         let applied = try await withThrowingTaskGroup(of: [String].self) { group in
             for _ in 0..<instances {
                 group.addTask {
-                    let db = try await PostgresDB.open(configuration, logger: PostgresFixture.logger)
+                    let db = try await PostgresDB.open(configuration, logger: PostgresTestServer.logger)
                     let applied = try await Self.migrator().migrate(db)
                     await db.close()
                     return applied
@@ -55,16 +56,16 @@ struct PostgresMigratorTests {
             return try await group.reduce(into: [[String]]()) { $0.append($1) }
         }
         #expect(applied.filter { !$0.isEmpty } == [Self.migrator().identifiers], "one instance applied them all")
-        let db = try await PostgresDB.open(configuration, logger: PostgresFixture.logger)
-        let runs = try await db.read { tx in try await PostgresFixture.integer("SELECT count(*) FROM runs", tx) }
+        let db = try await PostgresDB.open(configuration, logger: PostgresTestServer.logger)
+        let runs = try await db.read { tx in try await PostgresTestServer.integer("SELECT count(*) FROM runs", tx) }
         #expect(runs == 1)
         await db.close()
-        try await PostgresFixture.drop(configuration)
+        try await PostgresTestServer.drop(configuration)
     }
 
     @Test func aFailingMigrationIsRolledBackAndNamedAndTheEarlierOnesStay() async throws {
-        let configuration = try await PostgresFixture.makeDatabase()
-        let db = try await PostgresDB.open(configuration, logger: PostgresFixture.logger)
+        let configuration = try await PostgresTestServer.makeDatabase()
+        let db = try await PostgresDB.open(configuration, logger: PostgresTestServer.logger)
         var migrator = Self.migrator()
         migrator.registerMigration("broken") { connection, logger in
             try await connection.query("CREATE TABLE half (id INT)", logger: logger)
@@ -77,16 +78,16 @@ struct PostgresMigratorTests {
         #expect(error?.sqlState == "42P01")
         #expect(try await migrator.appliedMigrations(db) == ["createAccount", "createRuns", "addBalance"])
         let half = try await db.read { tx in
-            try await PostgresFixture.integer("SELECT count(*) FROM pg_tables WHERE tablename = 'half'", tx)
+            try await PostgresTestServer.integer("SELECT count(*) FROM pg_tables WHERE tablename = 'half'", tx)
         }
         #expect(half == 0, "the failed migration's own changes were rolled back")
         await db.close()
-        try await PostgresFixture.drop(configuration)
+        try await PostgresTestServer.drop(configuration)
     }
 
     @Test func aDatabaseMigratedByANewerVersionIsRefused() async throws {
-        let configuration = try await PostgresFixture.makeDatabase()
-        let db = try await PostgresDB.open(configuration, logger: PostgresFixture.logger)
+        let configuration = try await PostgresTestServer.makeDatabase()
+        let db = try await PostgresDB.open(configuration, logger: PostgresTestServer.logger)
         var newer = Self.migrator()
         newer.registerMigration("fromTheFuture") { _, _ in }
         try await newer.migrate(db)
@@ -94,23 +95,23 @@ struct PostgresMigratorTests {
         #expect(error?.kind == .migrationFailed)
         #expect(error?.message.contains("fromTheFuture") == true)
         await db.close()
-        try await PostgresFixture.drop(configuration)
+        try await PostgresTestServer.drop(configuration)
     }
 }
 
 /// Graceful shutdown.
-@Suite("PostgresDB closing", .enabled(if: postgresServerURL != nil, postgresSkipReason), .timeLimit(.minutes(1)))
+@Suite("PostgresDB closing", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason), .timeLimit(.minutes(1)))
 struct PostgresClosingTests {
     @Test func closeWaitsForARunningTransactionThenRefusesNewOnes() async throws {
-        let db = try await PostgresFixture.open()
-        let table = try await PostgresFixture.makeTable(db, "id INT")
+        let db = try await PostgresTestServer.open()
+        let table = try await PostgresTestServer.makeTable(db, "id INT")
         let started = AsyncStream<Void>.makeStream()
         let finish = AsyncStream<Void>.makeStream()
         let running = Task {
             try await db.write { tx in
                 started.continuation.yield()
                 for await _ in finish.stream { break }
-                try await PostgresFixture.execute("INSERT INTO \(table) VALUES (1)", tx)
+                try await PostgresTestServer.execute("INSERT INTO \(table) VALUES (1)", tx)
             }
         }
         for await _ in started.stream { break }
@@ -125,12 +126,12 @@ struct PostgresClosingTests {
         try await running.value
         await closing.value
         let error = await #expect(throws: DBError.self) {
-            try await db.read { tx in try await PostgresFixture.integer("SELECT 1", tx) }
+            try await db.read { tx in try await PostgresTestServer.integer("SELECT 1", tx) }
         }
         #expect(error?.kind == .closed)
-        let check = try await PostgresFixture.open()
+        let check = try await PostgresTestServer.open()
         let count = try await check.read { tx in
-            try await PostgresFixture.integer("SELECT count(*) FROM \(table)", tx)
+            try await PostgresTestServer.integer("SELECT count(*) FROM \(table)", tx)
         }
         #expect(count == 1, "the running write committed")
         await check.close()

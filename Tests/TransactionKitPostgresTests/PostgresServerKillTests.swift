@@ -3,13 +3,14 @@ import Foundation
 import Testing
 import TransactionKit
 import TransactionKitPostgres
+import TransactionKitTestSupport
 
 /// The server dies under running transactions, then comes back: on a
 /// private server of this test's own (Scripts/postgres-control.sh), so that
 /// the tests beside it keep theirs.
 @Suite(
     "PostgresDB when the server is killed",
-    .enabled(if: postgresServerURL != nil && postgresControl != nil, postgresSkipReason),
+    .enabled(if: PostgresTestServer.url != nil && postgresControl != nil, PostgresTestServer.skipReason),
     .timeLimit(.minutes(3)))
 struct PostgresServerKillTests {
     @Test func noAcknowledgedCommitIsLostAndInFlightTransactionsFailTyped() async throws {
@@ -18,8 +19,8 @@ struct PostgresServerKillTests {
         var configuration = try PostgresDB.Configuration(url: url)
         configuration.conflictRetries = 0
         configuration.connectTimeout = .seconds(2)
-        let db = try await PostgresDB.open(configuration, logger: PostgresFixture.logger)
-        let table = try await PostgresFixture.makeTable(db, "id INT PRIMARY KEY")
+        let db = try await PostgresDB.open(configuration, logger: PostgresTestServer.logger)
+        let table = try await PostgresTestServer.makeTable(db, "id INT PRIMARY KEY")
 
         let log = WriterLog()
         let writers = 4
@@ -30,7 +31,7 @@ struct PostgresServerKillTests {
                     let id = next
                     do {
                         try await db.write { tx in
-                            try await PostgresFixture.execute("INSERT INTO \(table) VALUES (\(id))", tx)
+                            try await PostgresTestServer.execute("INSERT INTO \(table) VALUES (\(id))", tx)
                         }
                         log.acknowledge(id)
                     } catch let error as DBError {
@@ -51,10 +52,10 @@ struct PostgresServerKillTests {
         let resume = AsyncStream<Void>.makeStream()
         let inFlight = Task {
             try await db.write { tx in
-                try await PostgresFixture.execute("INSERT INTO \(table) VALUES (-1)", tx)
+                try await PostgresTestServer.execute("INSERT INTO \(table) VALUES (-1)", tx)
                 inserted.continuation.yield()
                 for await _ in resume.stream { break }
-                try await PostgresFixture.execute("INSERT INTO \(table) VALUES (-2)", tx)
+                try await PostgresTestServer.execute("INSERT INTO \(table) VALUES (-2)", tx)
             }
         }
         for await _ in inserted.stream { break }
@@ -73,7 +74,7 @@ struct PostgresServerKillTests {
         for task in writerTasks { await task.value }
 
         let stored = try await db.read { tx in
-            try await PostgresFixture.integers("SELECT id FROM \(table)", tx)
+            try await PostgresTestServer.integers("SELECT id FROM \(table)", tx)
         }
         let acknowledged = log.acknowledgedIDs
         let lost = acknowledged.subtracting(stored)

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 /// `migrationsAppliedOnOpen` says what this open did, not what the file
 /// holds.
@@ -18,7 +19,7 @@ extension SQLiteDBTests {
     }
 
     @Test func migrationsAppliedOnOpenListsOnlyWhatThisOpenApplied() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("applied.sqlite")
         #expect(try SQLiteDB(path: path, migrator: Self.migrator(upTo: 2)).migrationsAppliedOnOpen == ["v1", "v2"])
@@ -34,7 +35,7 @@ extension SQLiteDBTests {
     /// Another connection applies `v2` between the open's decision and its
     /// run: it is not listed as applied by this open.
     @Test func migrationsAppliedByAnotherConnectionAreNotListed() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("shared.sqlite")
         try SQLiteDB(path: path, migrator: Self.migrator(upTo: 1)).close()

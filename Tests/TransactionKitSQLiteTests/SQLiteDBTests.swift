@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 @Suite("SQLiteDB")
 struct SQLiteDBTests {
@@ -15,7 +16,7 @@ struct SQLiteDBTests {
     }
 
     @Test func aFileDatabaseUsesWALAndTheChosenDurability() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         var options = SQLiteDB.Options()
         options.durability = .normal
@@ -38,7 +39,7 @@ struct SQLiteDBTests {
     }
 
     @Test func aNewDatabaseFileAndItsCompanionsAreOwnerOnly() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("private.sqlite")
         let db = try SQLiteDB(path: path, migrator: Self.migrator)
@@ -51,7 +52,7 @@ struct SQLiteDBTests {
     }
 
     @Test func dataPersistsAcrossReopening() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("persist.sqlite")
         do {
@@ -165,7 +166,7 @@ struct SQLiteDBTests {
     }
 
     @Test func aFailingMigrationLeavesTheLastGoodVersion() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("migrate.sqlite")
         var migrator = Self.migrator
@@ -185,7 +186,7 @@ struct SQLiteDBTests {
     }
 
     @Test func aBusyDatabaseIsATypedErrorAtTheStartOfTheWrite() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("busy.sqlite")
         var options = SQLiteDB.Options()
@@ -206,7 +207,7 @@ struct SQLiteDBTests {
     }
 
     @Test func concurrentWritersAndReadersOnAFileNeverLoseAnIncrement() async throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let db = try SQLiteDB(path: directory.path("counter.sqlite"))
         try await db.write { tx in
@@ -239,18 +240,4 @@ struct SQLiteDBTests {
         let final = try await db.read { tx in try Int.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT value FROM counter") }
         #expect(final == writers * incrementsPerWriter)
     }
-}
-
-/// A temporary directory removed on deinit.
-final class Directory: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("SQLiteDBTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
 }

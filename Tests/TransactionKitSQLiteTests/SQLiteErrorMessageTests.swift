@@ -8,6 +8,7 @@ import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 /// Errors that never mislead: each names the fault for what it is, and
 /// prints the path so that every character of it shows.
@@ -40,7 +41,7 @@ struct SQLiteErrorMessageTests {
     }
 
     @Test func anExistingPathLongerThanTheSystemAcceptsIsNamedSoNotAMissingDirectory() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer {
             // FileManager cannot remove a tree deeper than PATH_MAX; rm can.
             _ = WriteProtection.run("/bin/rm", ["-rf", directory.url.path])
@@ -56,7 +57,7 @@ struct SQLiteErrorMessageTests {
     }
 
     @Test func anExistingPathLongerThanSQLiteAcceptsIsNamedSoAndCreatesNothing() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let deep = try Self.deepDirectory(under: directory.url.path, length: 700)
         #expect(FileManager.default.fileExists(atPath: deep), "the directory exists and the system accepts its path")
@@ -78,7 +79,7 @@ struct SQLiteErrorMessageTests {
     }
 
     @Test func aDirectoryIsNotARegularFile() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let error = #expect(throws: DBError.self) { try SQLiteDB(path: directory.url.path, migrator: Self.migrator) }
         let description = SQLiteFaultTests.expectTyped(error, .cannotOpen, .open, path: directory.url.path, primaryCode: nil)
@@ -86,7 +87,7 @@ struct SQLiteErrorMessageTests {
     }
 
     @Test func controlCharactersInAPathArePrintedEscaped() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("evil\n\u{1B}[31mred\u{202E}txt.sqlite\\") + "/db.sqlite"
         let error = try #require(#expect(throws: DBError.self) { try SQLiteDB(path: path, migrator: Self.migrator) })
@@ -172,7 +173,7 @@ struct SQLiteErrorMessageTests {
     }
 
     @Test func aTransactionAfterCloseIsClosed() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("closed.sqlite")
         let db = try SQLiteDB(path: path, migrator: Self.migrator)

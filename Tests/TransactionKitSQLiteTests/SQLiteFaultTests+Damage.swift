@@ -8,6 +8,7 @@ import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 /// Damaged and foreign files, and a table locked by the same connection,
 /// caused for real.
@@ -30,7 +31,7 @@ extension SQLiteFaultTests {
     }
 
     /// A database with ``committedBefore`` and a damaged `item_name` index.
-    static func databaseWithDamagedIndex(in directory: Directory, name: String) throws -> String {
+    static func databaseWithDamagedIndex(in directory: TemporaryDirectory, name: String) throws -> String {
         let path = directory.path(name)
         do {
             let db = try SQLiteDB(path: path, migrator: indexedMigrator)
@@ -45,7 +46,7 @@ extension SQLiteFaultTests {
     /// tables without any index, into a new database (the advice of
     /// `.corrupt`: recover what is readable into a new file), and checks
     /// that the copy holds everything committed and is sound.
-    static func expectRecoverable(_ path: String, in directory: Directory, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectRecoverable(_ path: String, in directory: TemporaryDirectory, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let copy = directory.path("recovered-\(UUID().uuidString).sqlite")
         try SQLiteDB(path: copy, migrator: indexedMigrator).close()
         let connection = try RawSQLiteConnection(copy)
@@ -62,7 +63,7 @@ extension SQLiteFaultTests {
     // MARK: - Corruption
 
     @Test func aDamagedIndexOpensFineAndFailsALaterReadAsCorrupt() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = try Self.databaseWithDamagedIndex(in: directory, name: "damaged-index-read.sqlite")
 
@@ -82,7 +83,7 @@ extension SQLiteFaultTests {
     }
 
     @Test func aDamagedIndexFoundDuringAWriteIsCorruptAndTheWriteLeavesNothing() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = try Self.databaseWithDamagedIndex(in: directory, name: "damaged-index-write.sqlite")
 
@@ -100,7 +101,7 @@ extension SQLiteFaultTests {
     // MARK: - Not a database
 
     @Test func aTextFileIsNotADatabaseAndIsLeftByteForByteUnchanged() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("settings.conf")
         let text = Data("# my settings\nname = value\ncolor = blue\n".utf8)
@@ -121,7 +122,7 @@ extension SQLiteFaultTests {
     // MARK: - Locked
 
     @Test func aTableLockedByAnUnfinishedStatementOfTheSameConnectionIsLocked() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("locked-table.sqlite")
         let db = try SQLiteDB(path: path, migrator: Self.migrator)

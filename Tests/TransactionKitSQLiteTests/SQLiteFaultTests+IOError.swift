@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 extension SQLiteFaultTests {
     /// The storage device fails while a transaction commits: the WAL frames
@@ -11,7 +12,7 @@ extension SQLiteFaultTests {
     /// everything committed before is intact after the device recovers and
     /// the file is read from it again.
     @Test func anIOErrorWhileCommittingHasAnUnknownOutcomeAndLosesNothingCommittedBefore() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let device = try FailingBlockDevice.make(at: directory.path("device"))
         defer { device.remove() }

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 /// Faults while opening and migrating, caused for real: a lock held by
 /// another connection, a database size limit, a full file system.
@@ -32,7 +33,7 @@ extension SQLiteFaultTests {
     // MARK: - Busy
 
     @Test func aDatabaseLockedExclusivelyByAnotherConnectionIsBusyWhileOpening() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("exclusive.sqlite")
         try Self.createCommittedFile(path)
@@ -55,7 +56,7 @@ extension SQLiteFaultTests {
     }
 
     @Test func aWriteLockHeldByAnotherConnectionIsBusyWhileMigrating() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("migrating.sqlite")
         try Self.createCommittedFile(path)
@@ -85,7 +86,7 @@ extension SQLiteFaultTests {
     // MARK: - Full
 
     @Test func aDatabaseSizeLimitReachedWhileMigratingIsDiskFull() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("limit-migrate.sqlite")
         try Self.createCommittedFile(path)
@@ -102,7 +103,7 @@ extension SQLiteFaultTests {
     }
 
     @Test func aFullFileSystemWhileMigratingIsDiskFull() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let mountPoint = directory.path("small")
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
@@ -129,7 +130,7 @@ extension SQLiteFaultTests {
     }
 
     @Test func aFullFileSystemWhileOpeningANewDatabaseIsDiskFullAndLeavesNoFile() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let mountPoint = directory.path("small")
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)

@@ -10,12 +10,13 @@ import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 extension SQLiteFaultTests {
     // MARK: - Read-only
 
     @Test func aReadOnlyFileIsReadOnlyAndStaysReadable() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("readonly.sqlite")
         do {
@@ -49,7 +50,7 @@ extension SQLiteFaultTests {
     }
 
     @Test func anExistingDatabaseInAReadOnlyDirectoryIsReadOnly() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let databaseDirectory = directory.path("locked-dir")
         try FileManager.default.createDirectory(atPath: databaseDirectory, withIntermediateDirectories: false)
@@ -73,7 +74,7 @@ extension SQLiteFaultTests {
     }
 
     @Test func aNewDatabaseInAReadOnlyDirectoryIsReadOnly() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let databaseDirectory = directory.path("locked-dir")
         try FileManager.default.createDirectory(atPath: databaseDirectory, withIntermediateDirectories: false)
@@ -90,7 +91,7 @@ extension SQLiteFaultTests {
     // MARK: - Corrupt
 
     @Test func aFileWithAGarbageHeaderIsNotADatabaseAndIsNotWritten() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("garbage.sqlite")
         var generator = SystemRandomNumberGenerator()
@@ -104,7 +105,7 @@ extension SQLiteFaultTests {
     }
 
     @Test func aDatabaseCutInsideItsHeaderIsCorrupt() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("cut-header.sqlite")
         do {
@@ -122,7 +123,7 @@ extension SQLiteFaultTests {
     }
 
     @Test func aTruncatedDatabaseIsCorruptWhenReadNotACrash() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("truncated.sqlite")
         do {

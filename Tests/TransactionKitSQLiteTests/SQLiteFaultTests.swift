@@ -10,6 +10,7 @@ import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 /// Storage faults, caused for real: each must come out as a typed `DBError`
 /// naming the path and the SQLite result code, never as a crash, and the
@@ -107,7 +108,7 @@ struct SQLiteFaultTests {
     // MARK: - Busy
 
     @Test func aWriteLockHeldByAnotherProcessBeyondTheBusyTimeoutIsBusy() async throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("locked.sqlite")
         let ready = directory.path("holder-ready")
@@ -139,7 +140,7 @@ struct SQLiteFaultTests {
     }
 
     @Test func aLockReleasedWhileAWriterWaitsIsWaitedFor() async throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("waits.sqlite")
         let ready = directory.path("holder-ready")
@@ -177,7 +178,7 @@ struct SQLiteFaultTests {
     // MARK: - Full
 
     @Test func aDatabaseSizeLimitReachedInsideAWriteIsDiskFull() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("limit.sqlite")
         let db = try SQLiteDB(path: path, migrator: Self.migrator)
@@ -204,7 +205,7 @@ struct SQLiteFaultTests {
     }
 
     @Test func aFullFileSystemIsDiskFull() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let mountPoint = directory.path("small")
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
@@ -240,7 +241,7 @@ struct SQLiteFaultTests {
     // MARK: - Missing directory
 
     @Test func aPathInAMissingDirectoryIsMissingDirectoryAndCreatesNothing() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let missing = directory.path("missing")
         let path = missing + "/db.sqlite"
@@ -253,7 +254,7 @@ struct SQLiteFaultTests {
     // MARK: - Migrations
 
     @Test func aMigrationFailingHalfwayLeavesTheLastGoodVersionAndItsData() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("migration.sqlite")
         do {
@@ -296,7 +297,7 @@ struct SQLiteFaultTests {
     }
 
     @Test func anErrorThrownInsideAWriteRollsBackEveryTableAndIsRethrownUnchanged() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("throws.sqlite")
         let db = try SQLiteDB(path: path, migrator: Self.migrator)
@@ -313,7 +314,7 @@ struct SQLiteFaultTests {
     }
 
     @Test func anSQLErrorInsideAWriteRollsBackTheEarlierStatements() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("sql-error.sqlite")
         let db = try SQLiteDB(path: path, migrator: Self.migrator)

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 /// A failed open removes the empty file it created, but never while
 /// another connection has it open with a lock: that connection would go on
@@ -36,7 +37,7 @@ struct SQLiteFileCleanupTests {
     }
 
     @Test func aFailedOpenKeepsTheNewFileWhileAnotherConnectionHoldsALockOnIt() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("new.sqlite")
         let interloper = Interloper(path: path)
@@ -59,7 +60,7 @@ struct SQLiteFileCleanupTests {
     }
 
     @Test func aFailedOpenRemovesTheNewFileNobodyUses() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("new.sqlite")
         var options = SQLiteDB.Options()

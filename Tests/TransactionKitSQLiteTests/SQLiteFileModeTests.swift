@@ -8,6 +8,7 @@ import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 /// Every database file TransactionKit creates is `0600`, whatever the path
 /// resolves through, and a failed open leaves the files as it found them.
@@ -35,7 +36,7 @@ struct SQLiteFileModeTests {
     }
 
     @Test func aDatabaseCreatedThroughADanglingSymbolicLinkIsOwnerOnly() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let target = directory.path("real.sqlite")
         let link = directory.path("link.sqlite")
@@ -57,7 +58,7 @@ struct SQLiteFileModeTests {
     }
 
     @Test func anEmptyFileAdoptedAsANewDatabaseBecomesOwnerOnly() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("touched.sqlite")
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
@@ -71,7 +72,7 @@ struct SQLiteFileModeTests {
     }
 
     @Test func anExistingDatabaseKeepsItsPermissions() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("shared.sqlite")
         try SQLiteDB(path: path, migrator: Self.migrator).close()
@@ -82,7 +83,7 @@ struct SQLiteFileModeTests {
     }
 
     @Test func aFailedOpenRemovesTheEmptyFileItCreated() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("failed.sqlite")
         let error = #expect(throws: DBError.self) { try SQLiteDB(path: path, migrator: Self.migrator, options: Self.failingOptions) }
@@ -92,7 +93,7 @@ struct SQLiteFileModeTests {
     }
 
     @Test func aFailedOpenThroughADanglingLinkRemovesTheTargetItCreatedAndKeepsTheLink() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let link = directory.path("link.sqlite")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.sqlite")
@@ -101,7 +102,7 @@ struct SQLiteFileModeTests {
     }
 
     @Test func aFailedOpenRestoresTheModeOfAnAdoptedEmptyFileAndKeepsIt() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("theirs.sqlite")
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
@@ -112,7 +113,7 @@ struct SQLiteFileModeTests {
     }
 
     @Test func aFailedOpenOfAnExistingDatabaseLeavesItAndItsData() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("existing.sqlite")
         do {

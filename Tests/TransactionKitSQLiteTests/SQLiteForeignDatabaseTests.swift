@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 /// Somebody else's SQLite file: refused, unchanged, unless adopted on
 /// purpose.
@@ -27,13 +28,13 @@ struct SQLiteForeignDatabaseTests {
         connection.close()
     }
 
-    static func files(in directory: Directory) throws -> [String] {
+    static func files(in directory: TemporaryDirectory) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
     }
 
     @Test(arguments: [false, true])
     func aForeignDatabaseIsRefusedAndLeftByteForByteUnchanged(wal: Bool) throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("theirs.sqlite")
         try Self.makeForeignDatabase(at: path, wal: wal)
@@ -54,7 +55,7 @@ struct SQLiteForeignDatabaseTests {
     }
 
     @Test func anotherGRDBAppsDatabaseIsForeign() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("other-app.sqlite")
         var other = DatabaseMigrator()
@@ -68,7 +69,7 @@ struct SQLiteForeignDatabaseTests {
     }
 
     @Test func anAdoptedForeignDatabaseIsMigratedAndKeepsItsData() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("adopted.sqlite")
         try Self.makeForeignDatabase(at: path, wal: false)
@@ -90,7 +91,7 @@ struct SQLiteForeignDatabaseTests {
     }
 
     @Test func anEmptySQLiteDatabaseIsNotForeign() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("empty.sqlite")
         let connection = try RawSQLiteConnection(path, create: true)
@@ -101,7 +102,7 @@ struct SQLiteForeignDatabaseTests {
     }
 
     @Test func withoutAMigratorAnySQLiteFileOpens() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("no-migrator.sqlite")
         try Self.makeForeignDatabase(at: path, wal: false)

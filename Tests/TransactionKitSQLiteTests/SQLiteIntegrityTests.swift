@@ -3,13 +3,14 @@ import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 /// `checkIntegrity()` and the opt-in `quick_check` at open, on a sound file
 /// and on a file whose index is damaged for real.
 @Suite("SQLite integrity checks")
 struct SQLiteIntegrityTests {
     @Test func aSoundDatabasePassesBothChecks() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("sound.sqlite")
         var options = SQLiteDB.Options()
@@ -22,7 +23,7 @@ struct SQLiteIntegrityTests {
     }
 
     @Test func checkIntegrityReportsADamagedIndex() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = try SQLiteFaultTests.databaseWithDamagedIndex(in: directory, name: "damaged.sqlite")
         // Opens fine without the option.
@@ -35,7 +36,7 @@ struct SQLiteIntegrityTests {
     }
 
     @Test func quickCheckAtOpenRefusesADamagedIndex() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = try SQLiteFaultTests.databaseWithDamagedIndex(in: directory, name: "damaged-open.sqlite")
         var options = SQLiteDB.Options()

@@ -5,6 +5,7 @@ import Testing
 import TransactionKit
 import TransactionKitSQLite
 import TransactionKitSQLiteTesting
+import TransactionKitTestSupport
 
 /// The table behind `KeyValueStore` on `SQLiteDB`: created by the library
 /// at open, readable with plain SQL, absent-but-harmless on read-only opens
@@ -12,13 +13,6 @@ import TransactionKitSQLiteTesting
 @Suite("SQLite key-value table", .timeLimit(.minutes(1)))
 struct SQLiteKeyValueTableTests {
     let settings = KeyValueStore(collection: "settings")
-
-    private func temporaryPath() throws -> (URL, String) {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("SQLiteKeyValueTableTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return (directory, directory.appendingPathComponent("db.sqlite").path)
-    }
 
     @Test func theTableIsCreatedAtOpenWithTheDocumentedSchema() throws {
         let db = try SQLiteDB.inMemory()
@@ -91,8 +85,8 @@ struct SQLiteKeyValueTableTests {
     /// The first writable open creates the tables; later opens only read
     /// their version (GRDB's own open-time probe, `grdb_issue_102`, aside).
     @Test func onlyTheFirstOpenCreatesTheTablesAndReopeningKeepsValues() throws {
-        let (directory, path) = try temporaryPath()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
         let first = try tracedOpen(path)
         try first.db.write { tx in try settings.setString("dark", key: "theme", transaction: tx) }
         try first.db.close()
@@ -122,8 +116,8 @@ struct SQLiteKeyValueTableTests {
     }
 
     @Test func aReadOnlyOpenOfAFileWithoutTheTableReadsAnEmptyStore() throws {
-        let (directory, path) = try temporaryPath()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
         // A file that no writable SQLiteDB ever opened.
         try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE other (id INTEGER PRIMARY KEY)") }
         var options = SQLiteDB.Options()
@@ -138,8 +132,8 @@ struct SQLiteKeyValueTableTests {
     }
 
     @Test func aReadOnlyOpenReadsValuesAWritableOpenCommitted() throws {
-        let (directory, path) = try temporaryPath()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
         let writable = try SQLiteDB(path: path)
         try writable.write { tx in try settings.setString("dark", key: "theme", transaction: tx) }
         var options = SQLiteDB.Options()

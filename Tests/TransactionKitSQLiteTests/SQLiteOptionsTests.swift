@@ -5,6 +5,7 @@ import Testing
 import TransactionKit
 import TransactionKitSQLite
 import TransactionKitSQLiteTesting
+import TransactionKitTestSupport
 
 /// GRDB's escape hatches on `SQLiteDB.Options`: preparing every connection,
 /// read-only opens, and `close()`; on a file and in memory.
@@ -44,7 +45,7 @@ struct SQLiteOptionsTests {
     // MARK: - Preparing connections
 
     @Test func everyConnectionOfAFileDatabaseIsPrepared() async throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         let prepared = Counter()
         let db = try SQLiteDB(path: directory.path("db.sqlite"), migrator: Self.migrator, options: Self.shoutingOptions(prepared))
         try Self.insert("hello", into: db)
@@ -84,7 +85,7 @@ struct SQLiteOptionsTests {
 
     @Test func aPreparationThatThrowsFailsTheOpenWithItsError() throws {
         struct NoKey: Error {}
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         var options = SQLiteDB.Options()
         options.prepareDatabase { _ in throw NoKey() }
         let path = directory.path("db.sqlite")
@@ -99,7 +100,7 @@ struct SQLiteOptionsTests {
     // MARK: - Read-only
 
     @Test func aReadOnlyOpenReadsCommittedDataAndRefusesWrites() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
         do {
             let writable = try SQLiteDB(path: path, migrator: Self.migrator)
@@ -124,7 +125,7 @@ struct SQLiteOptionsTests {
     }
 
     @Test func aReadOnlyOpenNeverCreatesAFile() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("missing.sqlite")
         var options = SQLiteDB.Options()
         options.readOnly = true
@@ -136,7 +137,7 @@ struct SQLiteOptionsTests {
     }
 
     @Test func aReadOnlyOpenWithPendingMigrationsFailsAndWritesNothing() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
         try SQLiteDB(path: path, migrator: Self.migrator).close()
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -174,7 +175,7 @@ struct SQLiteOptionsTests {
     // MARK: - Close
 
     @Test func closeCheckpointsTheLogIntoTheFile() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
         let db = try SQLiteDB(path: path, migrator: Self.migrator, options: Self.shoutingOptions(Counter()))
         for index in 0..<20 {
@@ -192,7 +193,7 @@ struct SQLiteOptionsTests {
     /// GRDB closes its writer before its readers; a reader closed last
     /// cannot remove the -wal file. `close()` closes the readers first.
     @Test func closeRemovesTheLogAlsoAfterReads() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         let path = directory.path("read-then-close.sqlite")
         let db = try SQLiteDB(path: path, migrator: Self.migrator, options: Self.shoutingOptions(Counter()))
         for index in 0..<5 {
@@ -205,7 +206,7 @@ struct SQLiteOptionsTests {
     }
 
     @Test func closeOnAFullDiskReportsTheFailedCheckpointAndLosesNothing() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         let mountPoint = directory.path("small")
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
         try SmallFileSystem.mount(at: mountPoint, bytes: 1024 * 1024)

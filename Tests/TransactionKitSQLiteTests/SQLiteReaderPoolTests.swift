@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 /// The read-only connections of a file `SQLiteDB`: the reader limit, async
 /// reads that wait for a reader, the schema cache after another
@@ -52,7 +53,7 @@ struct SQLiteReaderPoolTests {
     }
 
     @Test func synchronousReadsBeyondTheReaderLimitWaitForAReader() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         var options = SQLiteDB.Options()
         options.maximumReaderCount = 2
@@ -79,7 +80,7 @@ struct SQLiteReaderPoolTests {
     }
 
     @Test func asyncReadsBeyondTheReaderLimitSuspendUntilAReaderIsFree() async throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         var options = SQLiteDB.Options()
         options.maximumReaderCount = 2
@@ -105,7 +106,7 @@ struct SQLiteReaderPoolTests {
     /// A reader caches the schema (GRDB's schema cache); a migration made
     /// by another connection must not leave it stale.
     @Test func aReaderSeesTheSchemaThatAnotherConnectionMigrated() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let path = directory.path("schema.sqlite")
         var options = SQLiteDB.Options()
@@ -125,7 +126,7 @@ struct SQLiteReaderPoolTests {
     }
 
     @Test func closeWaitsForARunningReadThenRefusesNewReads() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let db = try SQLiteDB(path: directory.path("close.sqlite"), migrator: Self.migrator)
         let readStarted = DispatchSemaphore(value: 0)

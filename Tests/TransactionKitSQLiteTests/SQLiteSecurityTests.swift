@@ -8,6 +8,7 @@ import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 /// The database files stay private to their owner, whatever the umask.
 @Suite("SQLite file permissions")
@@ -38,7 +39,7 @@ struct SQLiteSecurityTests {
     }
 
     @Test func aNewDatabaseIsOwnerOnlyEvenUnderAPermissiveUmask() async throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) { [path = directory.url.path as String] in
             let problems = try SQLiteSecurityTests.permissionProblemsUnderPermissiveUmask(in: path)

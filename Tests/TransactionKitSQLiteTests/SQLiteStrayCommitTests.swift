@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 /// A write block that goes on after SQLite ended its transaction (SQLite
 /// rolls a transaction back by itself after an interrupt, a full disk, an
@@ -25,7 +26,7 @@ struct SQLiteStrayCommitTests {
         try db.read { tx in try Int.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT COUNT(*) FROM item") }
     }
 
-    static func databases(_ directory: Directory, options: SQLiteDB.Options = SQLiteDB.Options()) throws -> [SQLiteDB] {
+    static func databases(_ directory: TemporaryDirectory, options: SQLiteDB.Options = SQLiteDB.Options()) throws -> [SQLiteDB] {
         [
             try SQLiteDB(path: directory.path("stray.sqlite"), migrator: migrator, options: options),
             try SQLiteDB.inMemory(migrator: migrator, options: options),
@@ -35,7 +36,7 @@ struct SQLiteStrayCommitTests {
     /// A real automatic rollback: SQLite rolls back the whole transaction
     /// when an INSERT inside it is interrupted.
     @Test func anInterruptTheBlockSwallowsLeavesNothingCommitted() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         var options = SQLiteDB.Options()
         options.prepareDatabase { db in
@@ -79,7 +80,7 @@ struct SQLiteStrayCommitTests {
     }
 
     @Test func aBlockThatRollsBackItselfAndGoesOnCommitsNothing() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         for db in try Self.databases(directory) {
             let error = #expect(throws: DBError.self) {
@@ -96,7 +97,7 @@ struct SQLiteStrayCommitTests {
     }
 
     @Test func aCommitRunByTheBlockIsRefusedAndRolledBack() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         for db in try Self.databases(directory) {
             let error = #expect(throws: DBError.self) {
@@ -115,7 +116,7 @@ struct SQLiteStrayCommitTests {
     /// A read whose transaction ended early would mix snapshots: it fails
     /// instead of returning.
     @Test func aReadWhoseTransactionEndedEarlyFails() throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         for db in try Self.databases(directory) {
             let error = #expect(throws: DBError.self) {

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 /// Many writers and readers at once on one file database, through both the
 /// synchronous API (plain threads) and the async API (tasks).
@@ -105,7 +106,7 @@ struct SQLiteStressTests {
     }
 
     @Test func bankTransfersKeepTheTotalAndEveryReaderSeesAConsistentSnapshot() async throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let db = try SQLiteDB(path: directory.path("bank.sqlite"), migrator: Self.bankMigrator)
         let threadWriters = 4
@@ -178,7 +179,7 @@ struct SQLiteStressTests {
     }
 
     @Test func concurrentIncrementsWithCompletionsAreCountedExactly() async throws {
-        let directory = try Directory()
+        let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let db = try SQLiteDB(path: directory.path("increments.sqlite"))
         try await db.write { tx in

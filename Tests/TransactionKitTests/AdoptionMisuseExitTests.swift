@@ -2,6 +2,7 @@ import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 
 /// Outside a test runner, misuses across the application's GRDB
 /// transactions and TransactionKit's stop the process, naming the call site

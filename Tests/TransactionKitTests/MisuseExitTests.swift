@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// Programmer errors stop the process, with the same message in every backend.

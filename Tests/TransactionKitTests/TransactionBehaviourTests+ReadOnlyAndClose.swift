@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// Read-only databases and `close()`, on every backend: the same errors,

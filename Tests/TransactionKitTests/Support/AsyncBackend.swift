@@ -1,18 +1,17 @@
 import Foundation
 import Testing
 import TransactionKit
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 #if Postgres
-import PostgresNIO
 import TransactionKitPostgres
 #endif
 
 /// Every `AsyncDB` implementation the async behaviour suite runs against:
 /// `MockDB`, and `PostgresDB` when the package is built with the `Postgres`
 /// trait and a server is given in `TXKIT_POSTGRES_URL` (see
-/// Scripts/with-postgres.sh; without one, `PostgresTestServer` reports the
-/// skip once).
+/// Scripts/with-postgres.sh; without one, only `MockDB`).
 enum AsyncBackend: String, CaseIterable, Codable, Sendable, CustomTestStringConvertible {
     case mock
     #if Postgres
@@ -46,69 +45,20 @@ enum AsyncBackend: String, CaseIterable, Codable, Sendable, CustomTestStringConv
         switch self {
         case .mock:
             let db = MockDB()
-            return AsyncFixture(db: db, syncDB: db, store: MockIntStore())
+            return AsyncFixture(db: db, syncDB: db, store: KeyValueIntStore())
         #if Postgres
         case .postgres:
-            let (db, table) = try await PostgresTestServer.makeDatabaseWithTable()
-            return AsyncFixture(db: db, syncDB: nil, store: PostgresIntStore(table: table))
+            let db = try await PostgresTestServer.open { configuration in
+                // The suite's increments collide on one row: enough
+                // retries that every one of them commits.
+                configuration.conflictRetries = 1_000
+                configuration.maximumConnections = 8
+            }
+            return AsyncFixture(db: db, syncDB: nil, store: try await PostgresIntStore.make(on: db))
         #endif
         }
     }
 }
-
-/// Integers by key, read and written inside a transaction: what the suite
-/// stores. A `KeyValueStore` on `MockDB`; a table, through a finder, on
-/// PostgreSQL (whose transactions reach the server only asynchronously).
-protocol AsyncIntStore: Sendable {
-    func getInt(_ key: String, transaction: DBReadTransaction) async throws -> Int?
-    func setInt(_ value: Int, key: String, transaction: DBWriteTransaction) async throws
-}
-
-struct MockIntStore: AsyncIntStore {
-    let store = KeyValueStore(collection: "kv")
-
-    func getInt(_ key: String, transaction: DBReadTransaction) async throws -> Int? {
-        try store.getInt(key, transaction: transaction)
-    }
-
-    func setInt(_ value: Int, key: String, transaction: DBWriteTransaction) async throws {
-        try store.setInt(value, key: key, transaction: transaction)
-    }
-}
-
-#if Postgres
-/// A finder over a table `(key TEXT PRIMARY KEY, value BIGINT)`.
-struct PostgresIntStore: AsyncIntStore {
-    let table: String
-
-    func getInt(_ key: String, transaction: DBReadTransaction) async throws -> Int? {
-        let connection = try PostgresDB.shimOnlyBridge(transaction)
-        let rows = try await connection.query(
-            PostgresQuery(unsafeSQL: "SELECT value FROM \(table) WHERE key = $1", binds: try binds(key)),
-            logger: PostgresTestServer.logger)
-        for try await value in rows.decode(Int.self) { return value }
-        return nil
-    }
-
-    func setInt(_ value: Int, key: String, transaction: DBWriteTransaction) async throws {
-        let connection = try PostgresDB.shimOnlyBridge(transaction)
-        var bindings = try binds(key)
-        bindings.append(value)
-        try await connection.query(
-            PostgresQuery(
-                unsafeSQL: "INSERT INTO \(table) (key, value) VALUES ($1, $2) "
-                    + "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
-                binds: bindings),
-            logger: PostgresTestServer.logger)
-    }
-
-    private func binds(_ key: String) throws -> PostgresBindings {
-        var bindings = PostgresBindings()
-        bindings.append(key)
-        return bindings
-    }
-}
-#endif
 
 /// An `AsyncDB` under test, with the store the suite reads and writes.
 struct AsyncFixture: Sendable {
@@ -122,6 +72,17 @@ struct AsyncFixture: Sendable {
     /// The committed integer for `key` in ``store``.
     func value(_ key: String) async throws -> Int? {
         try await db.read { tx in try await store.getInt(key, transaction: tx) }
+    }
+}
+
+/// The suite's integers are all in one collection.
+extension AsyncIntStore {
+    func getInt(_ key: String, transaction: DBReadTransaction) async throws -> Int? {
+        try await getInt(key, in: "kv", transaction: transaction)
+    }
+
+    func setInt(_ value: Int, key: String, transaction: DBWriteTransaction) async throws {
+        try await setInt(value, key: key, in: "kv", transaction: transaction)
     }
 }
 

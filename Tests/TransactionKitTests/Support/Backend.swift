@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// Every `DB` implementation the behaviour suite runs against.
@@ -84,27 +85,6 @@ struct Fixture: Sendable {
     /// The committed integer for `key` in ``store``.
     func value(_ key: String) throws -> Int? {
         try db.read { tx in try store.getInt(key, transaction: tx) }
-    }
-}
-
-/// A directory under the system's temporary directory, removed on deinit.
-final class TemporaryDirectory: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("TransactionKitTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    var path: String { url.path }
-
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
     }
 }
 

@@ -1,0 +1,15 @@
+import TransactionKit
+
+/// Integers by collection and key, read and written inside a transaction:
+/// what the async tests store. ``KeyValueIntStore`` on a database with a
+/// key-value store (`MockDB`), ``PostgresIntStore`` on PostgreSQL, whose
+/// transactions reach the server only asynchronously.
+package protocol AsyncIntStore: Sendable {
+    func getInt(_ key: String, in collection: String, transaction: DBReadTransaction) async throws -> Int?
+    func setInt(_ value: Int, key: String, in collection: String, transaction: DBWriteTransaction) async throws
+    func removeValue(forKey key: String, in collection: String, transaction: DBWriteTransaction) async throws
+    func removeAll(in collection: String, transaction: DBWriteTransaction) async throws
+    /// In UTF-8 byte order.
+    func allKeys(in collection: String, transaction: DBReadTransaction) async throws -> [String]
+    func count(in collection: String, transaction: DBReadTransaction) async throws -> Int
+}
