@@ -9,6 +9,8 @@ echo "== an app that depends on the library products resolves GRDB.swift and not
 Scripts/check-consumer-graph.sh
 echo "== the type system's promises (programs that must not compile)"
 Scripts/check-compile-errors.sh
+echo "== each of those probes fails when what it guards is allowed (planted in a copy of the core)"
+Scripts/check-compile-errors.sh --self-test
 echo "== TransactionKitTesting links neither GRDB nor SQLite"
 Scripts/check-testing-isolation.sh
 echo "== the Swift code in README.md and Guides/ matches the compiled sources"
