@@ -162,3 +162,10 @@ public final class IsolatedMockMethod<Arguments, Result> {
         }
     }
 }
+
+extension IsolatedMockMethod where Result == Void {
+    /// Answers every call by returning normally.
+    public func returns() {
+        returns(())
+    }
+}

@@ -157,3 +157,10 @@ public final class IsolatedMockMethodWithClosures<Arguments, Closures, Result> {
         }
     }
 }
+
+extension IsolatedMockMethodWithClosures where Result == Void {
+    /// Answers every call by returning normally.
+    public func returns() {
+        returns(())
+    }
+}

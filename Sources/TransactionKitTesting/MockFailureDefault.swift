@@ -19,7 +19,7 @@ public enum MockFailureDefault {
     /// The value a member of result type `Result` answers after a recorded
     /// failure: `()` or `nil`, or `nil` when there is none.
     public static func value<Result>(of type: Result.Type) -> Result? {
-        if let void = () as? Result { return void }
+        if Result.self == Void.self { return (() as! Result) }
         if let optional = type as? any _MockOptional.Type { return optional.mockNone as? Result }
         return nil
     }

@@ -169,3 +169,10 @@ public final class MockMethodWithClosures<Arguments: Sendable, Closures, Result:
         }
     }
 }
+
+extension MockMethodWithClosures where Result == Void {
+    /// Answers every call by returning normally.
+    public func returns() {
+        returns(())
+    }
+}

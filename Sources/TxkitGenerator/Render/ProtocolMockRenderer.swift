@@ -137,7 +137,12 @@ package struct ProtocolMockRenderer {
         }
         for stub in stubs {
             var prefix = stub.isStatic ? "static " : ""
-            if !stub.isSendable && (stub.isStatic || requirements.requiresActor) { prefix = "nonisolated(unsafe) " + prefix }
+            // An actor's stubs are reached from outside it, synchronously.
+            if !stub.isSendable && (stub.isStatic || requirements.requiresActor) {
+                prefix = "nonisolated(unsafe) " + prefix
+            } else if requirements.requiresActor && !stub.isStatic {
+                prefix = "nonisolated " + prefix
+            }
             body.append("\(prefix)let \(stub.name) = \(stub.type)()")
         }
         let statics = stubs.filter(\.isStatic)
@@ -199,7 +204,10 @@ package struct ProtocolMockRenderer {
                 let steps: [(ProtocolRequirements.Requirement) -> String] = [
                     { requirement in
                         let labels = requirement.parameters.map { $0.label ?? $0.name }
-                        return labels.isEmpty ? "" : "By" + labels.map(SwiftText.capitalized).joined()
+                        guard let first = labels.first else { return "" }
+                        // `fetch(byName:)` is `fetchByName`, not `fetchByByName`.
+                        let startsWithBy = first.hasPrefix("by") && first.dropFirst(2).first?.isUppercase == true
+                        return (startsWithBy ? "" : "By") + labels.map(SwiftText.capitalized).joined()
                     },
                     { requirement in requirement.parameters.map { SwiftText.identifier(from: $0.declaredType) }.joined() },
                     { requirement in "Returning" + SwiftText.identifier(from: requirement.resultType ?? "Void")
@@ -341,7 +349,11 @@ package struct ProtocolMockRenderer {
 
     private func isClosure(_ parameter: LegacyParameter) -> Bool {
         if parameter.type.contains("->") { return true }
-        let core = SourceIndex.coreTypeName(parameter.type)
+        var type = parameter.type
+        for attribute in ["@escaping ", "@Sendable ", "@autoclosure "] {
+            type = type.replacingOccurrences(of: attribute, with: "")
+        }
+        let core = SourceIndex.coreTypeName(type)
         return index.resolvedTypeName(core) != core && (index.typealiases[core]?.type.contains("->") ?? false)
     }
 
@@ -478,7 +490,13 @@ package struct ProtocolMockRenderer {
             return lines
         case .method, .subscript:
             let (recorded, passed, tx) = split(requirement)
-            let parameters = requirement.parameters.map { SwiftText.parameterDeclaration($0, type: written($0.declaredType)) }
+            let parameters = requirement.parameters.map { parameter in
+                // A subscript's label is written twice (`name name:`).
+                if case .subscript = requirement.kind, let label = parameter.label {
+                    return "\(label) \(parameter.name): \(written(parameter.declaredType))"
+                }
+                return SwiftText.parameterDeclaration(parameter, type: written(parameter.declaredType))
+            }
             var header: String
             let effects = SwiftText.effects(isAsync: requirement.isAsync, throwsClause: requirement.throwsClause)
             let result = requirement.resultType.map(written)
@@ -509,7 +527,6 @@ package struct ProtocolMockRenderer {
                     passedValues.append(box)
                 } else {
                     let isEscaping = parameter.type.contains("@escaping") || isOptionalClosure(parameter)
-                        || !parameter.type.contains("->")
                     if !isEscaping { escaping.append(name) }
                     passedValues.append(name)
                 }
@@ -597,6 +614,17 @@ package struct ProtocolMockRenderer {
                 "}",
             ]
         default:
+            if isGenericResult {
+                // The stub answers `Any`: the cast, not the stub, knows
+                // the default (`nil` for an optional).
+                return [
+                    "do {",
+                    "    return " + cast("try \(stub).call(\(argumentList))", true),
+                    "} catch {",
+                    "    return MockFailureDefault.answer(after: error, in: \(receiver))",
+                    "}",
+                ]
+            }
             return ["return " + cast("\(stub).callWithoutThrowing(\(argumentList))", false)]
         }
     }
