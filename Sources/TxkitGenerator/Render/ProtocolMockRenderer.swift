@@ -74,12 +74,47 @@ package struct ProtocolMockRenderer {
         if requirements.isObjC {
             reasons.append((requirements.location, "it is an @objc protocol: its mock must be an Objective-C class, which txkit does not write"))
         }
+        reasons += ambiguousWitnesses()
         if isGeneric {
             for requirement in requirements.requirements where requirement.isStatic {
                 reasons.append((requirement.location, "the static member \(requirement.bareName) of a protocol with associated types: a generic mock cannot store stubs per type"))
             }
         }
         return reasons
+    }
+
+    /// Requirements that differ only by a result one generic witness
+    /// matches too (`subscript<T>(_: String) -> T?` and
+    /// `subscript<T>(_: String) -> T`): Swift finds several witnesses for
+    /// the first in any conforming type.
+    private func ambiguousWitnesses() -> [(SourceLocation, String)] {
+        var reasons: [(SourceLocation, String)] = []
+        let all = requirements.requirements
+        for (offset, requirement) in all.enumerated() {
+            guard case .subscript = requirement.kind, let result = requirement.resultType,
+                  genericNames(requirement).contains(result) else { continue }
+            let signature = erasedParameters(requirement)
+            for other in all[..<offset] + all[(offset + 1)...] {
+                guard case .subscript = other.kind, other.resultType != result,
+                      erasedParameters(other) == signature,
+                      other.resultType.map({ genericNames(other).contains(SourceIndex.coreTypeName($0)) }) == true
+                else { continue }
+                reasons.append((requirement.location, "this subscript and the one at line \(other.location.line) differ only by a generic result that one implementation matches for both: Swift cannot tell which implements which"))
+                break
+            }
+        }
+        return reasons
+    }
+
+    /// Parameter labels and types with the member's generic parameters
+    /// written `_`.
+    private func erasedParameters(_ requirement: ProtocolRequirements.Requirement) -> [String] {
+        let names = genericNames(requirement)
+        return requirement.parameters.map { parameter in
+            var type = parameter.declaredType
+            for name in names { type = replacingWord(name, in: type, with: "_") }
+            return "\(parameter.label ?? "_"):\(type)"
+        }
     }
 
     package func render() -> String {
