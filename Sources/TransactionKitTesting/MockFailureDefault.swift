@@ -20,18 +20,18 @@ public enum MockFailureDefault {
     /// failure: `()` or `nil`, or `nil` when there is none.
     public static func value<Result>(of type: Result.Type) -> Result? {
         if Result.self == Void.self { return (() as! Result) }
-        if let optional = type as? any _MockOptional.Type { return optional.mockNone as? Result }
+        if let optional = type as? any _MockOptional.Type { return optional._mockNone as? Result }
         return nil
     }
 }
 
 /// Optionals, whose `nil` is a mock's default answer.
 public protocol _MockOptional {
-    static var mockNone: Any { get }
+    static var _mockNone: Any { get }
 }
 
 extension Optional: _MockOptional {
-    public static var mockNone: Any { Wrapped?.none as Any }
+    public static var _mockNone: Any { Wrapped?.none as Any }
 }
 
 /// The error a mock throws when a stub's value has the wrong type for the
