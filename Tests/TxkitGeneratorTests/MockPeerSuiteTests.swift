@@ -104,6 +104,7 @@ struct MockPeerSuiteTests {
         // Build; a mock that does not compile is set aside with its first
         // error, and the rest built again.
         var outcome = try Self.swift(["build", "--build-tests"], in: root)
+        var warnings = Self.mockWarnings(outcome.output)
         var rounds = 0
         while outcome.status != 0 && rounds < 8 {
             rounds += 1
@@ -126,7 +127,9 @@ struct MockPeerSuiteTests {
                 measure.noMembers.removeAll { $0 == key }
             }
             outcome = try Self.swift(["build", "--build-tests"], in: root)
+            warnings += Self.mockWarnings(outcome.output)
         }
+        #expect(warnings.isEmpty, "the mocks compile with warnings:\n\(warnings.joined(separator: "\n"))")
         #expect(outcome.status == 0, "\(measure.notCompiling)\n\(outcome.output.suffix(3000))")
         let run = try Self.swift(["test", "--skip-build"], in: root)
         #expect(run.status == 0, "\(run.output.suffix(4000))")
@@ -178,6 +181,11 @@ struct MockPeerSuiteTests {
             )
 
             """
+    }
+
+    /// The compiler's warnings about the generated mocks.
+    static func mockWarnings(_ output: String) -> [String] {
+        output.split(separator: "\n").filter { $0.contains("/Mocks/") && $0.contains("warning:") }.map(String.init)
     }
 
     static func swift(_ arguments: [String], in root: String) throws -> (status: Int32, output: String) {
@@ -291,7 +299,7 @@ struct MockPeerSuiteTests {
                 "    let mock = \(make)",
                 "    _ = mock",
                 "    \(receiver).\(getter).returns(\(result))",
-                "    _ = \(effects)\(access)",
+                (requirement.resultType == nil && requirement.kind == .method ? "    " : "    _ = ") + "\(effects)\(access)",
                 "    #expect(\(receiver).\(getter).callCount == 1)",
                 "}",
                 "",
