@@ -258,12 +258,25 @@ struct MockPeerSuiteTests {
     /// A test that stubs one member of the mock and calls it, or `nil`
     /// when the mock is generic or has no member made of simple types.
     static func usage(of renderer: ProtocolMockRenderer) -> [String]? {
-        guard !renderer.isGeneric else { return nil }
         let requirements = renderer.requirements
+        // A generic mock is made with `Int` for associated types that
+        // `Int` satisfies.
+        var typeArguments = ""
+        if renderer.isGeneric {
+            let simple: Set<String> = ["Equatable", "Hashable", "Sendable", "Codable", "Comparable"]
+            let generic = requirements.associatedTypes.filter { $0.defaultType == nil }
+            guard generic.allSatisfy({ type in
+                type.requirements.isEmpty && (type.constraint.map { constraint in
+                    constraint.split(separator: "&").allSatisfy { simple.contains($0.trimmingCharacters(in: .whitespaces)) }
+                } ?? true)
+            }) else { return nil }
+            typeArguments = "<" + generic.map { _ in "Int" }.joined(separator: ", ") + ">"
+        }
+        let associated = Set(requirements.associatedTypes.map(\.name))
         let members = renderer.memberStubs()
         // How to make the mock: `init()`, or an initializer of simple types.
         let initializers = members.map(\.requirement).filter { if case .initializer = $0.kind { true } else { false } }
-        var make = "\(renderer.mockName)()"
+        var make = "\(renderer.mockName)\(typeArguments)()"
         if let plain = initializers.first(where: { $0.parameters.isEmpty }) {
             make = (plain.throwsClause == nil ? "" : "try ") + (plain.isAsync ? "await " : "") + make
                 + (plain.kind == .initializer(isFailable: true) ? "!" : "")
@@ -273,14 +286,17 @@ struct MockPeerSuiteTests {
             }) else { return nil }
             let arguments = initializer.parameters.map { ($0.label.map { "\($0): " } ?? "") + literal($0.type)! }
             let effects = (initializer.throwsClause == nil ? "" : "try ") + (initializer.isAsync ? "await " : "")
-            make = "\(effects)\(renderer.mockName)(\(arguments.joined(separator: ", ")))\(initializer.kind == .initializer(isFailable: true) ? "!" : "")"
+            make = "\(effects)\(renderer.mockName)\(typeArguments)(\(arguments.joined(separator: ", ")))\(initializer.kind == .initializer(isFailable: true) ? "!" : "")"
         }
         for (requirement, getter, _, _) in members {
             if case .initializer = requirement.kind { continue }
-            guard requirement.genericParameters.isEmpty,
+            let mentionsAssociated = ([requirement.resultType ?? ""] + requirement.parameters.map(\.type)).contains { type in
+                type.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { associated.contains(String($0)) }
+            }
+            guard requirement.genericParameters.isEmpty, !mentionsAssociated, !(renderer.isGeneric && requirement.isStatic),
                   requirement.parameters.allSatisfy({ literal($0.type) != nil && !$0.isVariadic && !$0.isInout }),
                   let result = literal(requirement.resultType ?? "Void") else { continue }
-            let receiver = requirement.isStatic ? renderer.mockName : "mock"
+            let receiver = requirement.isStatic ? renderer.mockName + typeArguments : "mock"
             let arguments = requirement.parameters.map { ($0.label.map { "\($0): " } ?? "") + literal($0.type)! }
             let access: String
             switch requirement.kind {
@@ -299,7 +315,8 @@ struct MockPeerSuiteTests {
                 "    let mock = \(make)",
                 "    _ = mock",
                 "    \(receiver).\(getter).returns(\(result))",
-                (requirement.resultType == nil && requirement.kind == .method ? "    " : "    _ = ") + "\(effects)\(access)",
+                // The result's type picks among overloads by result.
+                "    let _: \((requirement.resultType ?? "Void").replacingOccurrences(of: "!", with: "?")) = \(effects)\(access)",
                 "    #expect(\(receiver).\(getter).callCount == 1)",
                 "}",
                 "",
