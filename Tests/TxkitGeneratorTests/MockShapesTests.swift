@@ -54,6 +54,7 @@ struct MockShapesTests {
                         func copy() -> Self
                         func report(_ error: (some Error)?) -> Bool
                         func store(_ value: any Sendable) -> Int
+                        func describe(_ value: some CustomStringConvertible) -> String
                     }
                 }
             }
@@ -61,7 +62,10 @@ struct MockShapesTests {
         #expect(mock.contains("final class FinderMock: Outer.Inner.Finder {"))
         #expect(mock.contains("func copy() -> FinderMock {"))
         #expect(mock.contains("func report(_ error: (some Error)?) -> Bool {"))
+        #expect(mock.contains("let report = MockMethod<(any Error)?, Bool>()"), "some P is recorded as any P")
         #expect(mock.contains("let store = MockMethod<any Sendable, Int>()"))
+        #expect(mock.contains("let describe = IsolatedMockMethod<any CustomStringConvertible, String>()"),
+                "an existential of another module's protocol is not assumed Sendable")
     }
 
     @Test func inheritedRequirementsComeFromOtherFiles() throws {

@@ -328,6 +328,13 @@ package struct ProtocolMockRenderer {
         return type.contains("some ") || words(type).contains { names.contains($0) }
     }
 
+    /// Whether a type names the member's generic parameters (recorded by
+    /// description: the stub is declared outside the member).
+    private func namesGenericParameters(_ type: String, _ requirement: ProtocolRequirements.Requirement) -> Bool {
+        let names = genericNames(requirement)
+        return words(type).contains { names.contains($0) }
+    }
+
     private func genericNames(_ requirement: ProtocolRequirements.Requirement) -> Set<String> {
         let clause = requirement.genericParameters
         guard clause.count > 2 else { return [] }
@@ -351,6 +358,7 @@ package struct ProtocolMockRenderer {
     /// not; types from other modules are assumed to be.
     private func isSendable(_ type: String, seen: Set<String> = []) -> Bool {
         if type.contains("->") && !type.contains("@Sendable") { return false }
+        if !existentialsAreSendable(type) { return false }
         for word in words(type) {
             if Self.nonSendableWords.contains(word) || associatedNames.contains(word) || word == mockName { return false }
             if let alias = index.typealiases[word], !seen.contains(word) {
@@ -367,6 +375,32 @@ package struct ProtocolMockRenderer {
                 if declared.accessLevel >= .public && !saysSendable { return false }
             default:
                 continue
+            }
+        }
+        return true
+    }
+
+    /// Whether each `any P & Q` in `type` is `Sendable`: it names
+    /// `Sendable` (or `Error`, `Actor`), or a protocol of the sources that
+    /// requires it. A protocol of another module (`CustomStringConvertible`)
+    /// is not assumed to.
+    private func existentialsAreSendable(_ type: String) -> Bool {
+        let parts = type.components(separatedBy: "any ").dropFirst()
+        for part in parts {
+            var composition = ""
+            for character in part {
+                if character.isLetter || character.isNumber || "_.& <".contains(character) {
+                    composition.append(character)
+                } else {
+                    break
+                }
+            }
+            let names = composition.split(separator: "&").map {
+                String($0.split(separator: "<").first ?? "").trimmingWhitespace
+            }
+            if names.contains(where: { ["Sendable", "Error", "Actor", "AnyActor"].contains($0) }) { continue }
+            guard names.allSatisfy({ name in index.types[name]?.kind == .protocol && protocolIsSendable(name) }) else {
+                return false
             }
         }
         return true
@@ -432,7 +466,12 @@ package struct ProtocolMockRenderer {
     }
 
     private func recordedType(_ parameter: LegacyParameter, _ requirement: ProtocolRequirements.Requirement) -> String {
-        if isGeneric(parameter.type, requirement) { return "String" }
+        if namesGenericParameters(parameter.type, requirement) { return "String" }
+        // `some P` is recorded as `any P`, which it converts to.
+        if parameter.type.contains("some ") {
+            let type = valueType(replacingWord("some", in: parameter.type, with: "any"))
+            return parameter.isVariadic ? "[\(type)]" : type
+        }
         let type = valueType(parameter.type)
         return parameter.isVariadic ? "[\(type)]" : type
     }
@@ -544,7 +583,7 @@ package struct ProtocolMockRenderer {
             if !requirement.whereClause.isEmpty { header += " \(requirement.whereClause)" }
             let recordedValues = recorded.map { parameter -> String in
                 let name = SwiftText.escaped(parameter.name)
-                return isGeneric(parameter.type, requirement) ? "String(describing: \(name))" : name
+                return namesGenericParameters(parameter.type, requirement) ? "String(describing: \(name))" : name
             }
             let arguments: String? = switch recordedValues.count {
             case 0: nil

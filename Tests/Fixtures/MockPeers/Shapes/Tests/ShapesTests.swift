@@ -31,12 +31,13 @@ import TransactionKitTesting
 @Test func selfSomeAndAny() {
     let mock = ExistentialsMock()
     mock.copyCall.returns(mock)
-    mock.describe.stub { description in description }
-    mock.report.stub { description in description != "nil" }
+    mock.describe.stub { value in value.description }     // `some P` is recorded as `any P`
+    mock.report.stub { error in error != nil }
     mock.store.returns(1)
     #expect(mock.copy() === mock)
     #expect(mock.describe(12) == "12")
     #expect(mock.report(Optional<CancellationError>.none) == false)
+    #expect(mock.report(CancellationError()) && mock.report.calls.last??.localizedDescription != nil)
     #expect(mock.store("x") == 1)
 }
 
