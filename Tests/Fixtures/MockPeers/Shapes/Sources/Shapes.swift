@@ -84,6 +84,8 @@ protocol Transactions {
     func count(_ tx: DBReadTransaction) throws -> Int
     func maybeCount(_ tx: DBReadTransaction?) -> Int
     func insert(_ row: Row, _ tx: DBWriteTransaction) throws
+    func enumerate(_ tx: DBReadTransaction, block: (Row) throws -> Void) rethrows
+    func load(id: Int, _ tx: DBReadTransaction) async throws -> Row?
 }
 
 /// Closures reach the stub, `inout` is written back, generic results are

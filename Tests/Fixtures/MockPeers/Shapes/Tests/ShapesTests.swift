@@ -112,6 +112,19 @@ import TransactionKitTesting
     }
     #expect(mock.maybeCount(nil) == 1)
     #expect(mock.insert.calls == [Row(id: 1)] && mock.count.callCount == 1)
+
+    mock.enumerate.stub { _, block in try block(Row(id: 5)) }
+    var rows: [Row] = []
+    try db.read { tx in mock.enumerate(tx) { rows.append($0) } }
+    #expect(rows == [Row(id: 5)] && mock.enumerate.callCount == 1)
+}
+
+@Test func asyncMembersTakingATransaction() async throws {
+    let db = MockDB()
+    let mock = TransactionsMock()
+    mock.load.stub { id in Row(id: id) }
+    let row = try await db.read { tx in try await mock.load(id: 3, tx) }
+    #expect(row == Row(id: 3) && mock.load.calls == [3])
 }
 
 @Test func closuresReachTheStubAndInoutIsWrittenBack() throws {
