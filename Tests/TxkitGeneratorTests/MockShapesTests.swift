@@ -125,10 +125,18 @@ struct MockShapesTests {
         #expect(mock.contains("final class FinderMock: Finder {"), "not Sendable: Context is not")
     }
 
+    @Test func standardLibraryParentsAreImplementedByIdentity() throws {
+        let mock = try Self.mock("Session", [("S.swift", "protocol Session: Hashable, Identifiable, CustomStringConvertible {}")])
+        #expect(mock.contains("static func == (lhs: SessionMock, rhs: SessionMock) -> Bool {"))
+        #expect(mock.contains("hasher.combine(ObjectIdentifier(self))"))
+        #expect(mock.contains("var id: ObjectIdentifier { ObjectIdentifier(self) }"))
+        #expect(mock.contains("var description: String { getDescription.callWithoutThrowing(in: self) }"))
+    }
+
     @Test func aProtocolTxkitCannotMockIsRefusedWithThePlaceAndNothingIsWritten() throws {
-        let tree = try InlineTree([("P.swift", "import Foundation\n\nprotocol Model: Identifiable {\n    func save()\n}\n")])
+        let tree = try InlineTree([("P.swift", "import Foundation\n\nprotocol Model: Codable {\n    func save()\n}\n")])
         let error = try #require(throws: MockRefused.self) { try tree.generator.mock(protocol: "Model") }
-        #expect(error.description.contains("P.swift:3: it inherits from Identifiable, which is not declared in the sources"))
+        #expect(error.description.contains("P.swift:3: it inherits from Codable, which is not declared in the sources"))
         #expect(error.description.contains("nothing was written"))
     }
 }

@@ -78,11 +78,22 @@ package struct ProtocolRequirements {
     /// Parents that are not in the sources and that txkit does not know,
     /// with where they are named: their requirements cannot be read.
     package var unknownParents: [(name: String, location: SourceLocation)] = []
+    /// Standard-library protocols it inherits that a mock implements by
+    /// itself (see ``standardParents``), in the order met.
+    package var standardParents: [String] = []
     /// Whether the protocol is `@objc`.
     package var isObjC = false
 
     /// Protocols of the standard library a mock adopts with nothing to
     /// implement.
+    /// Standard-library protocols a mock implements by identity:
+    /// `Equatable` and `Hashable` (the same instance), `Identifiable` (its
+    /// `ObjectIdentifier`); `CustomStringConvertible` and
+    /// `CustomDebugStringConvertible` get a stubbed property.
+    static let standardParents: Set<String> = [
+        "Equatable", "Hashable", "Identifiable", "CustomStringConvertible", "CustomDebugStringConvertible",
+    ]
+
     static let markerParents: Set<String> = ["AnyObject", "class", "Sendable", "Actor", "AnyActor", "NSObjectProtocol"]
 
     /// Reads `type`, a protocol, and the protocols it inherits from.
@@ -94,6 +105,13 @@ package struct ProtocolRequirements {
         var seen: Set<String> = []
         var keys: Set<String> = []
         read(type, index: index, seen: &seen, keys: &keys)
+        for (parent, property) in [("CustomStringConvertible", "description"), ("CustomDebugStringConvertible", "debugDescription")]
+        where standardParents.contains(parent) {
+            add(Requirement(
+                kind: .property(isSettable: false), name: property, isStatic: false, genericParameters: "",
+                whereClause: "", parameters: [], isAsync: false, throwsClause: nil, resultType: "String",
+                attributes: [], location: location, owner: parent), keys: &keys)
+        }
     }
 
     private mutating func read(_ type: LegacyType, index: SourceIndex, seen: inout Set<String>, keys: inout Set<String>) {
@@ -120,6 +138,8 @@ package struct ProtocolRequirements {
                     case "Actor", "AnyActor": requiresActor = true
                     case "NSObjectProtocol": requiresNSObject = true
                     case _ where Self.markerParents.contains(bare): break
+                    case _ where Self.standardParents.contains(bare):
+                        if !standardParents.contains(bare) { standardParents.append(bare) }
                     default:
                         if let parentType = index.types[bare], parentType.kind == .protocol {
                             read(parentType, index: index, seen: &seen, keys: &keys)

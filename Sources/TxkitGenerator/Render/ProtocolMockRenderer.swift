@@ -200,9 +200,29 @@ package struct ProtocolMockRenderer {
             body.append("")
             body += render(member)
         }
+        body += identity(members)
         lines += body.map { $0.isEmpty ? "" : "    " + $0 }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `==`, `hash(into:)` and `id` for the standard-library parents,
+    /// by the mock's identity, unless the protocol declares them.
+    private func identity(_ members: [Member]) -> [String] {
+        let parents = requirements.standardParents
+        let declared = Set(members.map(\.requirement.bareName))
+        let nonisolated = requirements.requiresActor || requirements.globalActor != nil ? "nonisolated " : ""
+        var lines: [String] = []
+        if parents.contains("Equatable") || parents.contains("Hashable"), !declared.contains("==") {
+            lines += ["", "/// The same mock.", "\(nonisolated)static func == (lhs: \(mockName), rhs: \(mockName)) -> Bool {", "    lhs === rhs", "}"]
+        }
+        if parents.contains("Hashable"), !declared.contains("hash") {
+            lines += ["", "\(nonisolated)func hash(into hasher: inout Hasher) {", "    hasher.combine(ObjectIdentifier(self))", "}"]
+        }
+        if parents.contains("Identifiable"), !declared.contains("id") {
+            lines += ["", "\(nonisolated)var id: ObjectIdentifier { ObjectIdentifier(self) }"]
+        }
+        return lines
     }
 
     // MARK: Names

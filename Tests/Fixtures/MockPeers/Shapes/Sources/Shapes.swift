@@ -98,3 +98,8 @@ protocol Callbacks {
     func size() -> Int
     func rename(_ name: String)
 }
+
+/// Standard-library parents a mock implements by identity or with a stub.
+protocol Session: Hashable, Identifiable, CustomStringConvertible {
+    func close()
+}

@@ -170,3 +170,10 @@ import TransactionKitTesting
     mock.getName.returns("n")
     #expect(mock.grandparentMethod() == "g" && mock.parentMethod(2) == 4 && mock.name == "n")
 }
+
+@Test func standardLibraryParents() {
+    let first = SessionMock(), second = SessionMock()
+    first.getDescription.returns("first")
+    #expect(first == first && first != second && first.id != second.id)
+    #expect(Set([first, first, second]).count == 2 && first.description == "first")
+}
