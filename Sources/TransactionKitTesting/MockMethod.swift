@@ -224,25 +224,9 @@ public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
                 staticFilePath: filePath)
         }
         let result = try stub(arguments, tx)
-        for table in readTables {
-            tx?.declareRead(table: table, file: fileID, line: line)
-        }
-        if !declaredTables.isEmpty {
-            if let write = tx as? DBWriteTransaction {
-                for table in declaredTables {
-                    write.declareChange(table: table, file: fileID, line: line)
-                }
-            } else {
-                let received = tx == nil ? "no transaction" : "a read transaction"
-                let tables = declaredTables.map { "\"\($0)\"" }.joined(separator: ", ")
-                recordMockFailure(
-                    "\(Mock.self).\(function) declares that it changes \(tables) (declaresChange(table:)), but this call "
-                        + "received \(received), which cannot change a table: nothing was declared. Declare the change "
-                        + "on the mock's method that writes.",
-                    fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column),
-                    staticFilePath: filePath)
-            }
-        }
+        declareTables(
+            read: readTables, changed: declaredTables, tx: tx, member: "\(Mock.self).\(function)", fileID: fileID,
+            filePath: filePath, line: line, column: column)
         return result
     }
 }
@@ -252,11 +236,13 @@ extension MockMethod {
     /// a non-throwing or `rethrows` method): checks `tx`, records
     /// `arguments`, and answers from the stub.
     ///
-    /// Such a member has nothing to return when nobody stubbed it, or when
-    /// its stub throws: the failure is recorded as for
-    /// ``call(_:_:in:function:fileID:filePath:line:column:)``, then the
-    /// process stops with the same message. Stub such members before the
-    /// code under test runs.
+    /// When nobody stubbed it, or its stub throws, the failure is recorded
+    /// at the call site as for
+    /// ``call(_:_:in:function:fileID:filePath:line:column:)`` and the run
+    /// goes on: the member returns `()` or `nil` when its result is `Void`
+    /// or an optional. Any other result has no value to make up: then the
+    /// process stops with the same message (see ``MockFailureDefault``).
+    /// Stub such members before the code under test runs.
     ///
     /// - Parameters:
     ///   - arguments: The call's arguments (a tuple for several).
@@ -283,7 +269,9 @@ extension MockMethod {
                 arguments, tx, in: mock, function: function, fileID: fileID, filePath: filePath, line: line,
                 column: column)
         } catch {
-            fatalError("\(Mock.self).\(function) cannot throw, and its MockMethod failed: \(error)", file: fileID, line: line)
+            return mockFailureDefault(
+                error, member: "\(Mock.self).\(function)", stubbed: isStubbed, fileID: fileID, filePath: filePath,
+                line: line, column: column)
         }
     }
 }

@@ -146,52 +146,6 @@ public final class Generator {
         ]
     }
 
-    /// A mock of a protocol (a Good-Way finder) in the same style.
-    ///
-    /// - Parameter mockName: The class's name; `PMock` by default.
-    package func mock(protocol protocolName: String, mockName: String? = nil) throws -> GeneratedFile {
-        let type = try index.type(named: protocolName)
-        guard type.kind == .protocol else {
-            let kind = type.kind.map { ($0 == .enum || $0 == .actor ? "an " : "a ") + $0.rawValue }
-                ?? "a type known only from extensions"
-            throw GeneratorError.notAProtocol(protocolName, kind: kind, location: type.files.first ?? protocolName)
-        }
-        // Requirements only: what extensions of the protocol add (such as
-        // the default-argument overloads `txkit convert` writes) is not
-        // the mock's to implement.
-        let requirements = type.declarations.filter { !$0.isExtension }.map { declaration in
-            (path: declaration.file.path, lines: declaration.file.line(of: declaration.memberBlock)...declaration.file.line(of: declaration.memberBlock.rightBrace))
-        }
-        let isRequirement = { (member: LegacyMember) in
-            requirements.contains { requirement in
-                member.declaration.path == requirement.path && requirement.lines.contains(member.declaration.line)
-            }
-        }
-        var members = type.members.filter { !$0.isStatic && isRequirement($0) }.map { member in
-            var transactions: [Int: TransactionKind] = [:]
-            for (index, parameter) in member.parameters.enumerated() {
-                transactions[index] = TransactionKind(typeName: parameter.type)
-            }
-            var isWritten = false
-            if case let .property(isSettable) = member.kind { isWritten = isSettable }
-            return ShimMember(
-                legacy: member, transactions: transactions, suppliedSets: [], isWritten: isWritten, isBridged: false)
-        }
-        ShimPlan.nameStubs(&members)
-        let name = mockName ?? "\(protocolName)Mock"
-        let renderer = MockRenderer(
-            mockName: name,
-            protocolName: protocolName,
-            members: members,
-            imports: ShimRenderer.imports(
-                of: type, configuration: configuration,
-                adding: configuration.mockImports + ["TransactionKit", "TransactionKitTesting"]),
-            documentation: "A mock of ``\(protocolName)``, one `MockMethod` per member.",
-            marker: GeneratedFileMarker.mock(protocolName: protocolName, mockName: mockName).line)
-        let folder = configuration.mocksFolder.replacingOccurrences(of: "$consumer", with: protocolName)
-        return GeneratedFile(path: "\(folder)/\(name).swift", contents: renderer.render())
-    }
-
     func shortcutsNamespace(_ consumer: String, _ legacies: [String], access: String, marker: String) -> String {
         var lines = [
             marker,

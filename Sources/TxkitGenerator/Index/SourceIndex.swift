@@ -157,7 +157,7 @@ private final class TypeCollector: SyntaxVisitor {
     override func visitPost(_ node: ExtensionDeclSyntax) { outerNames.removeLast() }
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = (outerNames + [node.name.text]).joined(separator: ".")
+        let name = (outerNames.suffix(1) + [node.name.text]).joined(separator: ".")
         typealiases[name] = (node.initializer.value.trimmedDescription, file.location(of: node.name))
         return .skipChildren
     }
@@ -174,7 +174,8 @@ private final class TypeCollector: SyntaxVisitor {
         isExtension: Bool = false
     ) -> SyntaxVisitorContinueKind {
         let location = file.location(of: memberBlock.parent ?? Syntax(memberBlock))
-        let qualified = isExtension ? name : (outerNames + [name]).joined(separator: ".")
+        // `outerNames` holds qualified names: the innermost one is the scope.
+        let qualified = isExtension ? name : (outerNames.suffix(1) + [name]).joined(separator: ".")
         outerNames.append(qualified)
         var names = [qualified]
         if let simple = qualified.split(separator: ".").last.map(String.init), simple != qualified {
