@@ -224,7 +224,7 @@ public final class Generator {
 
     func mocksNamespace(_ consumer: String, _ legacies: [String], marker: String) -> String {
         var lines = [marker, ""]
-        lines += configuration.mockImports.map { "import \($0)" }
+        lines += configuration.mockImports.map (SwiftText.importStatement)
         if !configuration.mockImports.isEmpty { lines.append("") }
         lines += [
             "extension \(consumer) {",
