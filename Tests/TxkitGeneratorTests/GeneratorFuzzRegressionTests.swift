@@ -61,5 +61,92 @@ struct GeneratorFuzzRegressionTests {
             #expect(!file.contents.contains("import @testable"))
         }
     }
+
+    static let store = """
+        import GRDB
+        final class TaskStore: Sendable {
+            init() {}
+            func name(id: Int64, db: Database) throws -> String? { nil }
+        }
+        """
+
+    static func apply(_ files: [(String, String)], consumer: String = "TaskManager") throws -> [String: String] {
+        let tree = try InlineTree([("TaskStore.swift", store)] + files, transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let edits = try tree.generator.apply(consumer: consumer, legacy: "TaskStore")
+        return Dictionary(uniqueKeysWithValues: edits.map { ($0.path, $0.edited) })
+    }
+
+    /// `private let store = TaskStore()` became a shim property that no
+    /// test could replace: it is now filled by an initializer parameter
+    /// whose default is the production wrapper.
+    @Test func anInlineInitializedPropertyBecomesAnInitializerParameter() throws {
+        let edited = try Self.apply([("TaskManager.swift", """
+            final class TaskManager {
+                private let store = TaskStore()
+                init() {}
+                func title(_ tx: DBReadTransaction) throws -> String? {
+                    try store.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx))
+                }
+            }
+            """)])
+        let manager = try #require(edited["TaskManager.swift"])
+        #expect(manager.contains("private let store: TaskManager.Shims.TaskStore\n"))
+        #expect(manager.contains("init(store: TaskManager.Shims.TaskStore = TaskManager.Wrappers.TaskStore()) {\n        self.store = store\n    }"))
+        #expect(manager.contains("try store.name(id: 1, tx)"))
+    }
+
+    /// Every caller of an initializer whose parameter is retyped passes
+    /// the same instance behind the wrapper: the wiring elsewhere, and a
+    /// convenience initializer that still takes the legacy type.
+    @Test func callersOfARetypedInitializerParameterAreUpdated() throws {
+        let edited = try Self.apply([
+            ("TaskManager.swift", """
+                final class TaskManager {
+                    let store: TaskStore
+                    init(store: TaskStore) { self.store = store }
+                    convenience init(legacyStore: TaskStore) { self.init(store: legacyStore) }
+                    func title(_ tx: DBReadTransaction) throws -> String? {
+                        try store.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx))
+                    }
+                }
+                """),
+            ("Wiring.swift", """
+                enum Wiring {
+                    static func manager() -> TaskManager { TaskManager(store: TaskStore()) }
+                    static func other(_ store: TaskStore) -> TaskManager { TaskManager.init(store: store) }
+                }
+                """),
+        ])
+        let manager = try #require(edited["TaskManager.swift"])
+        #expect(manager.contains("init(store: TaskManager.Shims.TaskStore) { self.store = store }"))
+        #expect(manager.contains("self.init(store: TaskManager.Wrappers.TaskStore(legacyStore))"))
+        let wiring = try #require(edited["Wiring.swift"])
+        #expect(wiring.contains("TaskManager(store: TaskManager.Wrappers.TaskStore())"))
+        #expect(wiring.contains("TaskManager.init(store: TaskManager.Wrappers.TaskStore(store))"))
+    }
+
+    /// A consumer that is a legacy type itself (its methods receive the
+    /// legacy transaction) is counted; building a finder to inject it is
+    /// wiring, not a use.
+    @Test func inventoryCountsLegacyConsumersAndNotWiring() throws {
+        let tree = try InlineTree([("TaskStore.swift", Self.store), ("Managers.swift", """
+            import GRDB
+            final class TaskManager {
+                let store: TaskStore
+                init(store: TaskStore) { self.store = store }
+                func title(db: Database) throws -> String? { try store.name(id: 1, db: db) }
+            }
+            enum Wiring {
+                static func run(db: Database) throws -> String? {
+                    let manager = TaskManager(store: TaskStore())
+                    return try manager.title(db: db)
+                }
+            }
+            """)], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let inventory = tree.generator.inventory()
+        #expect(Set(inventory.legacyTypes) == ["TaskStore", "TaskManager", "Wiring"])
+        #expect(Set(inventory.uses.map { "\($0.consumer) → \($0.type)" }) == ["TaskManager → TaskStore", "Wiring → TaskManager"])
+        #expect(inventory.unresolved.isEmpty)
+    }
 }
 #endif

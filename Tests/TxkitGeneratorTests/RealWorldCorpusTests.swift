@@ -21,10 +21,10 @@ struct RealWorldCorpusTests {
         "ConversationManager → ThreadStore",
     ]
 
-    /// Pairs `inventory` does not list.
-    static let knownInventoryMisses: Set<String> = [
-        "LoanReminderManager → LoanLedger",
-    ]
+    /// Pairs `inventory` does not list (a consumer that is a legacy type
+    /// itself, such as LoanReminderManager, which takes a ManagedContext,
+    /// is counted since issue 38).
+    static let knownInventoryMisses: Set<String> = []
 
     /// Pairs where `--apply` rewrites where it must refuse, or refuses
     /// where it must rewrite (computed in process; nothing is written).

@@ -25,6 +25,9 @@ struct ConsumerRewriter {
     private var edits: [String: [TextEdit]] = [:]
     private var files: [String: SourceFile] = [:]
     private var bridgeLocals: [BridgeLocal] = []
+    /// The labels of the initializer parameters retyped to the shim: the
+    /// callers that pass them are updated (``updateInitializerCallers()``).
+    var retypedParameters: Set<String> = []
 
     /// A local such as `let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))`.
     struct BridgeLocal {
@@ -132,12 +135,60 @@ struct ConsumerRewriter {
             try route(use, through: property)
         }
         removeUnusedBridgeLocals()
-        return try plan.consumer.files.compactMap { path in
+        updateInitializerCallers()
+        // The consumer's files first, then the callers' files.
+        let paths = plan.consumer.files + edits.keys.filter { !plan.consumer.files.contains($0) }.sorted()
+        return try paths.compactMap { path in
             guard let fileEdits = edits[path], let file = files[path] else { return nil }
             try Self.requireNoOverlap(fileEdits, in: file)
             let original = file.tree.description
             return ConsumerEdit(path: path, original: original, edited: TextEdit.apply(fileEdits, to: original))
         }
+    }
+
+    /// Wraps what the callers of the consumer's initializers pass for a
+    /// retyped parameter (`TaskManager(store: TaskStore())` becomes
+    /// `TaskManager(store: TaskManager.Wrappers.TaskStore())`), in every
+    /// file of the sources, `self.init(…)` of the consumer included: the
+    /// same instance, now behind the shim. Callers outside the sources
+    /// (another module, a test target) are not seen.
+    private mutating func updateInitializerCallers() {
+        guard !retypedParameters.isEmpty, let index = plan.consumer.index else { return }
+        let ownFiles = Set(plan.consumer.declarations.map(\.file.path))
+        for file in index.sources.files {
+            let finder = InitializerCallFinder(type: consumerName, selfInit: ownFiles.contains(file.path))
+            finder.walk(file.tree)
+            for call in finder.calls {
+                for argument in call.arguments {
+                    guard let label = argument.label?.text, retypedParameters.contains(label) else { continue }
+                    let text = argument.expression.trimmedDescription
+                    if text.hasPrefix("\(consumerName).Wrappers.") || text.hasPrefix("\(consumerName).Mocks.") { continue }
+                    // `self.init(store: store)` passing on a parameter of
+                    // another type than the legacy one (a mock's): as it is.
+                    if finder.selfInitCalls.contains(call.id), let reference = argument.expression.as(DeclReferenceExprSyntax.self),
+                       let type = Self.enclosingInitializerParameterType(Syntax(call), parameter: reference.baseName.text),
+                       type != legacyName {
+                        continue
+                    }
+                    replace(argument.expression, in: file, with: wrapped(argument.expression))
+                }
+            }
+        }
+    }
+
+    /// For `self.init(x: x)`: the type of the enclosing initializer's
+    /// parameter `x`, if it has one.
+    private static func enclosingInitializerParameterType(_ node: Syntax, parameter: String) -> String? {
+        var current = node
+        while let parent = current.parent {
+            if let initializer = parent.as(InitializerDeclSyntax.self) {
+                return initializer.signature.parameterClause.parameters.first {
+                    ($0.secondName ?? $0.firstName).text == parameter
+                }?.type.trimmedDescription
+            }
+            current = parent
+        }
+        return nil
     }
 
     /// Refuses edits that touch the same bytes: made one after the other,
@@ -420,6 +471,36 @@ struct ConsumerRewriter {
             return sequence.positionAfterSkippingLeadingTrivia
         }
         return call.positionAfterSkippingLeadingTrivia
+    }
+}
+
+/// The calls of a type's initializers: `Type(…)`, `Type.init(…)`, and
+/// with `selfInit` (in the type's own files) `self.init(…)`.
+private final class InitializerCallFinder: SyntaxVisitor {
+    let type: String
+    let selfInit: Bool
+    var calls: [FunctionCallExprSyntax] = []
+    var selfInitCalls: Set<SyntaxIdentifier> = []
+
+    init(type: String, selfInit: Bool) {
+        self.type = type
+        self.selfInit = selfInit
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let called = node.calledExpression
+        if called.as(DeclReferenceExprSyntax.self)?.baseName.text == type {
+            calls.append(node)
+        } else if let access = called.as(MemberAccessExprSyntax.self), access.declName.baseName.tokenKind == .keyword(.`init`) {
+            if access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == type {
+                calls.append(node)
+            } else if selfInit, access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                calls.append(node)
+                selfInitCalls.insert(node.id)
+            }
+        }
+        return .visitChildren
     }
 }
 
