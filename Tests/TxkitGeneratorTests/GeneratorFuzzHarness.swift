@@ -18,14 +18,16 @@ struct FuzzHarness {
         var pairs = 0
         var applied = 0
         /// Refusals of `shim --apply`, by cause.
+        /// Pairs refused, by cause (a pair refused for two causes counts
+        /// under each).
         var refusals: [String: Int] = [:]
+        var refusedPairs = 0
         var failures: [Failure] = []
-        var refused: Int { refusals.values.reduce(0, +) }
 
         var summary: String {
-            var lines = ["GeneratorFuzz: \(programs) programs, \(pairs) pairs: \(applied) applied, \(refused) refused, \(failures.count) failures"]
+            var lines = ["GeneratorFuzz: \(programs) programs, \(pairs) pairs: \(applied) applied, \(refusedPairs) refused, \(failures.count) failures"]
             for (cause, count) in refusals.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }) {
-                lines.append("  refused \(count)×: \(cause)")
+                lines.append("  pairs refused for \(cause): \(count)")
             }
             for failure in failures {
                 lines.append("  FAILURE \(failure.kind.rawValue) \(failure.program) \(failure.pair.map { "\($0.consumer)/\($0.legacy)" } ?? ""): \(failure.detail.prefix(600))")
@@ -222,6 +224,14 @@ struct FuzzHarness {
     }
 
     /// The cause of a refusal, as the report counts it.
+    static func causes(of error: any Error) -> [String]? {
+        if case let .refusals(errors)? = error as? GeneratorError {
+            let causes = errors.compactMap { cause(of: $0) }
+            return causes.count == errors.count ? Array(Set(causes)).sorted() : nil
+        }
+        return cause(of: error).map { [$0] }
+    }
+
     static func cause(of error: any Error) -> String? {
         guard let error = error as? GeneratorError else { return nil }
         let text: String
@@ -301,8 +311,9 @@ struct FuzzHarness {
                 } catch {
                     try restore(program, to: before)
                     log("refused \(program.module) \(pair.consumer)/\(pair.legacy): \(error)")
-                    if let cause = Self.cause(of: error) {
-                        report.refusals[cause, default: 0] += 1
+                    if let causes = Self.causes(of: error) {
+                        report.refusedPairs += 1
+                        for cause in causes { report.refusals[cause, default: 0] += 1 }
                     } else {
                         report.failures.append(Failure(kind: .crash, program: program, pair: pair, detail: "\(error)"))
                     }

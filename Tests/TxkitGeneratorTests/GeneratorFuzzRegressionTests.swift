@@ -148,5 +148,35 @@ struct GeneratorFuzzRegressionTests {
         #expect(Set(inventory.uses.map { "\($0.consumer) → \($0.type)" }) == ["TaskManager → TaskStore", "Wiring → TaskManager"])
         #expect(inventory.unresolved.isEmpty)
     }
+
+    /// `--apply` listed only its first refusal: a person fixed one place
+    /// per run. It lists every place now, and still writes nothing.
+    @Test func oneRunListsEveryRefusal() throws {
+        let error = #expect(throws: GeneratorError.self) {
+            try Self.apply([("TaskManager.swift", """
+                import GRDB
+                final class TaskManager {
+                    let pool: DatabasePool
+                    init(pool: DatabasePool) { self.pool = pool }
+                    func one(_ store: TaskStore) throws -> String? {
+                        try pool.read { db in try store.name(id: 1, db: db) }
+                    }
+                    func two() throws -> String? {
+                        let store = TaskStore()
+                        return try pool.read { db in try store.name(id: 2, db: db) }
+                    }
+                }
+                """)])
+        }
+        guard case let .refusals(errors)? = error else {
+            Issue.record("expected every refusal, got \(String(describing: error))")
+            return
+        }
+        #expect(errors.count == 2)
+        let text = try #require(error).description
+        #expect(text.hasPrefix("--apply cannot rewrite 2 places, nothing was written:"))
+        #expect(text.contains("TaskManager.swift:6"))
+        #expect(text.contains("TaskManager.swift:10"))
+    }
 }
 #endif

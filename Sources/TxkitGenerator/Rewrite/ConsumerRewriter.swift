@@ -84,20 +84,30 @@ struct ConsumerRewriter {
     mutating func rewrite() throws -> [ConsumerEdit] {
         let uses = plan.uses.filter(\.isThroughLegacyType)
         guard !uses.isEmpty else { return [] }
+        // Every refusal is listed, not only the first: a person fixes
+        // them all before the next run.
+        var refusals: [GeneratorError] = []
+        func refuse(_ body: () throws -> Void) throws {
+            do {
+                try body()
+            } catch let error as GeneratorError {
+                if case let .refusals(errors) = error { refusals += errors } else { refusals.append(error) }
+            }
+        }
         for use in uses {
             if case let .variable(name) = use.base {
-                throw GeneratorError.cannotApply(
+                refusals.append(GeneratorError.cannotApply(
                     "\(use.text) goes through `\(name)`, a local or parameter of type \(legacyName); "
                         + "--apply routes only static uses and stored properties: make it a stored property "
                         + "(or edit this use by hand), then run again",
-                    location: use.location)
+                    location: use.location))
             }
             if case let .expression(text) = use.base, !isServiceExpression(text) {
-                throw GeneratorError.cannotApply(
+                refusals.append(GeneratorError.cannotApply(
                     "\(use.text) reaches \(legacyName) through `\(text)` (a singleton, a temporary, a chain "
                         + "or an inferred property); --apply routes only static uses and stored properties "
                         + "declared with \(legacyName): edit this use by hand, then run again",
-                    location: use.location)
+                    location: use.location))
             }
         }
         let stored = ConsumerScanner.storedProperties(
@@ -107,33 +117,39 @@ struct ConsumerRewriter {
         // `Legacy.shared()`, `Legacy()`): the shim property's production
         // value wraps that very expression.
         let services = Set(uses.compactMap { use -> String? in
-            if case let .expression(text) = use.base { return text }
+            if case let .expression(text) = use.base, isServiceExpression(text) { return text }
             return nil
         })
         if let service = services.first, services.count > 1 || !stored.isEmpty {
-            throw GeneratorError.cannotApply(
+            refusals.append(GeneratorError.cannotApply(
                 "\(consumerName) reaches \(legacyName) through \(services.count > 1 ? "several expressions" : "`\(service)` and a stored property") "
                     + "(\((services.sorted() + stored).joined(separator: ", "))); --apply gives it one shim property: "
                     + "use one of them everywhere, then run again",
-                location: uses.first { if case .expression = $0.base { true } else { false } }?.location ?? consumerName)
+                location: uses.first { if case .expression = $0.base { true } else { false } }?.location ?? consumerName))
+            throw refusals.count == 1 ? refusals[0] : GeneratorError.refusals(refusals)
         }
-        let property: String
-        switch stored.count {
-        case 0:
-            property = SwiftText.lowercasedFirst(legacyName)
-            try addStoredProperty(property, production: services.first.map { "\(wrapperType)(\($0))" })
-        case 1:
-            property = stored[0]
-            try retypeStoredProperty(property)
-        default:
-            throw GeneratorError.cannotApply(
-                "\(consumerName) has several stored properties of type \(legacyName) (\(stored.joined(separator: ", "))); "
-                    + "--apply gives it one shim property",
-                location: plan.consumer.files.first ?? consumerName)
+        var property = SwiftText.lowercasedFirst(legacyName)
+        try refuse {
+            switch stored.count {
+            case 0:
+                try addStoredProperty(property, production: services.first.map { "\(wrapperType)(\($0))" })
+            case 1:
+                property = stored[0]
+                try retypeStoredProperty(property)
+            default:
+                throw GeneratorError.cannotApply(
+                    "\(consumerName) has several stored properties of type \(legacyName) (\(stored.joined(separator: ", "))); "
+                        + "--apply gives it one shim property",
+                    location: plan.consumer.files.first ?? consumerName)
+            }
         }
         for use in uses {
-            try route(use, through: property)
+            if case .variable = use.base { continue }
+            if case let .expression(text) = use.base, !isServiceExpression(text) { continue }
+            try refuse { try route(use, through: property) }
         }
+        if refusals.count == 1 { throw refusals[0] }
+        if !refusals.isEmpty { throw GeneratorError.refusals(refusals) }
         removeUnusedBridgeLocals()
         updateInitializerCallers()
         // The consumer's files first, then the callers' files.
