@@ -178,5 +178,26 @@ struct GeneratorFuzzRegressionTests {
         #expect(text.contains("TaskManager.swift:6"))
         #expect(text.contains("TaskManager.swift:10"))
     }
+
+    /// `let store = TaskStore()` then `store.name(…)` was refused: the
+    /// local holds a temporary, which the consumer now holds in its shim
+    /// property (injectable), and the local goes.
+    @Test func aLocalHoldingATemporaryIsRoutedThroughTheShimProperty() throws {
+        let edited = try Self.apply([("TaskManager.swift", """
+            final class TaskManager {
+                let db: any DB
+                init(db: any DB) { self.db = db }
+                func title() throws -> String? {
+                    let store = TaskStore()
+                    return try db.read { tx in try store.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx)) }
+                }
+            }
+            """)])
+        let manager = try #require(edited["TaskManager.swift"])
+        #expect(manager.contains("let taskStore: TaskManager.Shims.TaskStore\n"))
+        #expect(manager.contains("init(db: any DB, taskStore: TaskManager.Shims.TaskStore = TaskManager.Wrappers.TaskStore(TaskStore()))"))
+        #expect(!manager.contains("let store = TaskStore()"))
+        #expect(manager.contains("try self.taskStore.name(id: 1, tx)"))
+    }
 }
 #endif

@@ -94,11 +94,34 @@ struct ConsumerRewriter {
                 if case let .refusals(errors) = error { refusals += errors } else { refusals.append(error) }
             }
         }
+        // A local that holds a singleton or a temporary of the legacy type
+        // (`let store = Store()`, `let store = Store.shared`) is that
+        // expression: the consumer holds it in its shim property, the
+        // uses go through the property and the local goes.
+        var serviceLocals: [Int: (expression: String, local: BridgeLocal)] = [:]
         for use in uses {
+            guard case let .variable(name) = use.base,
+                  let local = Self.local(named: name, before: Syntax(use.node), file: use.file),
+                  let binding = local.item.item.as(VariableDeclSyntax.self)?.bindings.first,
+                  binding.typeAnnotation.map({ $0.type.trimmedDescription == legacyName }) ?? true,
+                  let value = binding.initializer?.value, isServiceExpression(value.trimmedDescription)
+            else { continue }
+            serviceLocals[use.node.position.utf8Offset] = (value.trimmedDescription, local)
+        }
+        let routable = Set(uses.filter { use in
+            switch use.base {
+            case .variable: serviceLocals[use.node.position.utf8Offset] != nil
+            case let .expression(text): isServiceExpression(text)
+            case .type, .storedProperty: true
+            }
+        }.map(\.node.position.utf8Offset))
+        let isRoutable = { (use: ConsumerUse) in routable.contains(use.node.position.utf8Offset) }
+        for use in uses where !isRoutable(use) {
             if case let .variable(name) = use.base {
                 refusals.append(GeneratorError.cannotApply(
                     "\(use.text) goes through `\(name)`, a local or parameter of type \(legacyName); "
-                        + "--apply routes only static uses and stored properties: make it a stored property "
+                        + "--apply routes static uses, stored properties and locals that hold a singleton or "
+                        + "a temporary (`let x = \(legacyName)()`): make it a stored property "
                         + "(or edit this use by hand), then run again",
                     location: use.location))
             }
@@ -118,7 +141,7 @@ struct ConsumerRewriter {
         // value wraps that very expression.
         let services = Set(uses.compactMap { use -> String? in
             if case let .expression(text) = use.base, isServiceExpression(text) { return text }
-            return nil
+            return serviceLocals[use.node.position.utf8Offset]?.expression
         })
         if let service = services.first, services.count > 1 || !stored.isEmpty {
             refusals.append(GeneratorError.cannotApply(
@@ -143,9 +166,12 @@ struct ConsumerRewriter {
                     location: plan.consumer.files.first ?? consumerName)
             }
         }
-        for use in uses {
-            if case .variable = use.base { continue }
-            if case let .expression(text) = use.base, !isServiceExpression(text) { continue }
+        for use in uses where isRoutable(use) {
+            if let (_, local) = serviceLocals[use.node.position.utf8Offset],
+               let reference = use.node.base?.as(DeclReferenceExprSyntax.self) {
+                replace(reference, in: use.file, with: "self.\(property)")
+                BridgeLocal.record(reference, to: local, in: &bridgeLocals)
+            }
             try refuse { try route(use, through: property) }
         }
         if refusals.count == 1 { throw refusals[0] }
