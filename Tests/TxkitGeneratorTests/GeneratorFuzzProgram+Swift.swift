@@ -168,11 +168,16 @@ extension FuzzProgram {
             lines.append("    let db: any DB")
             initParameters.append("db: any DB")
             initBody.append("self.db = db")
-        case .pool:
+        case let .pool(holdsAdopted):
             let type = usesQueue ? "DatabaseQueue" : "DatabasePool"
             lines.append("    let dbPool: \(type)")
             initParameters.append("dbPool: \(type)")
             initBody.append("self.dbPool = dbPool")
+            if holdsAdopted {
+                lines.append("    let sqlite: SQLiteDB")
+                initParameters.append("sqlite: SQLiteDB")
+                initBody.append("self.sqlite = sqlite")
+            }
         case .received:
             break
         }
@@ -268,7 +273,7 @@ extension FuzzProgram {
             var arguments: [String] = []
             switch consumer.shape {
             case .bridged: arguments.append("db: sqlite")
-            case .pool: arguments.append("dbPool: pool")
+            case let .pool(holdsAdopted): arguments += ["dbPool: pool"] + (holdsAdopted ? ["sqlite: sqlite"] : [])
             case .received: break
             }
             for finderIndex in consumer.accesses.keys.sorted() {

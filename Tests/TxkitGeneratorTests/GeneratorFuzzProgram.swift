@@ -95,8 +95,10 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         /// Holds `let db: any DB` (the adopted SQLiteDB) and bridges each
         /// transaction with the configured bridge.
         case bridged(local: Bool)
-        /// Holds the app's `DatabasePool` and opens `read`/`write { db in … }`.
-        case pool
+        /// Holds the app's `DatabasePool` and opens `read`/`write { db in … }`;
+        /// `holdsAdopted`: also holds `sqlite`, the `SQLiteDB` that adopted
+        /// the pool at startup (the step `--apply` asks for).
+        case pool(holdsAdopted: Bool)
         /// Its methods receive the legacy transaction from their callers.
         case received
     }
@@ -177,7 +179,10 @@ extension FuzzProgram {
         }
         var consumers: [Consumer] = []
         for index in 0..<(1 + random.below(3)) {
-            let shape: ConsumerShape = random.pick([.bridged(local: false), .bridged(local: true), .pool, .received])
+            let shape: ConsumerShape = random.pick([
+                .bridged(local: false), .bridged(local: true), .pool(holdsAdopted: false), .pool(holdsAdopted: true),
+                .pool(holdsAdopted: true), .received,
+            ])
             var accesses: [Int: Access] = [:]
             let used = (0..<finders.count).filter { _ in random.chance(60) }
             for finder in used.isEmpty ? [random.below(finders.count)] : used {

@@ -199,5 +199,58 @@ struct GeneratorFuzzRegressionTests {
         #expect(!manager.contains("let store = TaskStore()"))
         #expect(manager.contains("try self.taskStore.name(id: 1, tx)"))
     }
+
+    /// The commonest GRDB shape: a manager opens `dbPool.read { db in … }`
+    /// itself. Once it holds the adopted `SQLiteDB` (`sqlite`, the step
+    /// --apply asks for), --apply bridges inside the block with the
+    /// reverse bridge, whose default no longer collides with GRDB's `db`.
+    @Test func aPoolBlockIsBridgedInsideWithTheReverseBridge() throws {
+        let edited = try Self.apply([("TaskManager.swift", """
+            import GRDB
+            import TransactionKitSQLite
+            final class TaskManager {
+                let dbPool: DatabasePool
+                let sqlite: SQLiteDB
+                let store: TaskStore
+                init(dbPool: DatabasePool, sqlite: SQLiteDB, store: TaskStore = TaskStore()) {
+                    self.dbPool = dbPool
+                    self.sqlite = sqlite
+                    self.store = store
+                }
+                func title() throws -> String? {
+                    try dbPool.read { db in try store.name(id: 1, db: db) }
+                }
+                func other() throws -> String? {
+                    try dbPool.write { db in
+                        let tx = try sqlite.writeTransaction(bridging: db)
+                        _ = tx
+                        return try store.name(id: 2, db: db)
+                    }
+                }
+            }
+            """)])
+        let manager = try #require(edited["TaskManager.swift"])
+        #expect(manager.contains("try dbPool.read { db in try store.name(id: 1, try sqlite.readTransaction(bridging: db)) }"))
+        // What a person wrote in the block is used.
+        #expect(manager.contains("return try store.name(id: 2, tx)"))
+    }
+
+    /// Without the adopted database, the refusal says the one step.
+    @Test func aPoolBlockWithoutTheAdoptedDatabaseAsksForIt() throws {
+        let error = #expect(throws: GeneratorError.self) {
+            try Self.apply([("TaskManager.swift", """
+                import GRDB
+                final class TaskManager {
+                    let dbPool: DatabasePool
+                    let store = TaskStore()
+                    init(dbPool: DatabasePool) { self.dbPool = dbPool }
+                    func title() throws -> String? { try dbPool.read { db in try store.name(id: 1, db: db) } }
+                }
+                """)])
+        }
+        let message = try #require(error).description
+        #expect(message.contains("as a stored property `sqlite`"))
+        #expect(message.contains("`try sqlite.readTransaction(bridging: db)`"))
+    }
 }
 #endif

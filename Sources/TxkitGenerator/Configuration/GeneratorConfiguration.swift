@@ -56,7 +56,7 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         /// The other way: how legacy code that holds a legacy transaction
         /// (`$legacy`) gets the TransactionKit transaction for the same
         /// database transaction, to call migrated code
-        /// (`db.writeTransaction(bridging: $legacy)` for GRDB's `Database`
+        /// (`sqlite.writeTransaction(bridging: $legacy)` for GRDB's `Database`
         /// on an adopted pool). `--apply` names it in the step it asks for
         /// when a consumer still receives the legacy transaction.
         package var reverseBridge: ReverseBridge?
@@ -85,10 +85,15 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         /// API's form when none is configured.
         func reverseBridge(for kind: TransactionKind, legacy: String) -> String {
             let configured = kind == .write ? reverseBridge?.write : reverseBridge?.read
-            let fallback = kind == .write
-                ? "db.writeTransaction(bridging: $legacy)" : "db.readTransaction(bridging: $legacy)"
+            let fallback = kind == .write ? Self.defaultReverseBridge.write : Self.defaultReverseBridge.read
             return (configured ?? fallback).replacingOccurrences(of: "$legacy", with: legacy)
         }
+
+        /// The adoption API's reverse bridge, on `sqlite` (the `SQLiteDB`
+        /// that adopted the app's pool): not `db`, which is the name of
+        /// GRDB's connection in the app's own `pool.read { db in … }`.
+        package static let defaultReverseBridge = (
+            read: "sqlite.readTransaction(bridging: $legacy)", write: "sqlite.writeTransaction(bridging: $legacy)")
     }
 
     /// Files or folders (searched recursively for `.swift` files) that hold

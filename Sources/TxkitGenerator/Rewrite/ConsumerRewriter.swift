@@ -405,6 +405,10 @@ struct ConsumerRewriter {
             BridgeLocal.record(reference, to: local, in: &bridgeLocals)
             return inner
         }
+        if let (name, closure) = Self.blockConnection(expression, isLegacyTransactionType: { configuration.legacyTransaction(named: $0) != nil }),
+           let transaction = blockTransaction(connection: name, closure: closure, before: Syntax(expression), kind: kind) {
+            return transaction
+        }
         if let step = Self.receivedTransactionStep(
             expression, kind: kind, consumer: consumerName,
             legacyTransaction: configuration.legacyTransaction(forParameterType: type)) {
