@@ -405,12 +405,18 @@ struct ConsumerRewriter {
             BridgeLocal.record(reference, to: local, in: &bridgeLocals)
             return inner
         }
-        if let (name, closure) = Self.blockConnection(expression, isLegacyTransactionType: { configuration.legacyTransaction(named: $0) != nil }),
-           let transaction = blockTransaction(connection: name, closure: closure, before: Syntax(expression), kind: kind) {
-            return transaction
+        var received = expression
+        if let (name, closure) = Self.blockConnection(expression, isLegacyTransactionType: { configuration.legacyTransaction(named: $0) != nil }) {
+            if let transaction = blockTransaction(connection: name, closure: closure, before: Syntax(expression), kind: kind) {
+                return transaction
+            }
+            // `AppReadTransaction(db)`: the step is about `db`.
+            if let call = expression.as(FunctionCallExprSyntax.self), let inner = call.arguments.first?.expression {
+                received = inner
+            }
         }
         if let step = Self.receivedTransactionStep(
-            expression, kind: kind, consumer: consumerName,
+            received, kind: kind, consumer: consumerName,
             legacyTransaction: configuration.legacyTransaction(forParameterType: type)) {
             throw GeneratorError.cannotApply("\(use.text): \(step)", location: use.location)
         }
