@@ -204,7 +204,7 @@ struct FuzzHarness {
         let root = root(of: program)
         let generator = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root))
         let inventory = generator.inventory()
-        let received = program.consumers.filter { $0.shape == .received }.map(\.name)
+        let received = program.consumers.filter(\.shape.receives).map(\.name)
         let expectedTypes = Set(program.finders.map(\.name) + received)
         var expectedUses = Set(program.pairs.map { "\($0.consumer) → \($0.legacy)" })
         for name in received { expectedUses.insert("FuzzEntry → \(name)") }
@@ -246,6 +246,7 @@ struct FuzzHarness {
             ("still receives the legacy transaction", "legacy transaction received as a parameter"),
             ("a local or parameter of type", "use through a local or parameter"),
             ("a singleton, a temporary", "use through a singleton, temporary or chain"),
+            ("is Sendable and", "Sendable consumer, non-Sendable legacy type"),
             ("Sendable", "non-Sendable legacy type"),
             ("in a static member", "use in a static member"),
             ("returns a", "accessor returning the legacy type"),

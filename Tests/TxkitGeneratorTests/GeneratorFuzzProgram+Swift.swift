@@ -36,7 +36,11 @@ extension FuzzProgram {
                 """
         }
         for finder in finders.indices {
-            files["Sources/App/\(finders[finder].name).swift"] = source(ofFinder: finder)
+            let (main, extensionSource) = sources(ofFinder: finder)
+            files["Sources/App/\(finders[finder].name).swift"] = main
+            if let extensionSource {
+                files["Sources/App/\(finders[finder].name)+Queries.swift"] = extensionSource
+            }
         }
         for consumer in consumers.indices {
             files["Sources/App/\(consumers[consumer].name).swift"] = source(ofConsumer: consumer)
@@ -83,7 +87,8 @@ extension FuzzProgram {
         }
     }
 
-    func source(ofFinder index: Int) -> String {
+    /// The finder's file, and the file of its extension when it has one.
+    func sources(ofFinder index: Int) -> (String, String?) {
         let finder = finders[index]
         let declaration: String
         switch finder.kind {
@@ -93,14 +98,23 @@ extension FuzzProgram {
         case .enumOfStatics: declaration = "enum \(finder.name)"
         }
         var lines = ["import GRDB", "", "/// A legacy finder.", "\(declaration) {"]
+        if finder.usesTypealias {
+            lines.append("    typealias ReadConnection = \(transactionType(writes: false))")
+            lines.append("    typealias WriteConnection = \(transactionType(writes: true))")
+        }
         if finder.kind.hasInstances {
             lines.append("    init() {}")
             if finder.hasShared {
                 lines.append("    static let shared = \(finder.name)()")
             }
         }
-        for member in finder.members {
-            let type = transactionType(writes: member.operation.writes)
+        var extensionLines = ["import GRDB", "", "extension \(finder.name) {"]
+        for (position, member) in finder.members.enumerated() {
+            let inExtension = finder.splitsIntoExtension && position > 0
+            var memberLines: [String] = []
+            let type = finder.usesTypealias
+                ? (member.operation.writes ? "WriteConnection" : "ReadConnection")
+                : transactionType(writes: member.operation.writes)
             let parameter: String
             switch member.transactionLabel {
             case "db": parameter = "db: \(type)"
@@ -109,26 +123,32 @@ extension FuzzProgram {
             }
             let connection = legacyTransaction == .database ? "db" : "db.database"
             let prefix = member.isStatic ? "static func" : "func"
-            lines.append("")
+            memberLines.append("")
             switch member.operation {
             case .name:
-                lines.append("    \(prefix) name(id: Int64, \(parameter)) throws -> String? {")
-                lines.append("        try String.fetchOne(\(connection), sql: \"SELECT name FROM t WHERE id = ?\", arguments: [id])")
+                memberLines.append("    \(prefix) name(id: Int64, \(parameter)) throws -> String? {")
+                memberLines.append("        try String.fetchOne(\(connection), sql: \"SELECT name FROM t WHERE id = ?\", arguments: [id])")
+            case .nameForID:
+                memberLines.append("    \(prefix) name(forID id: Int64, \(parameter)) throws -> String? {")
+                memberLines.append("        try String.fetchOne(\(connection), sql: \"SELECT upper(name) FROM t WHERE id = ?\", arguments: [id])")
             case .count:
-                lines.append("    \(prefix) count(\(parameter)) throws -> Int {")
-                lines.append("        try Int.fetchOne(\(connection), sql: \"SELECT COUNT(*) FROM t\") ?? -1")
+                memberLines.append("    \(prefix) count(\(parameter)) throws -> Int {")
+                memberLines.append("        try Int.fetchOne(\(connection), sql: \"SELECT COUNT(*) FROM t\") ?? -1")
             case .countPrefix:
-                lines.append("    \(prefix) count(prefix: String, \(parameter)) throws -> Int {")
-                lines.append("        try Int.fetchOne(\(connection), sql: \"SELECT COUNT(*) FROM t WHERE name LIKE ?\", arguments: [prefix + \"%\"]) ?? -1")
+                memberLines.append("    \(prefix) count(prefix: String, \(parameter)) throws -> Int {")
+                memberLines.append("        try Int.fetchOne(\(connection), sql: \"SELECT COUNT(*) FROM t WHERE name LIKE ?\", arguments: [prefix + \"%\"]) ?? -1")
             case .insert:
-                lines.append("    \(prefix) insert(name: String, \(parameter)) throws -> Int64 {")
-                lines.append("        try \(connection).execute(sql: \"INSERT INTO t(name) VALUES (?)\", arguments: [name])")
-                lines.append("        return \(connection).lastInsertedRowID")
+                memberLines.append("    \(prefix) insert(name: String, \(parameter)) throws -> Int64 {")
+                memberLines.append("        try \(connection).execute(sql: \"INSERT INTO t(name) VALUES (?)\", arguments: [name])")
+                memberLines.append("        return \(connection).lastInsertedRowID")
             }
-            lines.append("    }")
+            memberLines.append("    }")
+            if inExtension { extensionLines += memberLines } else { lines += memberLines }
         }
         lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+        extensionLines.append("}")
+        return (lines.joined(separator: "\n") + "\n",
+                finder.splitsIntoExtension ? extensionLines.joined(separator: "\n") + "\n" : nil)
     }
 
     // MARK: Consumers
@@ -146,6 +166,7 @@ extension FuzzProgram {
         }
         switch member.operation {
         case .name: return "name(id: 2, \(argument))"
+        case .nameForID: return "name(forID: 3, \(argument))"
         case .count: return "count(\(argument))"
         case .countPrefix: return "count(prefix: \"n\", \(argument))"
         case .insert: return "insert(name: \"\(module).\(method)\", \(argument))"
@@ -180,6 +201,11 @@ extension FuzzProgram {
             }
         case .received:
             break
+        }
+        if case .received(holdsAdopted: true) = consumer.shape {
+            lines.append("    let sqlite: SQLiteDB")
+            initParameters.append("sqlite: SQLiteDB")
+            initBody.append("self.sqlite = sqlite")
         }
         for finderIndex in consumer.accesses.keys.sorted() {
             let finder = finders[finderIndex].name, property = Self.property(finder)
@@ -274,7 +300,7 @@ extension FuzzProgram {
             switch consumer.shape {
             case .bridged: arguments.append("db: sqlite")
             case let .pool(holdsAdopted): arguments += ["dbPool: pool"] + (holdsAdopted ? ["sqlite: sqlite"] : [])
-            case .received: break
+            case let .received(holdsAdopted): arguments += holdsAdopted ? ["sqlite: sqlite"] : []
             }
             for finderIndex in consumer.accesses.keys.sorted() {
                 if case .injected = consumer.accesses[finderIndex]! {
@@ -291,7 +317,7 @@ extension FuzzProgram {
                 }
                 let label = "\"\(consumer.name).\(method.name)\""
                 let writes = member.operation.writes
-                if consumer.shape == .received {
+                if consumer.shape.receives {
                     let transaction = legacyTransaction == .database ? "db" : "\(transactionType(writes: writes))(db)"
                     callArguments.append(legacyTransaction == .database ? "db: db" : "transaction: \(transaction)")
                     lines.append("            lines.append(record(\(label)) { try pool.\(writes ? "write" : "read") { db in try c\(index).\(method.name)(\(callArguments.joined(separator: ", "))) } })")

@@ -71,6 +71,8 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         case countPrefix
         /// `insert(name:)`: inserts a row and returns its id.
         case insert
+        /// `name(forID:)`: ``name`` overloaded by label.
+        case nameForID
 
         var writes: Bool { self == .insert }
     }
@@ -88,6 +90,11 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         /// `static let shared = F()` (Sendable instance finders only).
         var hasShared: Bool
         var members: [Member]
+        /// The members after the first are in an extension, in another file.
+        var splitsIntoExtension = false
+        /// The members spell the legacy transaction through a typealias
+        /// declared in the finder (`typealias ReadConnection = Database`).
+        var usesTypealias = false
     }
 
     /// How a consumer gets its transaction.
@@ -99,8 +106,17 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         /// `holdsAdopted`: also holds `sqlite`, the `SQLiteDB` that adopted
         /// the pool at startup (the step `--apply` asks for).
         case pool(holdsAdopted: Bool)
-        /// Its methods receive the legacy transaction from their callers.
-        case received
+        /// Its methods receive the legacy transaction from their callers;
+        /// `holdsAdopted`: it also holds `sqlite`, the adopted database.
+        case received(holdsAdopted: Bool)
+
+        var receives: Bool { if case .received = self { true } else { false } }
+        var holdsAdopted: Bool {
+            switch self {
+            case let .pool(holds), let .received(holds): holds
+            case .bridged: false
+            }
+        }
     }
 
     /// How a consumer reaches a finder.
@@ -169,19 +185,22 @@ extension FuzzProgram {
             var members: [Member] = []
             var operations: [Operation] = [.name, .count, .insert]
             if random.chance(40) { operations.append(.countPrefix) }
+            if random.chance(30) { operations.append(.nameForID) }
             for operation in operations where operation == .name || random.chance(70) {
                 members.append(Member(
                     operation: operation, transactionLabel: random.pick(["db", "in", "_", "transaction"]),
                     isStatic: kind == .enumOfStatics))
             }
             let hasShared = kind.hasInstances && kind.isSendable && random.chance(40)
-            finders.append(Finder(name: finderNames[index], kind: kind, hasShared: hasShared, members: members))
+            finders.append(Finder(
+                name: finderNames[index], kind: kind, hasShared: hasShared, members: members,
+                splitsIntoExtension: members.count > 1 && random.chance(30), usesTypealias: random.chance(25)))
         }
         var consumers: [Consumer] = []
         for index in 0..<(1 + random.below(3)) {
             let shape: ConsumerShape = random.pick([
                 .bridged(local: false), .bridged(local: true), .pool(holdsAdopted: false), .pool(holdsAdopted: true),
-                .pool(holdsAdopted: true), .received,
+                .pool(holdsAdopted: true), .received(holdsAdopted: false), .received(holdsAdopted: true),
             ])
             var accesses: [Int: Access] = [:]
             let used = (0..<finders.count).filter { _ in random.chance(60) }

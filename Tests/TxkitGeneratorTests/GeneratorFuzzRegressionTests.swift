@@ -252,5 +252,41 @@ struct GeneratorFuzzRegressionTests {
         #expect(message.contains("as a stored property `sqlite`"))
         #expect(message.contains("`try sqlite.readTransaction(bridging: db)`"))
     }
+
+    /// A manager that receives GRDB's connection from its caller and
+    /// holds the adopted database bridges it the same way.
+    @Test func aReceivedConnectionIsBridgedWhenTheConsumerHoldsTheAdoptedDatabase() throws {
+        let edited = try Self.apply([("TaskManager.swift", """
+            import GRDB
+            import TransactionKitSQLite
+            final class TaskManager {
+                let sqlite: SQLiteDB
+                let store = TaskStore()
+                init(sqlite: SQLiteDB) { self.sqlite = sqlite }
+                func title(db: Database) throws -> String? { try store.name(id: 1, db: db) }
+            }
+            """)])
+        let manager = try #require(edited["TaskManager.swift"])
+        #expect(manager.contains("func title(db: Database) throws -> String? { try store.name(id: 1, try sqlite.readTransaction(bridging: db)) }"))
+    }
+
+    /// A `Sendable` consumer that made a non-`Sendable` finder on the spot
+    /// got a shim property that broke its conformance (the package no
+    /// longer built): --apply refuses with the fix.
+    @Test func aSendableConsumerOfANonSendableFinderIsRefused() throws {
+        let store = "import GRDB\nfinal class Cache {\n    var rows: [Int64: String] = [:]\n    init() {}\n    func name(id: Int64, db: Database) throws -> String? { rows[id] }\n}\n"
+        let tree = try InlineTree([("Cache.swift", store), ("TaskManager.swift", """
+            final class TaskManager: Sendable {
+                let db: any DB
+                init(db: any DB) { self.db = db }
+                func title() throws -> String? {
+                    let cache = Cache()
+                    return try db.read { tx in try cache.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx)) }
+                }
+            }
+            """)], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let error = #expect(throws: GeneratorError.self) { try tree.generator.apply(consumer: "TaskManager", legacy: "Cache") }
+        #expect(try #require(error).description.contains("TaskManager is Sendable and Cache is not"))
+    }
 }
 #endif

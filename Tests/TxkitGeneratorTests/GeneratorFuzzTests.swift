@@ -7,7 +7,7 @@ import Testing
 /// its ground truth as the oracle (see ``FuzzHarness``).
 ///
 /// `TXKIT_FUZZ_PROGRAMS` (default 3) and `TXKIT_FUZZ_SEED` (default 38)
-/// set the run; `TXKIT_FUZZ_SHRINK` (default 4) is how many smaller
+/// set the run (`TXKIT_FUZZ_ONLY=n` replays its program n alone); `TXKIT_FUZZ_SHRINK` (default 4) is how many smaller
 /// programs are tried per failure. A failure prints its seed and its
 /// shrunk program, ready to paste as a fixture.
 @Suite("GeneratorFuzz", .serialized)
@@ -38,7 +38,9 @@ struct GeneratorFuzzTests {
         let count = Int(Self.environment["TXKIT_FUZZ_PROGRAMS"] ?? "") ?? 3
         let seed = UInt64(Self.environment["TXKIT_FUZZ_SEED"] ?? "") ?? 38
         let budget = Int(Self.environment["TXKIT_FUZZ_SHRINK"] ?? "") ?? 4
-        let programs = (0..<count).map {
+        // TXKIT_FUZZ_ONLY=12: program 12 of the run alone, to replay it.
+        let only = Int(Self.environment["TXKIT_FUZZ_ONLY"] ?? "")
+        let programs = (0..<count).filter { only == nil || $0 == only }.map {
             FuzzProgram.random(module: "P\($0)", seed: FuzzRandom.programSeed(seed, index: $0))
         }
         let harness = FuzzHarness()

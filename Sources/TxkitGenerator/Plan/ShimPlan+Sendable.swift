@@ -14,7 +14,8 @@ extension ShimPlan {
     }
 
     /// Whether the shim protocol (and so its wrapper) is `Sendable`: when
-    /// the legacy type is (a class only when it or a superclass in the
+    /// the wrapper holds no instance (static members only) or the legacy
+    /// type is `Sendable` (a class only when it or a superclass in the
     /// tree says `Sendable`; structs and enums are taken as `Sendable`).
     ///
     /// A wrapper holds the legacy instance, so a `Sendable` wrapper of a
@@ -26,7 +27,10 @@ extension ShimPlan {
     /// that is `Sendable` could not hold that instance before either),
     /// and the compiler keeps checking every use.
     var isLegacySendable: Bool {
-        guard let index = legacy.index ?? consumer.index else { return true }
+        // A wrapper of static members holds no instance.
+        guard members.contains(where: { !$0.legacy.isStatic }), let index = legacy.index ?? consumer.index else {
+            return true
+        }
         return Self.isSendable(legacy, index: index)
     }
 

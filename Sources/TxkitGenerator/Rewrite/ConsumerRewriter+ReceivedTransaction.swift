@@ -74,11 +74,13 @@ extension ConsumerRewriter {
     }
 
     /// The connection `name` of the app's own transaction block around
-    /// `expression` (`pool.read { db in … }`): `db` itself, or `db` inside
-    /// a legacy transaction built from it (`AppReadTransaction(db)`).
+    /// `expression` (`pool.read { db in … }`), or a parameter through which
+    /// the consumer receives its caller's (`func f(db: Database)`): `db`
+    /// itself, or `db` inside a legacy transaction built from it
+    /// (`AppReadTransaction(db)`). The scope is the closure or the function.
     static func blockConnection(
         _ expression: ExprSyntax, isLegacyTransactionType: (String) -> Bool
-    ) -> (name: String, closure: ClosureExprSyntax)? {
+    ) -> (name: String, scope: Syntax)? {
         var reference = expression.as(DeclReferenceExprSyntax.self)
         if reference == nil, let call = expression.as(FunctionCallExprSyntax.self),
            isLegacyTransactionType(call.calledExpression.trimmedDescription), call.arguments.count == 1,
@@ -90,9 +92,15 @@ extension ConsumerRewriter {
         var current = Syntax(expression)
         while let parent = current.parent {
             if let closure = parent.as(ClosureExprSyntax.self), declares(closure, name) {
-                return (name, closure)
+                return (name, Syntax(closure))
             }
-            if parent.is(FunctionDeclSyntax.self) || parent.is(MemberBlockItemSyntax.self) { return nil }
+            if let function = parent.as(FunctionDeclSyntax.self) {
+                let isParameter = function.signature.parameterClause.parameters.contains {
+                    ($0.secondName ?? $0.firstName).text == name
+                }
+                return isParameter ? (name, Syntax(function)) : nil
+            }
+            if parent.is(MemberBlockItemSyntax.self) { return nil }
             current = parent
         }
         return nil
@@ -104,7 +112,7 @@ extension ConsumerRewriter {
     /// reverse bridge written inline when its receiver (`sqlite`) is a
     /// stored property of the consumer. `nil` otherwise.
     func blockTransaction(
-        connection name: String, closure: ClosureExprSyntax, before node: Syntax, kind: TransactionKind
+        connection name: String, scope: Syntax, before node: Syntax, kind: TransactionKind
     ) -> String? {
         let databaseEntry = configuration.legacyTransactions.first { $0.type == "Database" }
         let reverse = { (kind: TransactionKind) in
@@ -117,7 +125,7 @@ extension ConsumerRewriter {
         let accepted = Set([reverse(.read), reverse(.write)].map(squeeze))
         // A local a person wrote, before the call, in the block.
         var current = node
-        while let parent = current.parent, current.id != closure.id {
+        while let parent = current.parent, current.id != scope.id {
             if let list = parent.as(CodeBlockItemListSyntax.self), let item = current.as(CodeBlockItemSyntax.self) {
                 for candidate in list where candidate.position < item.position {
                     guard let variable = candidate.item.as(VariableDeclSyntax.self), variable.bindings.count == 1,

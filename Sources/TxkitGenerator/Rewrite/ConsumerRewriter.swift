@@ -151,6 +151,17 @@ struct ConsumerRewriter {
                 location: uses.first { if case .expression = $0.base { true } else { false } }?.location ?? consumerName))
             throw refusals.count == 1 ? refusals[0] : GeneratorError.refusals(refusals)
         }
+        // A consumer that says `Sendable` cannot hold the shim of a legacy
+        // type that is not (its uses were through locals, singletons or
+        // the type): the property would break its conformance.
+        if stored.isEmpty, !plan.isLegacySendable, plan.consumer.inherited.contains("Sendable") {
+            refusals.append(GeneratorError.cannotApply(
+                "\(consumerName) is Sendable and \(legacyName) is not, so neither is its shim: the shim property "
+                    + "--apply would add would break \(consumerName)'s Sendable conformance; declare \(legacyName) "
+                    + "Sendable (or @unchecked Sendable if it guards its state), then run again",
+                location: plan.consumer.declarations.first?.location ?? consumerName))
+            throw refusals.count == 1 ? refusals[0] : GeneratorError.refusals(refusals)
+        }
         var property = SwiftText.lowercasedFirst(legacyName)
         try refuse {
             switch stored.count {
@@ -406,8 +417,9 @@ struct ConsumerRewriter {
             return inner
         }
         var received = expression
-        if let (name, closure) = Self.blockConnection(expression, isLegacyTransactionType: { configuration.legacyTransaction(named: $0) != nil }) {
-            if let transaction = blockTransaction(connection: name, closure: closure, before: Syntax(expression), kind: kind) {
+        if let (name, scope) = Self.blockConnection(expression, isLegacyTransactionType: { configuration.legacyTransaction(named: $0) != nil }),
+           type == "Database" || expression.is(FunctionCallExprSyntax.self) || scope.is(ClosureExprSyntax.self) {
+            if let transaction = blockTransaction(connection: name, scope: scope, before: Syntax(expression), kind: kind) {
                 return transaction
             }
             // `AppReadTransaction(db)`: the step is about `db`.
