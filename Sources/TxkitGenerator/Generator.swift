@@ -40,8 +40,8 @@ public final class Generator {
     }
 
     package init(configuration: GeneratorConfiguration, sources: SourceSet) {
-        self.configuration = configuration
         index = SourceIndex(sources)
+        self.configuration = configuration.addingTypealiases(of: index)
     }
 
     /// The pairs a previous `txkit shim` generated, from the markers of

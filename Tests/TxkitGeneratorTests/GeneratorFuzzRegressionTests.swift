@@ -288,5 +288,25 @@ struct GeneratorFuzzRegressionTests {
         let error = #expect(throws: GeneratorError.self) { try tree.generator.apply(consumer: "TaskManager", legacy: "Cache") }
         #expect(try #require(error).description.contains("TaskManager is Sendable and Cache is not"))
     }
+
+    /// A finder that spells the legacy transaction through its own
+    /// typealias was no legacy type at all: inventory missed it and shim
+    /// said it takes no legacy transaction.
+    @Test func aLegacyTransactionSpelledThroughAFindersTypealiasIsOne() throws {
+        let store = """
+            import GRDB
+            final class TaskStore: Sendable {
+                typealias ReadConnection = Database
+                init() {}
+                func name(id: Int64, db: ReadConnection) throws -> String? { nil }
+            }
+            """
+        let tree = try InlineTree([("TaskStore.swift", store), ("TaskManager.swift", Self.consumer)],
+                                  transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        #expect(tree.generator.inventory().legacyTypes == ["TaskStore"])
+        #expect(try tree.requirements("TaskManager", "TaskStore") == ["func name(id: Int64, _ tx: DBReadTransaction) throws -> String?"])
+        let edits = try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
+        #expect(edits.first?.edited.contains("try store.name(id: 1, tx)") == true)
+    }
 }
 #endif
