@@ -308,5 +308,32 @@ struct GeneratorFuzzRegressionTests {
         let edits = try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
         #expect(edits.first?.edited.contains("try store.name(id: 1, tx)") == true)
     }
+
+    /// Bridged inside a DatabaseQueue's `read`, the transaction was taken
+    /// for a write whose end the adopted database never saw: the next
+    /// transaction crashed as nested (the fuzzer's changed results).
+    /// --apply refuses there and still bridges in the queue's `write`.
+    @Test func aDatabaseQueueReadBlockIsNotBridged() throws {
+        let manager = """
+            import GRDB
+            import TransactionKitSQLite
+            final class TaskManager {
+                let dbQueue: DatabaseQueue
+                let sqlite: SQLiteDB
+                let store = TaskStore()
+                init(dbQueue: DatabaseQueue, sqlite: SQLiteDB) {
+                    self.dbQueue = dbQueue
+                    self.sqlite = sqlite
+                }
+                func title() throws -> String? { try dbQueue.BLOCK { db in try store.name(id: 1, db: db) } }
+            }
+            """
+        let error = #expect(throws: GeneratorError.self) {
+            try Self.apply([("TaskManager.swift", manager.replacingOccurrences(of: "BLOCK", with: "read"))])
+        }
+        #expect(try #require(error).description.contains("reads on a DatabaseQueue"))
+        let edited = try Self.apply([("TaskManager.swift", manager.replacingOccurrences(of: "BLOCK", with: "write"))])
+        #expect(edited["TaskManager.swift"]?.contains("try store.name(id: 1, try sqlite.readTransaction(bridging: db))") == true)
+    }
 }
 #endif

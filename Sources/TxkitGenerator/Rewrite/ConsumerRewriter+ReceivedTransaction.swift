@@ -61,7 +61,7 @@ extension ConsumerRewriter {
     }
 
     /// `pool.write` for `pool.write { db in … }` or `pool.write({ db in … })`.
-    private static func calledExpression(of closure: ClosureExprSyntax) -> String? {
+    static func calledExpression(of closure: ClosureExprSyntax) -> String? {
         var current = Syntax(closure)
         while let parent = current.parent {
             if let call = parent.as(FunctionCallExprSyntax.self) {
@@ -111,9 +111,25 @@ extension ConsumerRewriter {
     /// (`let tx = try sqlite.readTransaction(bridging: db)`), or the
     /// reverse bridge written inline when its receiver (`sqlite`) is a
     /// stored property of the consumer. `nil` otherwise.
+    ///
+    /// - Throws: ``GeneratorError/cannotApply(_:location:)`` for the `read`
+    ///   block of a `DatabaseQueue` the consumer holds: bridged there, the
+    ///   transaction is taken for a write (the queue reads on its writer
+    ///   connection) whose end TransactionKitSQLite does not see, as no
+    ///   commit follows a read, so the next transaction of the adopted
+    ///   database is reported as nested.
     func blockTransaction(
-        connection name: String, scope: Syntax, before node: Syntax, kind: TransactionKind
-    ) -> String? {
+        connection name: String, scope: Syntax, before node: Syntax, kind: TransactionKind, location: String
+    ) throws -> String? {
+        if let closure = scope.as(ClosureExprSyntax.self), let called = Self.calledExpression(of: closure),
+           called.hasSuffix(".read"), Self.storedPropertyType(String(called.dropLast(".read".count)), in: plan.consumer) == "DatabaseQueue" {
+            throw GeneratorError.cannotApply(
+                "`\(called) { \(name) in … }` reads on a DatabaseQueue: a transaction bridged there is taken for a "
+                    + "write whose end the adopted SQLiteDB does not see (no commit follows a read), and its next "
+                    + "transaction would be reported as nested; use the adopted SQLiteDB's own `read { tx in … }` here, "
+                    + "or bridge in a `write` block",
+                location: location)
+        }
         let databaseEntry = configuration.legacyTransactions.first { $0.type == "Database" }
         let reverse = { (kind: TransactionKind) in
             databaseEntry?.reverseBridge(for: kind, legacy: name)
@@ -151,6 +167,21 @@ extension ConsumerRewriter {
             }
         }
         return holds && !receiver.isEmpty ? "try \(expression)" : nil
+    }
+
+    /// The declared type of the consumer's stored property `name`, if it
+    /// has one (`self.` aside).
+    static func storedPropertyType(_ name: String, in consumer: LegacyType) -> String? {
+        let bare = name.hasPrefix("self.") ? String(name.dropFirst(5)) : name
+        for declaration in consumer.declarations {
+            for item in declaration.memberBlock.members {
+                guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == bare {
+                    return binding.typeAnnotation?.type.trimmedDescription
+                }
+            }
+        }
+        return nil
     }
 }
 #endif

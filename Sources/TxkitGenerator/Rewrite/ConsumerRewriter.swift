@@ -419,7 +419,8 @@ struct ConsumerRewriter {
         var received = expression
         if let (name, scope) = Self.blockConnection(expression, isLegacyTransactionType: { configuration.legacyTransaction(named: $0) != nil }),
            type == "Database" || expression.is(FunctionCallExprSyntax.self) || scope.is(ClosureExprSyntax.self) {
-            if let transaction = blockTransaction(connection: name, scope: scope, before: Syntax(expression), kind: kind) {
+            if let transaction = try blockTransaction(
+                connection: name, scope: scope, before: Syntax(expression), kind: kind, location: use.location) {
                 return transaction
             }
             // `AppReadTransaction(db)`: the step is about `db`.
