@@ -5,7 +5,7 @@
 #   swift package txkit inventory                       (no permission asked)
 #   swift package txkit init --dry-run                  (proposes Database)
 #   swift package txkit shim … --apply --dry-run        (writes nothing)
-#   swift package --allow-writing-to-package-directory txkit shim … --apply
+#   swift package --allow-writing-to-package-directory txkit shim … --apply --verify
 #   swift package txkit shim --all --check, then inventory (100 %)
 # and then builds and tests the app.
 # Usage: Scripts/check-plugin-consumer.sh [WORK_DIR]   (default: a temporary
@@ -46,8 +46,10 @@ before=$(fingerprint)
 swift package txkit shim --consumer OrderManager --legacy LegacyOrderFinder --apply --dry-run
 [ "$before" = "$(fingerprint)" ] || { echo "error: --dry-run changed files" >&2; exit 1; }
 
-echo "== swift package --allow-writing-to-package-directory txkit shim … --apply"
-swift package --allow-writing-to-package-directory txkit shim --consumer OrderManager --legacy LegacyOrderFinder --apply
+echo "== swift package --allow-writing-to-package-directory txkit shim … --apply --verify"
+# --verify's swift build runs in the plugin's work folder: in the package's
+# .build it waited forever for the lock of the swift package running it.
+timeout 1800 swift package --allow-writing-to-package-directory txkit shim --consumer OrderManager --legacy LegacyOrderFinder --apply --verify
 grep -q 'OrderManager.Shims.LegacyOrderFinder' Sources/Orders/OrderManager.swift
 test -f Sources/Orders/Shortcuts/OrderManager/OrderManager_LegacyOrderFinderWrapper.swift
 test -f Tests/OrdersTests/Mocks/OrderManager_LegacyOrderFinderMock.swift

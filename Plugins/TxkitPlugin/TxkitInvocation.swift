@@ -10,7 +10,11 @@ struct TxkitInvocation {
     /// `--allow-writing-to-package-directory` in SwiftPM's sandbox).
     let writes: Bool
 
-    init(arguments: [String], root: String, targetFolders: [String]) {
+    /// - Parameter verifyScratchPath: Where `--verify`'s `swift build`
+    ///   builds (the plugin's work folder): in the package's own `.build`
+    ///   it would wait forever for the lock that the `swift package`
+    ///   running this plugin holds.
+    init(arguments: [String], root: String, targetFolders: [String], verifyScratchPath: String? = nil) {
         let subcommand = arguments.first
         let flags = Set(arguments)
         let asksForHelp = subcommand == nil || subcommand == "help"
@@ -35,7 +39,12 @@ struct TxkitInvocation {
         if !flags.contains("--sources") && !targetFolders.isEmpty && (subcommand == "init" || !namesSources) {
             added += ["--sources"] + targetFolders
         }
-        toolArguments = [subcommand] + added + arguments.dropFirst()
+        var tool = [subcommand] + added + arguments.dropFirst()
+        if flags.contains("--verify"), let verifyScratchPath, !flags.contains("--scratch-path") {
+            if !flags.contains("--") { tool.append("--") }
+            tool += ["--scratch-path", verifyScratchPath]
+        }
+        toolArguments = tool
     }
 
     /// Whether the txkit.json at `path` has a `sources` key (false when it

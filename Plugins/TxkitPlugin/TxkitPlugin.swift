@@ -23,13 +23,16 @@ struct TxkitPlugin: CommandPlugin {
             .map { Self.relativePath($0.directoryURL, to: root) }
         try Self.run(
             tool: context.tool(named: "txkit").url, root: root, targetFolders: folders,
-            arguments: arguments)
+            arguments: arguments, workFolder: context.pluginWorkDirectoryURL)
     }
 
     /// Runs the generator with the arguments the user typed, completed with
     /// the root and the source folders; throws when it fails.
-    static func run(tool: URL, root: URL, targetFolders: [String], arguments: [String]) throws {
-        let invocation = TxkitInvocation(arguments: arguments, root: root.path, targetFolders: targetFolders)
+    /// `--verify` builds in `workFolder`/verify-build.
+    static func run(tool: URL, root: URL, targetFolders: [String], arguments: [String], workFolder: URL) throws {
+        let invocation = TxkitInvocation(
+            arguments: arguments, root: root.path, targetFolders: targetFolders,
+            verifyScratchPath: workFolder.appendingPathComponent("verify-build").path)
         if invocation.writes {
             try requireWriteAccess(root, arguments: arguments)
         }
@@ -86,7 +89,7 @@ extension TxkitPlugin: XcodeCommandPlugin {
         }
         try Self.run(
             tool: context.tool(named: "txkit").url, root: root, targetFolders: folders,
-            arguments: arguments)
+            arguments: arguments, workFolder: context.pluginWorkDirectoryURL)
     }
 
     /// The deepest folder that holds all of `folders`.

@@ -40,8 +40,8 @@ public final class Generator {
     }
 
     package init(configuration: GeneratorConfiguration, sources: SourceSet) {
-        self.configuration = configuration
         index = SourceIndex(sources)
+        self.configuration = configuration.addingTypealiases(of: index)
     }
 
     /// The pairs a previous `txkit shim` generated, from the markers of
@@ -178,7 +178,7 @@ public final class Generator {
 
     func mocksNamespace(_ consumer: String, _ legacies: [String], marker: String) -> String {
         var lines = [marker, ""]
-        lines += configuration.mockImports.map { "import \($0)" }
+        lines += configuration.mockImports.map (SwiftText.importStatement)
         if !configuration.mockImports.isEmpty { lines.append("") }
         lines += [
             "extension \(consumer) {",

@@ -48,6 +48,9 @@ package enum GeneratorError: Error, Equatable, CustomStringConvertible, Sendable
     /// A file txkit generated or edited does not parse: a bug in txkit,
     /// reported rather than written.
     case unparsableResult(path: String, diagnostics: String)
+    /// `--apply` refuses at several places (each a ``cannotApply(_:location:)``
+    /// or another error of its own): one run lists them all.
+    case refusals([GeneratorError])
     /// `--verify`: the package does not build after `--apply`; every file
     /// was restored.
     case buildFailed(command: String, errors: [String], restored: [String])
@@ -85,6 +88,9 @@ package enum GeneratorError: Error, Equatable, CustomStringConvertible, Sendable
             return "\(location): \(use) cannot be shimmed"
         case let .cannotApply(reason, location):
             return "\(location): --apply cannot rewrite this, nothing was written: \(reason)"
+        case let .refusals(errors):
+            return "--apply cannot rewrite \(errors.count) places, nothing was written:\n"
+                + errors.map { "  \($0)" }.joined(separator: "\n")
         case let .unwritablePath(path, reason):
             return "cannot write \(path): \(reason)"
         case let .invalidConfiguration(message):

@@ -83,6 +83,17 @@ struct ConfigurationErrorTests {
         #expect(access.message.contains(#""public", "package" or "internal""#))
     }
 
+    @Test func mockImportsTakeTestableAndOtherImportsTakeModuleNames() throws {
+        // `@testable App` was accepted, then written as `import @testable App` (issue 38).
+        let configuration = try Self.load(#"{ "mockImports": ["@testable App", "Models"] }"#)
+        #expect(configuration.mockImports == ["@testable App", "Models"])
+        let shim = try Self.settingError(#"{ "shimImports": ["@testable App"] }"#)
+        #expect(shim.key == "shimImports[0]")
+        #expect(shim.message.contains(#"only mockImports takes "@testable App""#))
+        let spaced = try Self.settingError(#"{ "wrapperImports": ["TransactionKitSQLite", "A B"] }"#)
+        #expect(spaced.key == "wrapperImports[1]")
+    }
+
     @Test func invalidJSONIsReportedAsSyntax() throws {
         let (key, message) = try Self.settingError(#"{ "sources": ["Sources" "#)
         #expect(key == "(the file)")

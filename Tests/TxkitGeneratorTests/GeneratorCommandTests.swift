@@ -47,6 +47,10 @@ struct GeneratorCommandTests {
         #expect(configuration.legacyTransactions.first?.bridge == "try SQLiteDB.shimOnlyBridge($tx)")
         #expect(configuration.shimsFolder == "Sources/Orders/Shortcuts/$consumer")
         #expect(configuration.mocksFolder == "Tests/OrdersTests/Mocks")
+        // The mocks, in the test target, extend the (internal) managers
+        // and see their shims (issue 38).
+        #expect(configuration.mockImports == ["@testable Orders"])
+        #expect(configuration.accessLevel == .package)
         let text = try String(contentsOfFile: folder + "/txkit.json", encoding: .utf8)
         #expect(text.contains(#""// legacyTransactions": "#))
         // What init wrote is enough for the next command of the guide.

@@ -36,8 +36,9 @@ struct InlineTree {
     /// The requirement lines of a shim (`func …`, `var …`), trimmed.
     func requirements(_ consumer: String, _ legacy: String) throws -> [String] {
         let shim = try shim(consumer, legacy)
-        let body = shim.components(separatedBy: "protocol \(consumer)_\(legacy)Shim: Sendable {")[1]
-            .components(separatedBy: "\n}")[0]
+        // `: Sendable` only when the legacy type is.
+        let declaration = shim.components(separatedBy: "protocol \(consumer)_\(legacy)Shim")[1]
+        let body = declaration.drop { $0 != "{" }.dropFirst().components(separatedBy: "\n}")[0]
         return body.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { $0.hasPrefix("func ") || $0.hasPrefix("var ") }
     }

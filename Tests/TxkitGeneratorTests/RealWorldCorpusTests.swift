@@ -21,10 +21,10 @@ struct RealWorldCorpusTests {
         "ConversationManager → ThreadStore",
     ]
 
-    /// Pairs `inventory` does not list.
-    static let knownInventoryMisses: Set<String> = [
-        "LoanReminderManager → LoanLedger",
-    ]
+    /// Pairs `inventory` does not list (a consumer that is a legacy type
+    /// itself, such as LoanReminderManager, which takes a ManagedContext,
+    /// is counted since issue 38).
+    static let knownInventoryMisses: Set<String> = []
 
     /// Pairs where `--apply` rewrites where it must refuse, or refuses
     /// where it must rewrite (computed in process; nothing is written).
@@ -38,10 +38,8 @@ struct RealWorldCorpusTests {
         "UnreadCountManager → InteractionFinder",
         // Refused: a call in a closure that does not throw, whose shim throws.
         "ShelfOrganizer → Book",
-        // Refused: reached through a chain or a local.
+        // Refused: reached through a chain.
         "ContactManager → ContactStore",
-        "SettingsManager → ConfigStore",
-        "LoanManager → LoanLedger",
     ]
 
     /// Every pair's score, computed once for all the tests (each runs the

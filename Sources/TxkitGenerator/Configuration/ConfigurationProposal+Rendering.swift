@@ -33,15 +33,17 @@ extension ConfigurationProposal {
         comment("mocksFolder", "Where mocks go: a folder of your test target.")
         entries.append(("mocksFolder", Self.quoted(mocksFolder)))
         comment("mockImports", "Modules the mocks import besides TransactionKit and TransactionKitTesting: the one "
-            + "that declares the shims.")
+            + "that declares the managers and their shims, @testable because mocks extend the managers, which are "
+            + "usually internal (write the module alone when they are public or package).")
         let module = shimsFolder.split(separator: "/").dropLast(2).last.map(String.init)
-        entries.append(("mockImports", Self.list(module.map { [Self.quoted($0)] } ?? [])))
+        entries.append(("mockImports", Self.list(module.map { [Self.quoted("@testable \($0)")] } ?? [])))
         comment("wrapperImports", "Modules wrappers import besides TransactionKit: the one that declares the bridge.")
         entries.append(("wrapperImports", Self.list([Self.quoted("TransactionKitSQLite")])))
         comment("excludedImports", "Imports of the legacy files that shims and mocks leave out.")
         entries.append(("excludedImports", Self.list([Self.quoted("GRDB")])))
-        comment("accessLevel", "public, package or internal: the access level of shims and wrappers.")
-        entries.append(("accessLevel", Self.quoted("internal")))
+        comment("accessLevel", "public, package or internal: the access level of shims and wrappers (no higher than "
+            + "their manager's).")
+        entries.append(("accessLevel", Self.quoted("package")))
         return "{\n" + entries.map { "  \(Self.quoted($0.key)): \($0.value)" }.joined(separator: ",\n") + "\n}\n"
     }
 

@@ -11,5 +11,21 @@ extension GeneratorConfiguration {
         let unqualified = String(core[core.index(after: dot)...])
         return legacyTransactions.first { $0.type == unqualified }
     }
+
+    /// The configuration with one more legacy transaction per type alias
+    /// of the sources that names one (`typealias ReadConnection = Database`
+    /// in a finder, or at the top level): its members take the legacy
+    /// transaction under that name, translated and bridged as the type it
+    /// aliases.
+    func addingTypealiases(of index: SourceIndex) -> GeneratorConfiguration {
+        var configuration = self
+        for name in index.typealiases.keys.sorted() where legacyTransaction(forParameterType: name) == nil {
+            let resolved = index.resolvedTypeName(name)
+            guard var entry = legacyTransaction(forParameterType: resolved) else { continue }
+            entry.type = name
+            configuration.legacyTransactions.append(entry)
+        }
+        return configuration
+    }
 }
 #endif

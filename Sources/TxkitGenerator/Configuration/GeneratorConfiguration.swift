@@ -56,7 +56,7 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         /// The other way: how legacy code that holds a legacy transaction
         /// (`$legacy`) gets the TransactionKit transaction for the same
         /// database transaction, to call migrated code
-        /// (`db.writeTransaction(bridging: $legacy)` for GRDB's `Database`
+        /// (`sqlite.writeTransaction(bridging: $legacy)` for GRDB's `Database`
         /// on an adopted pool). `--apply` names it in the step it asks for
         /// when a consumer still receives the legacy transaction.
         package var reverseBridge: ReverseBridge?
@@ -85,10 +85,15 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         /// API's form when none is configured.
         func reverseBridge(for kind: TransactionKind, legacy: String) -> String {
             let configured = kind == .write ? reverseBridge?.write : reverseBridge?.read
-            let fallback = kind == .write
-                ? "db.writeTransaction(bridging: $legacy)" : "db.readTransaction(bridging: $legacy)"
+            let fallback = kind == .write ? Self.defaultReverseBridge.write : Self.defaultReverseBridge.read
             return (configured ?? fallback).replacingOccurrences(of: "$legacy", with: legacy)
         }
+
+        /// The adoption API's reverse bridge, on `sqlite` (the `SQLiteDB`
+        /// that adopted the app's pool): not `db`, which is the name of
+        /// GRDB's connection in the app's own `pool.read { db in … }`.
+        package static let defaultReverseBridge = (
+            read: "sqlite.readTransaction(bridging: $legacy)", write: "sqlite.writeTransaction(bridging: $legacy)")
     }
 
     /// Files or folders (searched recursively for `.swift` files) that hold
@@ -185,6 +190,23 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         } else {
             self.accessLevel = defaults.accessLevel
         }
+        // A module name; in mockImports also `@testable App`: mocks extend
+        // the consumer (`extension TaskManager { enum Mocks … }`) from the
+        // test target, and an app's managers are usually internal.
+        for (key, modules) in [("mockImports", mockImports), ("shimImports", shimImports),
+                               ("wrapperImports", wrapperImports), ("excludedImports", excludedImports)] {
+            for (index, module) in modules.enumerated() {
+                let testable = key == "mockImports" && module.hasPrefix("@testable ")
+                let name = testable ? String(module.dropFirst("@testable ".count)) : module
+                guard !Self.isModuleName(name) else { continue }
+                let bare = module.split(separator: " ").last.map(String.init) ?? module
+                throw GeneratorError.invalidSetting(
+                    path: "txkit.json", key: "\(key)[\(index)]", problem: "\"\(module)\" is not a module name",
+                    fix: module.hasPrefix("@testable")
+                        ? "Write \"\(bare)\": only mockImports takes \"@testable \(bare)\" (shims and wrappers are in the module itself)"
+                        : "Write the module's name alone, such as \"\(bare)\"" + (key == "mockImports" ? ", or \"@testable \(bare)\"" : ""))
+            }
+        }
         for (index, legacy) in legacyTransactions.enumerated() where !legacy.bridge.contains("$tx") {
             throw GeneratorError.invalidSetting(
                 path: "txkit.json", key: "legacyTransactions[\(index)].bridge",
@@ -215,6 +237,14 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
             throw GeneratorError.unreadablePath(path, reason: "\(error.localizedDescription)")
         }
         return try decode(data, path: path)
+    }
+
+    /// Whether `text` is a module's name (what `import` takes).
+    static func isModuleName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || CharacterSet.letters.contains(first) else {
+            return false
+        }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
     }
 
     /// The legacy transaction named `type`, if it is one.

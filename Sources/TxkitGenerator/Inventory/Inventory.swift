@@ -99,18 +99,32 @@ extension Generator {
         var unresolved: [Inventory.Unresolved] = []
         for name in index.typeNames where !name.contains(".") {
             let type = index.types[name]!
-            if legacySet.contains(name) || finderSet.contains(name) || isGenerated(type) { continue }
+            // A legacy type is a consumer too (a table class calling
+            // another): its uses of the others count, not of itself.
+            if finderSet.contains(name) || isGenerated(type) { continue }
             if isLegacyTransaction(name) { continue }
             let scan = ConsumerScan(
                 consumer: type, legacyTypes: legacySet, index: index, isLegacyTransaction: isLegacyTransaction)
-            var direct = Set(scan.uses.filter(\.isThroughLegacyType).map(\.legacyType))
+            var direct = Set(scan.uses.filter(\.isThroughLegacyType).map(\.legacyType).filter { $0 != name })
             var mentions: [String: Int] = [:]
             var bridged = Set<String>(), converted = Set<String>()
             for declaration in type.declarations where declaration.file.generatedBy == nil {
                 var previous: [String] = []
-                for token in declaration.memberBlock.tokens(viewMode: .sourceAccurate) {
+                let tokens = Array(declaration.memberBlock.tokens(viewMode: .sourceAccurate))
+                for (position, token) in tokens.enumerated() {
                     let text = token.text
-                    if legacySet.contains(text) {
+                    // `Legacy(…)` or `Legacy.init(…)` but for a stored
+                    // property's value: wiring (a finder built to be
+                    // injected) or a model's initializer, not a use; the
+                    // calls through the value are found by the scan.
+                    let next = tokens.indices.contains(position + 1) ? tokens[position + 1].text : ""
+                    let afterNext = tokens.indices.contains(position + 2) ? tokens[position + 2].text : ""
+                    let isInitializerCall = (next == "(" || next == "." && afterNext == "init") && previous.last != "."
+                    if text == name && legacySet.contains(text) {
+                        // Its own name, inside itself.
+                    } else if legacySet.contains(text) && isInitializerCall && !Self.isStoredPropertyValue(token) {
+                        // Not a mention.
+                    } else if legacySet.contains(text) {
                         let qualifier = previous.count == 2 && previous[1] == "." ? previous[0] : nil
                         if qualifier == "Shims" { bridged.insert(text) } else if qualifier != "Mocks" && qualifier != "Wrappers" {
                             mentions[text, default: 0] += 1
@@ -144,6 +158,23 @@ extension Generator {
             }
         }
         return Inventory(legacyTypes: legacyTypes, finders: finders, uses: uses, unresolved: unresolved)
+    }
+
+    /// Whether `token` is in the initial value of a stored property
+    /// (`var legacy = Legacy()`: the type holds one), not in a function,
+    /// an initializer, an accessor or a closure.
+    static func isStoredPropertyValue(_ token: TokenSyntax) -> Bool {
+        var current = Syntax(token)
+        while let parent = current.parent {
+            if parent.is(CodeBlockSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(AccessorBlockSyntax.self) {
+                return false
+            }
+            if parent.is(VariableDeclSyntax.self) {
+                return parent.parent?.is(MemberBlockItemSyntax.self) == true
+            }
+            current = parent
+        }
+        return false
     }
 
     private func isGenerated(_ type: LegacyType) -> Bool {

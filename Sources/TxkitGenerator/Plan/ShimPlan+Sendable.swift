@@ -13,6 +13,27 @@ extension ShimPlan {
         }
     }
 
+    /// Whether the shim protocol (and so its wrapper) is `Sendable`: when
+    /// the wrapper holds no instance (static members only) or the legacy
+    /// type is `Sendable` (a class only when it or a superclass in the
+    /// tree says `Sendable`; structs and enums are taken as `Sendable`).
+    ///
+    /// A wrapper holds the legacy instance, so a `Sendable` wrapper of a
+    /// non-`Sendable` class would not compile, and `@unchecked Sendable`
+    /// would claim a thread safety the legacy class never promised (two
+    /// pool reads could run its members at once). The shim of a
+    /// non-`Sendable` legacy type is therefore not `Sendable` either: the
+    /// consumer holds it wherever it held the legacy instance (a consumer
+    /// that is `Sendable` could not hold that instance before either),
+    /// and the compiler keeps checking every use.
+    var isLegacySendable: Bool {
+        // A wrapper of static members holds no instance.
+        guard members.contains(where: { !$0.legacy.isStatic }), let index = legacy.index ?? consumer.index else {
+            return true
+        }
+        return Self.isSendable(legacy, index: index)
+    }
+
     static func requireSendableValues(
         of member: LegacyMember, in legacy: LegacyType, index: SourceIndex, configuration: GeneratorConfiguration
     ) throws {

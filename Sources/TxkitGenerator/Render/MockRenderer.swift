@@ -12,7 +12,7 @@ struct MockRenderer {
 
     func render() -> String {
         var lines = [marker, ""]
-        lines += imports.map { "import \($0)" }
+        lines += imports.map (SwiftText.importStatement)
         lines += [
             "",
             "/// \(documentation)",

@@ -35,7 +35,8 @@ struct ShimRenderer {
             "///",
             "/// Production passes ``\(wrapperName)``; unit tests pass",
             "/// `\(consumer).Mocks.\(legacy)`.",
-            "\(modifier)protocol \(shimName): Sendable {",
+            // Sendable only when the legacy type is (see ShimPlan.isLegacySendable).
+            "\(modifier)protocol \(shimName)\(plan.isLegacySendable ? ": Sendable" : "") {",
         ]
         var first = true
         for member in plan.members {

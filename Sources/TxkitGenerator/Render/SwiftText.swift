@@ -1,6 +1,13 @@
 #if Txkit
 /// Small pieces of Swift text the renderers share.
 enum SwiftText {
+    /// The import statement of a txkit.json module entry: `App`, or
+    /// `@testable App` (mockImports only) for mocks of internal consumers.
+    static func importStatement(_ module: String) -> String {
+        let testable = "@testable "
+        return module.hasPrefix(testable) ? "@testable import \(module.dropFirst(testable.count))" : "import \(module)"
+    }
+
     /// Words written in capitals inside an identifier (`userByID`).
     private static let acronyms: Set<String> = ["id", "url", "uuid", "uri", "json", "sql", "html", "http"]
 

@@ -15,17 +15,21 @@ extension ConsumerRewriter {
         let name = reference.baseName.text
         let reverse = { (legacy: String) in
             legacyTransaction?.reverseBridge(for: kind, legacy: legacy)
-                ?? (kind == .write
-                    ? "db.writeTransaction(bridging: \(legacy))" : "db.readTransaction(bridging: \(legacy))")
+                ?? (kind == .write ? GeneratorConfiguration.LegacyTransaction.defaultReverseBridge.write
+                    : GeneratorConfiguration.LegacyTransaction.defaultReverseBridge.read)
+                    .replacingOccurrences(of: "$legacy", with: legacy)
         }
         var current = Syntax(expression)
         while let parent = current.parent {
             if let closure = parent.as(ClosureExprSyntax.self), declares(closure, name) {
                 let block = calledExpression(of: closure).map { "`\($0) { \(name) in … }`" } ?? "a closure"
+                let receiver = String(reverse(name).prefix { $0.isLetter || $0.isNumber || $0 == "_" })
                 return "`\(name)` is the connection of \(block), a transaction the application opens itself. "
-                    + "One step, once per such block: pass `\(reverse(name))` (txkit.json's reverseBridge; the "
-                    + "SQLiteDB that adopted the application's database), or replace the block by the adopted "
-                    + "SQLiteDB's own `write { tx in … }` / `read { tx in … }` and pass `tx`; then run --apply "
+                    + "One step, once per consumer: give \(consumer) the SQLiteDB that adopted the application's "
+                    + "pool as a stored property `\(receiver)` (adopted once, at startup, and passed in); --apply "
+                    + "then passes `try \(reverse(name))` (txkit.json's reverseBridge) to the shim. Or declare "
+                    + "`let tx = try \(reverse(name))` in the block, or replace the block by the adopted "
+                    + "SQLiteDB's own `write { tx in … }` / `read { tx in … }`; then run --apply "
                     + "again (Guides/MigratingLegacyFinders.md, \"A consumer that still receives a legacy "
                     + "transaction\")"
             }
@@ -45,7 +49,7 @@ extension ConsumerRewriter {
         return nil
     }
 
-    private static func declares(_ closure: ClosureExprSyntax, _ name: String) -> Bool {
+    static func declares(_ closure: ClosureExprSyntax, _ name: String) -> Bool {
         switch closure.signature?.parameterClause {
         case let .simpleInput(parameters)?:
             return parameters.contains { $0.name.text == name }
@@ -57,7 +61,7 @@ extension ConsumerRewriter {
     }
 
     /// `pool.write` for `pool.write { db in … }` or `pool.write({ db in … })`.
-    private static func calledExpression(of closure: ClosureExprSyntax) -> String? {
+    static func calledExpression(of closure: ClosureExprSyntax) -> String? {
         var current = Syntax(closure)
         while let parent = current.parent {
             if let call = parent.as(FunctionCallExprSyntax.self) {
@@ -65,6 +69,117 @@ extension ConsumerRewriter {
             }
             guard parent.is(LabeledExprSyntax.self) || parent.is(LabeledExprListSyntax.self) else { return nil }
             current = parent
+        }
+        return nil
+    }
+
+    /// The connection `name` of the app's own transaction block around
+    /// `expression` (`pool.read { db in … }`), or a parameter through which
+    /// the consumer receives its caller's (`func f(db: Database)`): `db`
+    /// itself, or `db` inside a legacy transaction built from it
+    /// (`AppReadTransaction(db)`). The scope is the closure or the function.
+    static func blockConnection(
+        _ expression: ExprSyntax, isLegacyTransactionType: (String) -> Bool
+    ) -> (name: String, scope: Syntax)? {
+        var reference = expression.as(DeclReferenceExprSyntax.self)
+        if reference == nil, let call = expression.as(FunctionCallExprSyntax.self),
+           isLegacyTransactionType(call.calledExpression.trimmedDescription), call.arguments.count == 1,
+           call.arguments.first?.label == nil {
+            reference = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)
+        }
+        guard let reference else { return nil }
+        let name = reference.baseName.text
+        var current = Syntax(expression)
+        while let parent = current.parent {
+            if let closure = parent.as(ClosureExprSyntax.self), declares(closure, name) {
+                return (name, Syntax(closure))
+            }
+            if let function = parent.as(FunctionDeclSyntax.self) {
+                let isParameter = function.signature.parameterClause.parameters.contains {
+                    ($0.secondName ?? $0.firstName).text == name
+                }
+                return isParameter ? (name, Syntax(function)) : nil
+            }
+            if parent.is(MemberBlockItemSyntax.self) { return nil }
+            current = parent
+        }
+        return nil
+    }
+
+    /// The TransactionKit transaction for the connection `name` of the
+    /// app's own block: a local of the block that a person bridged it to
+    /// (`let tx = try sqlite.readTransaction(bridging: db)`), or the
+    /// reverse bridge written inline when its receiver (`sqlite`) is a
+    /// stored property of the consumer. `nil` otherwise.
+    ///
+    /// - Throws: ``GeneratorError/cannotApply(_:location:)`` for the `read`
+    ///   block of a `DatabaseQueue` the consumer holds: bridged there, the
+    ///   transaction is taken for a write (the queue reads on its writer
+    ///   connection) whose end TransactionKitSQLite does not see, as no
+    ///   commit follows a read, so the next transaction of the adopted
+    ///   database is reported as nested.
+    func blockTransaction(
+        connection name: String, scope: Syntax, before node: Syntax, kind: TransactionKind, location: String
+    ) throws -> String? {
+        if let closure = scope.as(ClosureExprSyntax.self), let called = Self.calledExpression(of: closure),
+           called.hasSuffix(".read"), Self.storedPropertyType(String(called.dropLast(".read".count)), in: plan.consumer) == "DatabaseQueue" {
+            throw GeneratorError.cannotApply(
+                "`\(called) { \(name) in … }` reads on a DatabaseQueue: a transaction bridged there is taken for a "
+                    + "write whose end the adopted SQLiteDB does not see (no commit follows a read), and its next "
+                    + "transaction would be reported as nested; use the adopted SQLiteDB's own `read { tx in … }` here, "
+                    + "or bridge in a `write` block",
+                location: location)
+        }
+        let databaseEntry = configuration.legacyTransactions.first { $0.type == "Database" }
+        let reverse = { (kind: TransactionKind) in
+            databaseEntry?.reverseBridge(for: kind, legacy: name)
+                ?? (kind == .write ? GeneratorConfiguration.LegacyTransaction.defaultReverseBridge.write
+                    : GeneratorConfiguration.LegacyTransaction.defaultReverseBridge.read)
+                    .replacingOccurrences(of: "$legacy", with: name)
+        }
+        let squeeze = { (text: String) in text.filter { !$0.isWhitespace } }
+        let accepted = Set([reverse(.read), reverse(.write)].map(squeeze))
+        // A local a person wrote, before the call, in the block.
+        var current = node
+        while let parent = current.parent, current.id != scope.id {
+            if let list = parent.as(CodeBlockItemListSyntax.self), let item = current.as(CodeBlockItemSyntax.self) {
+                for candidate in list where candidate.position < item.position {
+                    guard let variable = candidate.item.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+                          let binding = variable.bindings.first,
+                          let local = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                          var value = binding.initializer?.value
+                    else { continue }
+                    if let tried = value.as(TryExprSyntax.self) { value = tried.expression }
+                    if accepted.contains(squeeze(value.trimmedDescription)) { return local }
+                }
+            }
+            current = parent
+        }
+        // The receiver of the reverse bridge, held by the consumer.
+        let expression = reverse(kind)
+        let receiver = String(expression.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        let holds = plan.consumer.declarations.contains { declaration in
+            declaration.memberBlock.members.contains { item in
+                guard let variable = item.decl.as(VariableDeclSyntax.self),
+                      !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" })
+                else { return false }
+                return variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == receiver }
+            }
+        }
+        return holds && !receiver.isEmpty ? "try \(expression)" : nil
+    }
+
+    /// The declared type of the consumer's stored property `name`, if it
+    /// has one (`self.` aside).
+    static func storedPropertyType(_ name: String, in consumer: LegacyType) -> String? {
+        let bare = name.hasPrefix("self.") ? String(name.dropFirst(5)) : name
+        for declaration in consumer.declarations {
+            for item in declaration.memberBlock.members {
+                guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == bare {
+                    return binding.typeAnnotation?.type.trimmedDescription
+                }
+            }
         }
         return nil
     }

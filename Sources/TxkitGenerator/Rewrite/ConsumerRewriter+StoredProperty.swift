@@ -10,13 +10,30 @@ extension ConsumerRewriter {
                 guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
                 for binding in variable.bindings {
                     guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { continue }
+                    if let annotation = binding.typeAnnotation, annotation.type.trimmedDescription != legacyName {
+                        throw GeneratorError.cannotApply(
+                            "\(name): \(annotation.type.trimmedDescription) is not exactly \(legacyName); "
+                                + "--apply retypes only a plain stored property",
+                            location: declaration.file.location(of: binding))
+                    }
+                    let isStatic = variable.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+                    let initializers = Self.designatedInitializers(of: declaration)
+                    if let value = binding.initializer?.value, !isStatic, !initializers.isEmpty,
+                       declaration.memberBlock.parent?.is(ExtensionDeclSyntax.self) == false {
+                        // `let store = Store()`: a test could not inject a
+                        // mock. The property takes the shim from a new
+                        // initializer parameter whose default is the
+                        // production value.
+                        add(TextEdit(
+                            start: binding.pattern.endPositionBeforeTrailingTrivia.utf8Offset,
+                            end: binding.endPositionBeforeTrailingTrivia.utf8Offset,
+                            replacement: ": \(shimType)"), in: declaration.file)
+                        try requireNameableDefault(of: initializers, name: name, file: declaration.file)
+                        try addInitializerParameter(
+                            name, defaultValue: " = \(wrapped(value))", to: initializers, in: declaration.file)
+                        continue
+                    }
                     if let annotation = binding.typeAnnotation {
-                        guard annotation.type.trimmedDescription == legacyName else {
-                            throw GeneratorError.cannotApply(
-                                "\(name): \(annotation.type.trimmedDescription) is not exactly \(legacyName); "
-                                    + "--apply retypes only a plain stored property",
-                                location: declaration.file.location(of: binding))
-                        }
                         replace(annotation.type, in: declaration.file, with: shimType)
                     } else {
                         insert(": \(shimType)", at: binding.pattern.endPositionBeforeTrailingTrivia, in: declaration.file)
@@ -59,6 +76,7 @@ extension ConsumerRewriter {
                }) {
                 guard parameter.type.trimmedDescription == legacyName else { continue }
                 replace(parameter.type, in: file, with: shimType)
+                retypedParameters.insert(parameter.firstName.text)
                 if let defaultValue = parameter.defaultValue?.value {
                     replace(defaultValue, in: file, with: wrapped(defaultValue))
                 }
@@ -90,29 +108,15 @@ extension ConsumerRewriter {
             }
         }
         let members = Array(primary.memberBlock.members)
-        let initializers = members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }.filter { initializer in
-            !initializer.modifiers.contains { $0.name.text == "convenience" }
-        }
+        let initializers = Self.designatedInitializers(of: primary)
         guard !initializers.isEmpty else {
             throw GeneratorError.cannotApply(
                 "\(consumerName) declares no initializer; add one (it may be empty), then run again, so that "
                     + "--apply can give it a \(name) parameter",
                 location: file.location(of: primary.memberBlock))
         }
-
-        // A default argument of a package initializer is compiled into its
-        // callers, so it may name only public declarations: a package or
-        // internal wrapper there would not build.
-        let wrapperAccess = min(configuration.accessLevel, plan.consumer.accessLevel)
-        let consumerIsPublic = plan.consumer.accessLevel.isPublic
-        if production != nil || wrapperHasEmptyInit, consumerIsPublic, !wrapperAccess.isPublic,
-           let exposed = initializers.first(where: { $0.modifiers.contains { ["public", "open"].contains($0.name.text) } }) {
-            throw GeneratorError.cannotApply(
-                "this initializer of \(consumerName) is public, and --apply would give it a `\(name)` parameter whose "
-                    + "default value is \(shimType)'s \(wrapperAccess) wrapper, which a public default argument cannot "
-                    + "name; set \"accessLevel\": \"public\" in txkit.json, or make the initializer package or internal, "
-                    + "then run again",
-                location: file.location(of: exposed))
+        if production != nil || wrapperHasEmptyInit {
+            try requireNameableDefault(of: initializers, name: name, file: file)
         }
 
         // The property, after the last stored property (or first).
@@ -128,9 +132,42 @@ extension ConsumerRewriter {
             let indent = members.first.map(Self.indentation) ?? "    "
             insert("\n\(indent)\(line)\n", at: primary.memberBlock.leftBrace.endPositionBeforeTrailingTrivia, in: file)
         }
-
-        // An initializer parameter, and its assignment first in the body.
         let defaultValue = production.map { " = \($0)" } ?? (wrapperHasEmptyInit ? " = \(wrapperType)()" : "")
+        try addInitializerParameter(name, defaultValue: defaultValue, to: initializers, in: file)
+    }
+
+    /// The initializers of a declaration that set stored properties (not
+    /// `convenience` ones).
+    static func designatedInitializers(of declaration: TypeDeclaration) -> [InitializerDeclSyntax] {
+        declaration.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }.filter { initializer in
+            !initializer.modifiers.contains { $0.name.text == "convenience" }
+        }
+    }
+
+    /// Refuses a public initializer whose new parameter's default would
+    /// name a wrapper that is not public.
+    ///
+    /// A default argument of a public initializer is compiled into its
+    /// callers, so it may name only public declarations: a package or
+    /// internal wrapper there would not build.
+    private func requireNameableDefault(of initializers: [InitializerDeclSyntax], name: String, file: SourceFile) throws {
+        let wrapperAccess = min(configuration.accessLevel, plan.consumer.accessLevel)
+        guard plan.consumer.accessLevel.isPublic, !wrapperAccess.isPublic,
+              let exposed = initializers.first(where: { $0.modifiers.contains { ["public", "open"].contains($0.name.text) } })
+        else { return }
+        throw GeneratorError.cannotApply(
+            "this initializer of \(consumerName) is public, and --apply would give it a `\(name)` parameter whose "
+                + "default value is \(shimType)'s \(wrapperAccess) wrapper, which a public default argument cannot "
+                + "name; set \"accessLevel\": \"public\" in txkit.json, or make the initializer package or internal, "
+                + "then run again",
+            location: file.location(of: exposed))
+    }
+
+    /// Gives each initializer a `name: Shim = default` parameter and
+    /// `self.name = name` after the assignments that open its body.
+    private mutating func addInitializerParameter(
+        _ name: String, defaultValue: String, to initializers: [InitializerDeclSyntax], in file: SourceFile
+    ) throws {
         for initializer in initializers {
             let parameters = initializer.signature.parameterClause.parameters
             if parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) {

@@ -25,6 +25,9 @@ struct ConsumerRewriter {
     private var edits: [String: [TextEdit]] = [:]
     private var files: [String: SourceFile] = [:]
     private var bridgeLocals: [BridgeLocal] = []
+    /// The labels of the initializer parameters retyped to the shim: the
+    /// callers that pass them are updated (``updateInitializerCallers()``).
+    var retypedParameters: Set<String> = []
 
     /// A local such as `let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))`.
     struct BridgeLocal {
@@ -81,20 +84,53 @@ struct ConsumerRewriter {
     mutating func rewrite() throws -> [ConsumerEdit] {
         let uses = plan.uses.filter(\.isThroughLegacyType)
         guard !uses.isEmpty else { return [] }
+        // Every refusal is listed, not only the first: a person fixes
+        // them all before the next run.
+        var refusals: [GeneratorError] = []
+        func refuse(_ body: () throws -> Void) throws {
+            do {
+                try body()
+            } catch let error as GeneratorError {
+                if case let .refusals(errors) = error { refusals += errors } else { refusals.append(error) }
+            }
+        }
+        // A local that holds a singleton or a temporary of the legacy type
+        // (`let store = Store()`, `let store = Store.shared`) is that
+        // expression: the consumer holds it in its shim property, the
+        // uses go through the property and the local goes.
+        var serviceLocals: [Int: (expression: String, local: BridgeLocal)] = [:]
         for use in uses {
+            guard case let .variable(name) = use.base,
+                  let local = Self.local(named: name, before: Syntax(use.node), file: use.file),
+                  let binding = local.item.item.as(VariableDeclSyntax.self)?.bindings.first,
+                  binding.typeAnnotation.map({ $0.type.trimmedDescription == legacyName }) ?? true,
+                  let value = binding.initializer?.value, isServiceExpression(value.trimmedDescription)
+            else { continue }
+            serviceLocals[use.node.position.utf8Offset] = (value.trimmedDescription, local)
+        }
+        let routable = Set(uses.filter { use in
+            switch use.base {
+            case .variable: serviceLocals[use.node.position.utf8Offset] != nil
+            case let .expression(text): isServiceExpression(text)
+            case .type, .storedProperty: true
+            }
+        }.map(\.node.position.utf8Offset))
+        let isRoutable = { (use: ConsumerUse) in routable.contains(use.node.position.utf8Offset) }
+        for use in uses where !isRoutable(use) {
             if case let .variable(name) = use.base {
-                throw GeneratorError.cannotApply(
+                refusals.append(GeneratorError.cannotApply(
                     "\(use.text) goes through `\(name)`, a local or parameter of type \(legacyName); "
-                        + "--apply routes only static uses and stored properties: make it a stored property "
+                        + "--apply routes static uses, stored properties and locals that hold a singleton or "
+                        + "a temporary (`let x = \(legacyName)()`): make it a stored property "
                         + "(or edit this use by hand), then run again",
-                    location: use.location)
+                    location: use.location))
             }
             if case let .expression(text) = use.base, !isServiceExpression(text) {
-                throw GeneratorError.cannotApply(
+                refusals.append(GeneratorError.cannotApply(
                     "\(use.text) reaches \(legacyName) through `\(text)` (a singleton, a temporary, a chain "
                         + "or an inferred property); --apply routes only static uses and stored properties "
                         + "declared with \(legacyName): edit this use by hand, then run again",
-                    location: use.location)
+                    location: use.location))
             }
         }
         let stored = ConsumerScanner.storedProperties(
@@ -104,40 +140,108 @@ struct ConsumerRewriter {
         // `Legacy.shared()`, `Legacy()`): the shim property's production
         // value wraps that very expression.
         let services = Set(uses.compactMap { use -> String? in
-            if case let .expression(text) = use.base { return text }
-            return nil
+            if case let .expression(text) = use.base, isServiceExpression(text) { return text }
+            return serviceLocals[use.node.position.utf8Offset]?.expression
         })
         if let service = services.first, services.count > 1 || !stored.isEmpty {
-            throw GeneratorError.cannotApply(
+            refusals.append(GeneratorError.cannotApply(
                 "\(consumerName) reaches \(legacyName) through \(services.count > 1 ? "several expressions" : "`\(service)` and a stored property") "
                     + "(\((services.sorted() + stored).joined(separator: ", "))); --apply gives it one shim property: "
                     + "use one of them everywhere, then run again",
-                location: uses.first { if case .expression = $0.base { true } else { false } }?.location ?? consumerName)
+                location: uses.first { if case .expression = $0.base { true } else { false } }?.location ?? consumerName))
+            throw refusals.count == 1 ? refusals[0] : GeneratorError.refusals(refusals)
         }
-        let property: String
-        switch stored.count {
-        case 0:
-            property = SwiftText.lowercasedFirst(legacyName)
-            try addStoredProperty(property, production: services.first.map { "\(wrapperType)(\($0))" })
-        case 1:
-            property = stored[0]
-            try retypeStoredProperty(property)
-        default:
-            throw GeneratorError.cannotApply(
-                "\(consumerName) has several stored properties of type \(legacyName) (\(stored.joined(separator: ", "))); "
-                    + "--apply gives it one shim property",
-                location: plan.consumer.files.first ?? consumerName)
+        // A consumer that says `Sendable` cannot hold the shim of a legacy
+        // type that is not (its uses were through locals, singletons or
+        // the type): the property would break its conformance.
+        if stored.isEmpty, !plan.isLegacySendable, plan.consumer.inherited.contains("Sendable") {
+            refusals.append(GeneratorError.cannotApply(
+                "\(consumerName) is Sendable and \(legacyName) is not, so neither is its shim: the shim property "
+                    + "--apply would add would break \(consumerName)'s Sendable conformance; declare \(legacyName) "
+                    + "Sendable (or @unchecked Sendable if it guards its state), then run again",
+                location: plan.consumer.declarations.first?.location ?? consumerName))
+            throw refusals.count == 1 ? refusals[0] : GeneratorError.refusals(refusals)
         }
-        for use in uses {
-            try route(use, through: property)
+        var property = SwiftText.lowercasedFirst(legacyName)
+        try refuse {
+            switch stored.count {
+            case 0:
+                try addStoredProperty(property, production: services.first.map { "\(wrapperType)(\($0))" })
+            case 1:
+                property = stored[0]
+                try retypeStoredProperty(property)
+            default:
+                throw GeneratorError.cannotApply(
+                    "\(consumerName) has several stored properties of type \(legacyName) (\(stored.joined(separator: ", "))); "
+                        + "--apply gives it one shim property",
+                    location: plan.consumer.files.first ?? consumerName)
+            }
         }
+        for use in uses where isRoutable(use) {
+            if let (_, local) = serviceLocals[use.node.position.utf8Offset],
+               let reference = use.node.base?.as(DeclReferenceExprSyntax.self) {
+                replace(reference, in: use.file, with: "self.\(property)")
+                BridgeLocal.record(reference, to: local, in: &bridgeLocals)
+            }
+            try refuse { try route(use, through: property) }
+        }
+        if refusals.count == 1 { throw refusals[0] }
+        if !refusals.isEmpty { throw GeneratorError.refusals(refusals) }
         removeUnusedBridgeLocals()
-        return try plan.consumer.files.compactMap { path in
+        updateInitializerCallers()
+        // The consumer's files first, then the callers' files.
+        let paths = plan.consumer.files + edits.keys.filter { !plan.consumer.files.contains($0) }.sorted()
+        return try paths.compactMap { path in
             guard let fileEdits = edits[path], let file = files[path] else { return nil }
             try Self.requireNoOverlap(fileEdits, in: file)
             let original = file.tree.description
             return ConsumerEdit(path: path, original: original, edited: TextEdit.apply(fileEdits, to: original))
         }
+    }
+
+    /// Wraps what the callers of the consumer's initializers pass for a
+    /// retyped parameter (`TaskManager(store: TaskStore())` becomes
+    /// `TaskManager(store: TaskManager.Wrappers.TaskStore())`), in every
+    /// file of the sources, `self.init(…)` of the consumer included: the
+    /// same instance, now behind the shim. Callers outside the sources
+    /// (another module, a test target) are not seen.
+    private mutating func updateInitializerCallers() {
+        guard !retypedParameters.isEmpty, let index = plan.consumer.index else { return }
+        let ownFiles = Set(plan.consumer.declarations.map(\.file.path))
+        for file in index.sources.files {
+            let finder = InitializerCallFinder(type: consumerName, selfInit: ownFiles.contains(file.path))
+            finder.walk(file.tree)
+            for call in finder.calls {
+                for argument in call.arguments {
+                    guard let label = argument.label?.text, retypedParameters.contains(label) else { continue }
+                    let text = argument.expression.trimmedDescription
+                    if text.hasPrefix("\(consumerName).Wrappers.") || text.hasPrefix("\(consumerName).Mocks.") { continue }
+                    // `self.init(store: store)` passing on a parameter of
+                    // another type than the legacy one (a mock's): as it is.
+                    if finder.selfInitCalls.contains(call.id), let reference = argument.expression.as(DeclReferenceExprSyntax.self),
+                       let type = Self.enclosingInitializerParameterType(Syntax(call), parameter: reference.baseName.text),
+                       type != legacyName {
+                        continue
+                    }
+                    replace(argument.expression, in: file, with: wrapped(argument.expression))
+                }
+            }
+        }
+    }
+
+    /// For `self.init(x: x)`: the type of the enclosing initializer's
+    /// parameter `x`, if it has one.
+    private static func enclosingInitializerParameterType(_ node: Syntax, parameter: String) -> String? {
+        var current = node
+        while let parent = current.parent {
+            if let initializer = parent.as(InitializerDeclSyntax.self) {
+                return initializer.signature.parameterClause.parameters.first {
+                    ($0.secondName ?? $0.firstName).text == parameter
+                }?.type.trimmedDescription
+            }
+            current = parent
+        }
+        return nil
     }
 
     /// Refuses edits that touch the same bytes: made one after the other,
@@ -312,8 +416,20 @@ struct ConsumerRewriter {
             BridgeLocal.record(reference, to: local, in: &bridgeLocals)
             return inner
         }
+        var received = expression
+        if let (name, scope) = Self.blockConnection(expression, isLegacyTransactionType: { configuration.legacyTransaction(named: $0) != nil }),
+           type == "Database" || expression.is(FunctionCallExprSyntax.self) || scope.is(ClosureExprSyntax.self) {
+            if let transaction = try blockTransaction(
+                connection: name, scope: scope, before: Syntax(expression), kind: kind, location: use.location) {
+                return transaction
+            }
+            // `AppReadTransaction(db)`: the step is about `db`.
+            if let call = expression.as(FunctionCallExprSyntax.self), let inner = call.arguments.first?.expression {
+                received = inner
+            }
+        }
         if let step = Self.receivedTransactionStep(
-            expression, kind: kind, consumer: consumerName,
+            received, kind: kind, consumer: consumerName,
             legacyTransaction: configuration.legacyTransaction(forParameterType: type)) {
             throw GeneratorError.cannotApply("\(use.text): \(step)", location: use.location)
         }
@@ -420,6 +536,36 @@ struct ConsumerRewriter {
             return sequence.positionAfterSkippingLeadingTrivia
         }
         return call.positionAfterSkippingLeadingTrivia
+    }
+}
+
+/// The calls of a type's initializers: `Type(…)`, `Type.init(…)`, and
+/// with `selfInit` (in the type's own files) `self.init(…)`.
+private final class InitializerCallFinder: SyntaxVisitor {
+    let type: String
+    let selfInit: Bool
+    var calls: [FunctionCallExprSyntax] = []
+    var selfInitCalls: Set<SyntaxIdentifier> = []
+
+    init(type: String, selfInit: Bool) {
+        self.type = type
+        self.selfInit = selfInit
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let called = node.calledExpression
+        if called.as(DeclReferenceExprSyntax.self)?.baseName.text == type {
+            calls.append(node)
+        } else if let access = called.as(MemberAccessExprSyntax.self), access.declName.baseName.tokenKind == .keyword(.`init`) {
+            if access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == type {
+                calls.append(node)
+            } else if selfInit, access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                calls.append(node)
+                selfInitCalls.insert(node.id)
+            }
+        }
+        return .visitChildren
     }
 }
 

@@ -1,0 +1,407 @@
+#if Txkit
+import Foundation
+import TxkitGenerator
+
+/// Runs the fuzzer's oracle on programs, all in ONE scratch package (a
+/// module, a runner and a test target per program) that depends on this
+/// checkout by path: it compiles, `inventory` reports the ground truth,
+/// and after `shim --apply` of each pair (one pair per program per round,
+/// every program's pair built together) the package compiles and every
+/// consumer method returns what it returned before.
+///
+/// The scratch package lives in a fixed temporary folder, so that GRDB and
+/// TransactionKit are built once for every run on a machine.
+struct FuzzHarness {
+    /// What a run found.
+    struct Report {
+        var programs = 0
+        var pairs = 0
+        var applied = 0
+        /// Refusals of `shim --apply`, by cause.
+        /// Pairs refused, by cause (a pair refused for two causes counts
+        /// under each).
+        var refusals: [String: Int] = [:]
+        var refusedPairs = 0
+        var failures: [Failure] = []
+
+        var summary: String {
+            var lines = ["GeneratorFuzz: \(programs) programs, \(pairs) pairs: \(applied) applied, \(refusedPairs) refused, \(failures.count) failures"]
+            for (cause, count) in refusals.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }) {
+                lines.append("  pairs refused for \(cause): \(count)")
+            }
+            for failure in failures {
+                lines.append("  FAILURE \(failure.kind.rawValue) \(failure.program) \(failure.pair.map { "\($0.consumer)/\($0.legacy)" } ?? ""): \(failure.detail.prefix(600))")
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    struct Failure {
+        enum Kind: String {
+            /// The program as written does not build or run: a fuzzer bug.
+            case program
+            /// `inventory` differs from the ground truth.
+            case inventory
+            /// txkit threw something other than a refusal.
+            case crash
+            /// The package no longer builds after `shim --apply`.
+            case build
+            /// A consumer method returns something else after `shim --apply`.
+            case behaviour
+        }
+
+        var kind: Kind
+        var program: FuzzProgram
+        var pair: (consumer: String, legacy: String)?
+        var detail: String
+    }
+
+    let scratch: String
+    let checkout: String
+    /// `TXKIT_FUZZ_VERBOSE=1`: every step on standard output.
+    let verbose = ProcessInfo.processInfo.environment["TXKIT_FUZZ_VERBOSE"] != nil
+
+    func log(_ text: @autoclosure () -> String) {
+        if verbose { print("GeneratorFuzz: \(text())") }
+    }
+
+    init(scratch: String = FileManager.default.temporaryDirectory.appendingPathComponent("txkit-generator-fuzz").path,
+         checkout: String = RepositoryPaths.root) {
+        self.scratch = scratch
+        self.checkout = checkout
+    }
+
+    func root(of program: FuzzProgram) -> String { "\(scratch)/Programs/\(program.module)" }
+
+    // MARK: The scratch package
+
+    /// Writes `programs` (and only them) into the scratch package.
+    func write(_ programs: [FuzzProgram]) throws {
+        let manager = FileManager.default
+        try? manager.removeItem(atPath: scratch + "/Programs")
+        var targets: [String] = []
+        for program in programs {
+            for (path, text) in program.files {
+                try Self.write(text, to: root(of: program) + "/" + path)
+            }
+            let m = program.module
+            targets.append("""
+                        .target(name: "\(m)", dependencies: [tk, tkSQLite, grdb], path: "Programs/\(m)/Sources/App", exclude: []),
+                        .executableTarget(name: "\(m)Run", dependencies: ["\(m)"], path: "Programs/\(m)/Sources/Run"),
+                        .testTarget(name: "\(m)Tests", dependencies: ["\(m)", tk, tkTesting], path: "Programs/\(m)/Tests"),
+                """)
+        }
+        let manifest = """
+            // swift-tools-version: 6.1
+            import PackageDescription
+
+            // Written by GeneratorFuzzTests: random legacy apps, one module each.
+            let tk: Target.Dependency = .product(name: "TransactionKit", package: "TransactionKit")
+            let tkSQLite: Target.Dependency = .product(name: "TransactionKitSQLite", package: "TransactionKit")
+            let tkTesting: Target.Dependency = .product(name: "TransactionKitTesting", package: "TransactionKit")
+            let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+
+            let package = Package(
+                name: "GeneratorFuzzScratch",
+                platforms: [.macOS(.v15)],
+                dependencies: [
+                    .package(name: "TransactionKit", path: "\(checkout)"),
+                    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+                ],
+                targets: [
+            \(targets.joined(separator: "\n"))
+                ],
+                swiftLanguageModes: [.v6]
+            )
+
+            """
+        let path = scratch + "/Package.swift"
+        if (try? String(contentsOfFile: path, encoding: .utf8)) != manifest {
+            try Self.write(manifest, to: path)
+        }
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    func build() throws -> PackageBuild.Outcome {
+        let outcome = try PackageBuild(root: scratch, arguments: ["--build-tests"]).run()
+        log("swift build: \(outcome.succeeded ? "ok" : outcome.failureSummary(limit: 5).joined(separator: " | "))")
+        return outcome
+    }
+
+    /// The lines `program`'s runner prints, on a fresh database.
+    func results(of program: FuzzProgram) throws -> [String] {
+        let database = "\(scratch)/\(program.module).sqlite"
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: database + suffix)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "\(scratch)/.build/debug/\(program.module)Run")
+        process.arguments = [database]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        if process.terminationStatus != 0 {
+            lines.append("exit status \(process.terminationStatus)")
+        }
+        return lines
+    }
+
+    /// The programs whose files the errors of `outcome` name.
+    static func programsNamed(in outcome: PackageBuild.Outcome, among programs: [FuzzProgram]) -> [String: [String]] {
+        var errors: [String: [String]] = [:]
+        for line in outcome.firstErrors(limit: 200) {
+            for program in programs where line.contains("/Programs/\(program.module)/") {
+                errors[program.module, default: []].append(line)
+            }
+        }
+        return errors
+    }
+
+    // MARK: Snapshots
+
+    /// Every file of a program's folder.
+    func snapshot(_ program: FuzzProgram) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let base = root(of: program)
+        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return files }
+        for case let path as String in enumerator {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = FileManager.default.contents(atPath: base + "/" + path)
+            }
+        }
+        return files
+    }
+
+    func restore(_ program: FuzzProgram, to files: [String: Data]) throws {
+        let base = root(of: program)
+        try? FileManager.default.removeItem(atPath: base)
+        for (path, data) in files {
+            try FileManager.default.createDirectory(
+                atPath: ((base + "/" + path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try data.write(to: URL(fileURLWithPath: base + "/" + path))
+        }
+    }
+
+    // MARK: The oracle
+
+    /// `inventory`'s disagreements with the ground truth, or nil.
+    ///
+    /// The truth: the legacy types are the finders and the consumers whose
+    /// methods receive a legacy transaction; the uses are each consumer's
+    /// finders, and FuzzEntry's calls of the consumers that receive one
+    /// (constructing a finder to inject it is wiring, not a use).
+    func inventoryMismatch(_ program: FuzzProgram) throws -> String? {
+        let root = root(of: program)
+        let generator = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root))
+        let inventory = generator.inventory()
+        let received = program.consumers.filter(\.shape.receives).map(\.name)
+        let expectedTypes = Set(program.finders.map(\.name) + received)
+        var expectedUses = Set(program.pairs.map { "\($0.consumer) → \($0.legacy)" })
+        for name in received { expectedUses.insert("FuzzEntry → \(name)") }
+        let types = Set(inventory.legacyTypes)
+        let uses = Set(inventory.uses.map { "\($0.consumer) → \($0.type)" })
+        var problems: [String] = []
+        if types != expectedTypes {
+            problems.append("legacy types: missing \(expectedTypes.subtracting(types).sorted()), extra \(types.subtracting(expectedTypes).sorted())")
+        }
+        if uses != expectedUses {
+            problems.append("uses: missing \(expectedUses.subtracting(uses).sorted()), extra \(uses.subtracting(expectedUses).sorted())")
+        }
+        if !inventory.unresolved.isEmpty {
+            problems.append("unresolved: " + inventory.unresolved.map { "\($0.location) \($0.text)" }.joined(separator: "; "))
+        }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
+
+    /// The cause of a refusal, as the report counts it.
+    static func causes(of error: any Error) -> [String]? {
+        if case let .refusals(errors)? = error as? GeneratorError {
+            let causes = errors.compactMap { cause(of: $0) }
+            return causes.count == errors.count ? Array(Set(causes)).sorted() : nil
+        }
+        return cause(of: error).map { [$0] }
+    }
+
+    static func cause(of error: any Error) -> String? {
+        guard let error = error as? GeneratorError else { return nil }
+        let text: String
+        switch error {
+        case let .cannotApply(reason, _): text = reason
+        case let .unsupportedUse(use, _): text = "unsupported use: " + use
+        case .overlappingEdits: return "overlapping edits"
+        default: return nil
+        }
+        let causes: [(String, String)] = [
+            ("reads on a DatabaseQueue", "bridging in a DatabaseQueue's read block (TransactionKitSQLite misses its end)"),
+            ("a transaction the application opens itself", "legacy transaction from the app's own pool block (db in)"),
+            ("still receives the legacy transaction", "legacy transaction received as a parameter"),
+            ("a local or parameter of type", "use through a local or parameter"),
+            ("a singleton, a temporary", "use through a singleton, temporary or chain"),
+            ("is Sendable and", "Sendable consumer, non-Sendable legacy type"),
+            ("Sendable", "non-Sendable legacy type"),
+            ("in a static member", "use in a static member"),
+            ("returns a", "accessor returning the legacy type"),
+            ("several stored properties", "several stored properties"),
+            ("runs in a read transaction", "write member in a read block"),
+            ("not built with a bridge", "legacy transaction not built with a bridge"),
+        ]
+        for (needle, cause) in causes where text.contains(needle) {
+            return cause
+        }
+        return String(text.prefix(120))
+    }
+
+    /// The whole oracle on `programs`; `shrinkBudget` candidates per failure
+    /// are tried by `shrink`.
+    func run(_ programs: [FuzzProgram]) throws -> Report {
+        var report = Report()
+        report.programs = programs.count
+        try write(programs)
+        let outcome = try build()
+        var live = programs
+        if !outcome.succeeded {
+            let named = Self.programsNamed(in: outcome, among: programs)
+            for program in programs where named[program.module] != nil || named.isEmpty {
+                report.failures.append(Failure(
+                    kind: .program, program: program, pair: nil,
+                    detail: (named[program.module] ?? outcome.failureSummary(limit: 10)).joined(separator: "\n")))
+            }
+            if named.isEmpty { return report }
+            live = programs.filter { named[$0.module] == nil }
+            try write(live)
+            let again = try build()
+            guard again.succeeded else {
+                for program in live {
+                    report.failures.append(Failure(kind: .program, program: program, pair: nil,
+                                                   detail: again.failureSummary(limit: 10).joined(separator: "\n")))
+                }
+                return report
+            }
+        }
+        var baseline: [String: [String]] = [:]
+        for program in live {
+            let lines = try results(of: program)
+            baseline[program.module] = lines
+            if lines.contains(where: { $0.hasPrefix("setup failed") || $0.hasPrefix("exit status") }) {
+                report.failures.append(Failure(kind: .program, program: program, pair: nil, detail: lines.joined(separator: "\n")))
+            }
+            if let mismatch = try inventoryMismatch(program) {
+                report.failures.append(Failure(kind: .inventory, program: program, pair: nil, detail: mismatch))
+            }
+        }
+        report.pairs = live.map(\.pairs.count).reduce(0, +)
+        let rounds = live.map(\.pairs.count).max() ?? 0
+        for round in 0..<rounds {
+            var applied: [(program: FuzzProgram, pair: (consumer: String, legacy: String), before: [String: Data])] = []
+            for program in live where round < program.pairs.count {
+                let pair = program.pairs[round]
+                let before = snapshot(program)
+                do {
+                    log("apply \(program.module) \(pair.consumer)/\(pair.legacy)")
+                    try apply(pair, in: program)
+                    applied.append((program, pair, before))
+                } catch {
+                    try restore(program, to: before)
+                    log("refused \(program.module) \(pair.consumer)/\(pair.legacy): \(error)")
+                    if let causes = Self.causes(of: error) {
+                        report.refusedPairs += 1
+                        for cause in causes { report.refusals[cause, default: 0] += 1 }
+                    } else {
+                        report.failures.append(Failure(kind: .crash, program: program, pair: pair, detail: "\(error)"))
+                    }
+                }
+            }
+            guard !applied.isEmpty else { continue }
+            // The compiler stops at the first module that fails: restore
+            // the programs its errors name and build again, until it builds.
+            var outcome = try build()
+            while !outcome.succeeded {
+                let named = Self.programsNamed(in: outcome, among: applied.map(\.program))
+                for entry in applied where named[entry.program.module] != nil || named.isEmpty {
+                    report.failures.append(Failure(
+                        kind: .build, program: entry.program, pair: entry.pair,
+                        detail: (named[entry.program.module] ?? outcome.failureSummary(limit: 10)).joined(separator: "\n")))
+                    try restore(entry.program, to: entry.before)
+                }
+                if named.isEmpty && applied.isEmpty {
+                    throw FuzzHarnessError(message: "the scratch package does not build after restoring: \(outcome.failureSummary(limit: 10))")
+                }
+                applied.removeAll { named[$0.program.module] != nil || named.isEmpty }
+                outcome = try build()
+            }
+            for entry in applied {
+                let after = try results(of: entry.program)
+                if after != baseline[entry.program.module] {
+                    report.failures.append(Failure(
+                        kind: .behaviour, program: entry.program, pair: entry.pair,
+                        detail: "before: \(baseline[entry.program.module] ?? [])\nafter:  \(after)"))
+                    try restore(entry.program, to: entry.before)
+                } else {
+                    report.applied += 1
+                }
+            }
+        }
+        return report
+    }
+
+    /// `txkit shim --consumer C --legacy F --apply`, in process.
+    func apply(_ pair: (consumer: String, legacy: String), in program: FuzzProgram) throws {
+        let root = root(of: program)
+        let generator = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root))
+        let plan = try generator.plan(consumer: pair.consumer, legacy: pair.legacy)
+        let files = generator.shim(plan)
+        let edits = try generator.apply(plan)
+        try FileChangeSet(root: root, files: files, edits: edits).write()
+    }
+
+    // MARK: Shrinking
+
+    /// A smaller program that still fails as `failure` did (same kind and
+    /// pair), trying at most `budget` candidates.
+    func shrink(_ failure: Failure, budget: Int) throws -> FuzzProgram {
+        var current = failure.program
+        var tried = 0
+        var progress = true
+        while progress && tried < budget {
+            progress = false
+            for candidate in current.shrinkCandidates() {
+                guard tried < budget else { break }
+                if let pair = failure.pair, !candidate.pairs.contains(where: { $0 == pair }) { continue }
+                tried += 1
+                if failure.kind == .inventory {
+                    // No build needed: the inventory reads the sources.
+                    try write([candidate])
+                    if try inventoryMismatch(candidate) != nil {
+                        current = candidate
+                        progress = true
+                        break
+                    }
+                    continue
+                }
+                let report = try run([candidate])
+                if report.failures.contains(where: { $0.kind == failure.kind && $0.pair.map { "\($0)" } == failure.pair.map { "\($0)" } }) {
+                    current = candidate
+                    progress = true
+                    break
+                }
+            }
+        }
+        return current
+    }
+}
+
+struct FuzzHarnessError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+#endif

@@ -1,0 +1,353 @@
+#if Txkit
+import Foundation
+
+/// A program as the files of its folder: its module's sources
+/// (`Sources/App`), the runner that prints every consumer method's result
+/// (`Sources/Run`), the test target the mocks go to (`Tests`) and its
+/// `txkit.json`.
+extension FuzzProgram {
+    var files: [String: String] {
+        var files: [String: String] = [
+            "txkit.json": configuration,
+            "Sources/App/Entry.swift": entry,
+            "Sources/Run/main.swift": """
+                import \(module)
+
+                for line in FuzzEntry.results(path: CommandLine.arguments[1]) {
+                    print(line)
+                }
+
+                """,
+            "Tests/Placeholder.swift": "// The generated mocks of this program's pairs go to Mocks/.\n",
+        ]
+        if legacyTransaction == .appTransactions {
+            files["Sources/App/AppTransaction.swift"] = """
+                import GRDB
+
+                /// The app's read transaction: GRDB's connection, inside a read.
+                class AppReadTransaction {
+                    let database: Database
+                    init(_ database: Database) { self.database = database }
+                }
+
+                /// The app's write transaction.
+                final class AppWriteTransaction: AppReadTransaction {}
+
+                """
+        }
+        for finder in finders.indices {
+            let (main, extensionSource) = sources(ofFinder: finder)
+            files["Sources/App/\(finders[finder].name).swift"] = main
+            if let extensionSource {
+                files["Sources/App/\(finders[finder].name)+Queries.swift"] = extensionSource
+            }
+        }
+        for consumer in consumers.indices {
+            files["Sources/App/\(consumers[consumer].name).swift"] = source(ofConsumer: consumer)
+        }
+        return files
+    }
+
+    var configuration: String {
+        let transactions: String
+        switch legacyTransaction {
+        case .database:
+            transactions = """
+                    { "type": "Database", "transaction": "infer", "bridge": "try SQLiteDB.shimOnlyBridge($tx)" }
+                """
+        case .appTransactions:
+            transactions = """
+                    { "type": "AppReadTransaction", "transaction": "read", "bridge": "AppReadTransaction(try SQLiteDB.shimOnlyBridge($tx))" },
+                    { "type": "AppWriteTransaction", "transaction": "write", "bridge": "AppWriteTransaction(try SQLiteDB.shimOnlyBridge($tx))" }
+                """
+        }
+        return """
+            {
+              "sources": ["Sources/App"],
+              "legacyTransactions": [
+            \(transactions)
+              ],
+              "shimsFolder": "Sources/App/Shortcuts/$consumer",
+              "mocksFolder": "Tests/Mocks",
+              "mockImports": ["@testable \(module)"],
+              "wrapperImports": ["TransactionKitSQLite"],
+              "excludedImports": ["GRDB"],
+              "accessLevel": "package"
+            }
+
+            """
+    }
+
+    // MARK: Finders
+
+    func transactionType(writes: Bool) -> String {
+        switch legacyTransaction {
+        case .database: "Database"
+        case .appTransactions: writes ? "AppWriteTransaction" : "AppReadTransaction"
+        }
+    }
+
+    /// The finder's file, and the file of its extension when it has one.
+    func sources(ofFinder index: Int) -> (String, String?) {
+        let finder = finders[index]
+        let declaration: String
+        switch finder.kind {
+        case let .finalClass(sendable): declaration = "final class \(finder.name)\(sendable ? ": Sendable" : "")"
+        case .openClass: declaration = "open class \(finder.name)"
+        case .structType: declaration = "struct \(finder.name)"
+        case .enumOfStatics: declaration = "enum \(finder.name)"
+        }
+        var lines = ["import GRDB", "", "/// A legacy finder.", "\(declaration) {"]
+        if finder.usesTypealias {
+            lines.append("    typealias ReadConnection = \(transactionType(writes: false))")
+            lines.append("    typealias WriteConnection = \(transactionType(writes: true))")
+        }
+        if finder.kind.hasInstances {
+            lines.append("    init() {}")
+            if finder.hasShared {
+                lines.append("    static let shared = \(finder.name)()")
+            }
+        }
+        var extensionLines = ["import GRDB", "", "extension \(finder.name) {"]
+        for (position, member) in finder.members.enumerated() {
+            let inExtension = finder.splitsIntoExtension && position > 0
+            var memberLines: [String] = []
+            let type = finder.usesTypealias
+                ? (member.operation.writes ? "WriteConnection" : "ReadConnection")
+                : transactionType(writes: member.operation.writes)
+            let parameter: String
+            switch member.transactionLabel {
+            case "db": parameter = "db: \(type)"
+            case "_": parameter = "_ db: \(type)"
+            default: parameter = "\(member.transactionLabel) db: \(type)"
+            }
+            let connection = legacyTransaction == .database ? "db" : "db.database"
+            let prefix = member.isStatic ? "static func" : "func"
+            memberLines.append("")
+            switch member.operation {
+            case .name:
+                memberLines.append("    \(prefix) name(id: Int64, \(parameter)) throws -> String? {")
+                memberLines.append("        try String.fetchOne(\(connection), sql: \"SELECT name FROM t WHERE id = ?\", arguments: [id])")
+            case .nameForID:
+                memberLines.append("    \(prefix) name(forID id: Int64, \(parameter)) throws -> String? {")
+                memberLines.append("        try String.fetchOne(\(connection), sql: \"SELECT upper(name) FROM t WHERE id = ?\", arguments: [id])")
+            case .count:
+                memberLines.append("    \(prefix) count(\(parameter)) throws -> Int {")
+                memberLines.append("        try Int.fetchOne(\(connection), sql: \"SELECT COUNT(*) FROM t\") ?? -1")
+            case .countPrefix:
+                memberLines.append("    \(prefix) count(prefix: String, \(parameter)) throws -> Int {")
+                memberLines.append("        try Int.fetchOne(\(connection), sql: \"SELECT COUNT(*) FROM t WHERE name LIKE ?\", arguments: [prefix + \"%\"]) ?? -1")
+            case .insert:
+                memberLines.append("    \(prefix) insert(name: String, \(parameter)) throws -> Int64 {")
+                memberLines.append("        try \(connection).execute(sql: \"INSERT INTO t(name) VALUES (?)\", arguments: [name])")
+                memberLines.append("        return \(connection).lastInsertedRowID")
+            }
+            memberLines.append("    }")
+            if inExtension { extensionLines += memberLines } else { lines += memberLines }
+        }
+        lines.append("}")
+        extensionLines.append("}")
+        return (lines.joined(separator: "\n") + "\n",
+                finder.splitsIntoExtension ? extensionLines.joined(separator: "\n") + "\n" : nil)
+    }
+
+    // MARK: Consumers
+
+    static func property(_ finder: String) -> String {
+        finder.prefix(1).lowercased() + finder.dropFirst()
+    }
+
+    /// The call of `member` with `transaction` as its legacy transaction.
+    func call(_ member: Member, method: String, transaction: String) -> String {
+        let argument: String
+        switch member.transactionLabel {
+        case "_": argument = transaction
+        default: argument = "\(member.transactionLabel): \(transaction)"
+        }
+        switch member.operation {
+        case .name: return "name(id: 2, \(argument))"
+        case .nameForID: return "name(forID: 3, \(argument))"
+        case .count: return "count(\(argument))"
+        case .countPrefix: return "count(prefix: \"n\", \(argument))"
+        case .insert: return "insert(name: \"\(module).\(method)\", \(argument))"
+        }
+    }
+
+    /// The parameter a method of a `received` consumer takes.
+    func receivedParameter(writes: Bool) -> String {
+        legacyTransaction == .database ? "db: Database" : "transaction: \(transactionType(writes: writes))"
+    }
+
+    func source(ofConsumer index: Int) -> String {
+        let consumer = consumers[index]
+        var lines = ["import GRDB", "import TransactionKit", "import TransactionKitSQLite", "", "/// A manager."]
+        lines.append("final class \(consumer.name)\(consumer.isSendable ? ": Sendable" : "") {")
+        var initParameters: [String] = []
+        var initBody: [String] = []
+        switch consumer.shape {
+        case .bridged:
+            lines.append("    let db: any DB")
+            initParameters.append("db: any DB")
+            initBody.append("self.db = db")
+        case let .pool(holdsAdopted):
+            let type = usesQueue ? "DatabaseQueue" : "DatabasePool"
+            lines.append("    let dbPool: \(type)")
+            initParameters.append("dbPool: \(type)")
+            initBody.append("self.dbPool = dbPool")
+            if holdsAdopted {
+                lines.append("    let sqlite: SQLiteDB")
+                initParameters.append("sqlite: SQLiteDB")
+                initBody.append("self.sqlite = sqlite")
+            }
+        case .received:
+            break
+        }
+        if case .received(holdsAdopted: true) = consumer.shape {
+            lines.append("    let sqlite: SQLiteDB")
+            initParameters.append("sqlite: SQLiteDB")
+            initBody.append("self.sqlite = sqlite")
+        }
+        for finderIndex in consumer.accesses.keys.sorted() {
+            let finder = finders[finderIndex].name, property = Self.property(finder)
+            switch consumer.accesses[finderIndex]! {
+            case let .injected(defaulted):
+                lines.append("    let \(property): \(finder)")
+                initParameters.append("\(property): \(finder)\(defaulted ? " = \(finder)()" : "")")
+                initBody.append("self.\(property) = \(property)")
+            case let .inline(isPrivate, typed):
+                lines.append("    \(isPrivate ? "private " : "")let \(property)\(typed ? ": \(finder)" : "") = \(finder)()")
+            case .statics, .singleton, .local, .parameter:
+                break
+            }
+        }
+        lines.append("")
+        lines.append("    init(\(initParameters.joined(separator: ", "))) {")
+        lines += initBody.map { "        \($0)" }
+        lines.append("    }")
+        for method in consumer.methods {
+            let finder = finders[method.finder], member = finder.members[method.member]
+            let access = consumer.accesses[method.finder]!
+            let property = Self.property(finder.name)
+            let writes = member.operation.writes
+            var parameters: [String] = []
+            var body: [String] = []
+            let receiver: String
+            switch access {
+            case .injected, .inline: receiver = property
+            case .statics: receiver = finder.name
+            case .singleton: receiver = "\(finder.name).shared"
+            case .local:
+                receiver = property
+                body.append("let \(property) = \(finder.name)()")
+            case .parameter:
+                receiver = property
+                parameters.append("\(property): \(finder.name)")
+            }
+            switch consumer.shape {
+            case let .bridged(local):
+                let bridge = legacyTransaction == .database
+                    ? "try SQLiteDB.shimOnlyBridge(tx)" : "\(transactionType(writes: writes))(try SQLiteDB.shimOnlyBridge(tx))"
+                body.append("return try db.\(writes ? "write" : "read") { tx in")
+                if local {
+                    body.append("    let legacy = \(bridge)")
+                    body.append("    return String(describing: try \(receiver).\(call(member, method: method.name, transaction: "legacy")))")
+                } else {
+                    body.append("    String(describing: try \(receiver).\(call(member, method: method.name, transaction: bridge)))")
+                }
+                body.append("}")
+            case .pool:
+                let transaction = legacyTransaction == .database ? "db" : "\(transactionType(writes: writes))(db)"
+                body.append("return try dbPool.\(writes ? "write" : "read") { db in")
+                body.append("    String(describing: try \(receiver).\(call(member, method: method.name, transaction: transaction)))")
+                body.append("}")
+            case .received:
+                parameters.append(receivedParameter(writes: writes))
+                let transaction = legacyTransaction == .database ? "db" : "transaction"
+                body.append("return String(describing: try \(receiver).\(call(member, method: method.name, transaction: transaction)))")
+            }
+            lines.append("")
+            lines.append("    func \(method.name)(\(parameters.joined(separator: ", "))) throws -> String {")
+            lines += body.map { "        \($0)" }
+            lines.append("    }")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Entry
+
+    /// `FuzzEntry.results(path:)`: the production wiring and one line per
+    /// consumer method, on a real SQLite database at `path`.
+    var entry: String {
+        let pool = usesQueue ? "DatabaseQueue" : "DatabasePool"
+        var lines = [
+            "import GRDB", "import TransactionKit", "import TransactionKitSQLite", "",
+            "/// The app's wiring, and what each consumer method returns on a fresh database.",
+            "public enum FuzzEntry {",
+            "    public static func results(path: String) -> [String] {",
+            "        var lines: [String] = []",
+            "        do {",
+            "            let pool = try \(pool)(path: path)",
+            "            try pool.write { db in",
+            "                try db.execute(sql: \"CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT NOT NULL)\")",
+            "                try db.execute(sql: \"INSERT INTO t(name) VALUES ('alpha'), ('nuts'), ('nougat')\")",
+            "            }",
+            "            let sqlite = try SQLiteDB(adopting: pool)",
+            "            _ = sqlite",
+        ]
+        for (index, consumer) in consumers.enumerated() {
+            var arguments: [String] = []
+            switch consumer.shape {
+            case .bridged: arguments.append("db: sqlite")
+            case let .pool(holdsAdopted): arguments += ["dbPool: pool"] + (holdsAdopted ? ["sqlite: sqlite"] : [])
+            case let .received(holdsAdopted): arguments += holdsAdopted ? ["sqlite: sqlite"] : []
+            }
+            for finderIndex in consumer.accesses.keys.sorted() {
+                if case .injected = consumer.accesses[finderIndex]! {
+                    let finder = finders[finderIndex].name
+                    arguments.append("\(Self.property(finder)): \(finder)()")
+                }
+            }
+            lines.append("            let c\(index) = \(consumer.name)(\(arguments.joined(separator: ", ")))")
+            for method in consumer.methods {
+                let finder = finders[method.finder], member = finder.members[method.member]
+                var callArguments: [String] = []
+                if consumer.accesses[method.finder] == .parameter {
+                    callArguments.append("\(Self.property(finder.name)): \(finder.name)()")
+                }
+                let label = "\"\(consumer.name).\(method.name)\""
+                let writes = member.operation.writes
+                if consumer.shape.receives {
+                    let transaction = legacyTransaction == .database ? "db" : "\(transactionType(writes: writes))(db)"
+                    callArguments.append(legacyTransaction == .database ? "db: db" : "transaction: \(transaction)")
+                    lines.append("            lines.append(record(\(label)) { try pool.\(writes ? "write" : "read") { db in try c\(index).\(method.name)(\(callArguments.joined(separator: ", "))) } })")
+                } else {
+                    lines.append("            lines.append(record(\(label)) { try c\(index).\(method.name)(\(callArguments.joined(separator: ", "))) })")
+                }
+            }
+        }
+        lines += [
+            "        } catch {",
+            "            lines.append(\"setup failed: \\(error)\")",
+            "        }",
+            "        return lines",
+            "    }",
+            "",
+            "    static func record(_ name: String, _ body: () throws -> String) -> String {",
+            "        do { return \"\\(name): \\(try body())\" } catch { return \"\\(name): error \\(error)\" }",
+            "    }",
+            "}",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The program as a fixture test to paste: its seed and its sources.
+    var fixture: String {
+        var text = "// GeneratorFuzz \(module), seed \(seed): FuzzProgram.random(module: \"\(module)\", seed: \(seed))\n"
+        for (path, source) in files.sorted(by: { $0.key < $1.key }) where path.hasPrefix("Sources/App") || path == "txkit.json" {
+            text += "// ---- \(path)\n\(source)"
+        }
+        return text
+    }
+}
+#endif

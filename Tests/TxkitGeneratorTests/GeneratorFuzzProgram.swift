@@ -1,0 +1,308 @@
+#if Txkit
+import Foundation
+
+/// A small seedable pseudo-random generator (SplitMix64): the same seed
+/// writes the same programs on every machine, so a failing run is replayed
+/// from the seed it prints.
+struct FuzzRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// The seed of program `index` of a run seeded with `seed`: a program
+    /// is replayed on its own, without generating those before it.
+    static func programSeed(_ seed: UInt64, index: Int) -> UInt64 {
+        var generator = FuzzRandom(seed: seed ^ (UInt64(index) &* 0xD1B5_4A32_D192_ED03))
+        return generator.next()
+    }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
+}
+
+/// A random legacy app, as the fuzzer writes it: legacy finders that take
+/// a legacy transaction, and consumers (managers) that use them. It knows
+/// its ground truth: which consumer uses which finder.
+struct FuzzProgram: Equatable, CustomStringConvertible {
+    /// The legacy transaction the finders take.
+    enum LegacyTransaction: Equatable {
+        /// GRDB's `Database`.
+        case database
+        /// The app's `AppReadTransaction` and `AppWriteTransaction`
+        /// (a subclass of the read one), each wrapping a `Database`.
+        case appTransactions
+    }
+
+    /// The shape of a finder type.
+    enum FinderKind: Equatable {
+        case finalClass(sendable: Bool)
+        case openClass
+        case structType
+        /// `enum F { static func … }`: static members only.
+        case enumOfStatics
+
+        var hasInstances: Bool { self != .enumOfStatics }
+        var isSendable: Bool {
+            switch self {
+            case let .finalClass(sendable): sendable
+            case .openClass: false
+            case .structType, .enumOfStatics: true
+            }
+        }
+    }
+
+    /// What a finder member does with the table `t(id, name)`.
+    enum Operation: Equatable {
+        /// `name(id:)`: the name of a row, or nil.
+        case name
+        /// `count()`: the number of rows.
+        case count
+        /// `count(prefix:)`: rows whose name starts with a prefix (an
+        /// overload of `count` by arity).
+        case countPrefix
+        /// `insert(name:)`: inserts a row and returns its id.
+        case insert
+        /// `name(forID:)`: ``name`` overloaded by label.
+        case nameForID
+
+        var writes: Bool { self == .insert }
+    }
+
+    struct Member: Equatable {
+        var operation: Operation
+        /// The legacy transaction parameter's label (`db`, `in`, `_`).
+        var transactionLabel: String
+        var isStatic: Bool
+    }
+
+    struct Finder: Equatable {
+        var name: String
+        var kind: FinderKind
+        /// `static let shared = F()` (Sendable instance finders only).
+        var hasShared: Bool
+        var members: [Member]
+        /// The members after the first are in an extension, in another file.
+        var splitsIntoExtension = false
+        /// The members spell the legacy transaction through a typealias
+        /// declared in the finder (`typealias ReadConnection = Database`).
+        var usesTypealias = false
+    }
+
+    /// How a consumer gets its transaction.
+    enum ConsumerShape: Equatable {
+        /// Holds `let db: any DB` (the adopted SQLiteDB) and bridges each
+        /// transaction with the configured bridge.
+        case bridged(local: Bool)
+        /// Holds the app's `DatabasePool` and opens `read`/`write { db in … }`;
+        /// `holdsAdopted`: also holds `sqlite`, the `SQLiteDB` that adopted
+        /// the pool at startup (the step `--apply` asks for).
+        case pool(holdsAdopted: Bool)
+        /// Its methods receive the legacy transaction from their callers;
+        /// `holdsAdopted`: it also holds `sqlite`, the adopted database.
+        case received(holdsAdopted: Bool)
+
+        var receives: Bool { if case .received = self { true } else { false } }
+        var holdsAdopted: Bool {
+            switch self {
+            case let .pool(holds), let .received(holds): holds
+            case .bridged: false
+            }
+        }
+    }
+
+    /// How a consumer reaches a finder.
+    enum Access: Equatable {
+        /// `let f: F` set by the initializer; `defaulted`: `f: F = F()`.
+        case injected(defaulted: Bool)
+        /// `let f = F()` (or `private let f: F = F()`).
+        case inline(isPrivate: Bool, typed: Bool)
+        /// `F.member(…)` on the type (static members).
+        case statics
+        /// `F.shared.member(…)`.
+        case singleton
+        /// `let f = F()` in the method.
+        case local
+        /// The method takes `f: F`.
+        case parameter
+    }
+
+    /// One consumer method: one call of a finder member.
+    struct Method: Equatable {
+        var name: String
+        var finder: Int
+        var member: Int
+    }
+
+    struct Consumer: Equatable {
+        var name: String
+        var shape: ConsumerShape
+        var isSendable: Bool
+        /// The access per finder it uses (finder index → access).
+        var accesses: [Int: Access]
+        var methods: [Method]
+    }
+
+    var module: String
+    var seed: UInt64
+    var legacyTransaction: LegacyTransaction
+    /// `DatabasePool` or `DatabaseQueue`, for the pool consumers.
+    var usesQueue: Bool
+    var finders: [Finder]
+    var consumers: [Consumer]
+
+    /// The ground truth: each consumer and the finders it uses, in order.
+    var pairs: [(consumer: String, legacy: String)] {
+        consumers.flatMap { consumer in
+            consumer.accesses.keys.sorted().map { (consumer.name, finders[$0].name) }
+        }
+    }
+
+    var description: String { "\(module) (seed \(seed))" }
+}
+
+// MARK: Generating
+
+extension FuzzProgram {
+    /// A random program from the grammar.
+    static func random(module: String, seed: UInt64) -> FuzzProgram {
+        var random = FuzzRandom(seed: seed)
+        let finderNames = ["TaskStore", "UserFinder", "OrderRecords", "ItemTable", "NoteRepository", "TagStore"]
+        let consumerNames = ["TaskManager", "ProfileService", "OrderManager", "SyncController", "ReportBuilder"]
+        var finders: [Finder] = []
+        for index in 0..<(1 + random.below(3)) {
+            let kind: FinderKind = random.pick([
+                .finalClass(sendable: true), .finalClass(sendable: false), .openClass, .structType, .enumOfStatics,
+            ])
+            var members: [Member] = []
+            var operations: [Operation] = [.name, .count, .insert]
+            if random.chance(40) { operations.append(.countPrefix) }
+            if random.chance(30) { operations.append(.nameForID) }
+            for operation in operations where operation == .name || random.chance(70) {
+                members.append(Member(
+                    operation: operation, transactionLabel: random.pick(["db", "in", "_", "transaction"]),
+                    isStatic: kind == .enumOfStatics))
+            }
+            let hasShared = kind.hasInstances && kind.isSendable && random.chance(40)
+            finders.append(Finder(
+                name: finderNames[index], kind: kind, hasShared: hasShared, members: members,
+                splitsIntoExtension: members.count > 1 && random.chance(30), usesTypealias: random.chance(25)))
+        }
+        var consumers: [Consumer] = []
+        for index in 0..<(1 + random.below(3)) {
+            let shape: ConsumerShape = random.pick([
+                .bridged(local: false), .bridged(local: true), .pool(holdsAdopted: false), .pool(holdsAdopted: true),
+                .pool(holdsAdopted: true), .received(holdsAdopted: false), .received(holdsAdopted: true),
+            ])
+            var accesses: [Int: Access] = [:]
+            let used = (0..<finders.count).filter { _ in random.chance(60) }
+            for finder in used.isEmpty ? [random.below(finders.count)] : used {
+                let kind = finders[finder].kind
+                var choices: [Access] = []
+                if kind.hasInstances {
+                    choices += [
+                        .injected(defaulted: true), .injected(defaulted: false),
+                        .inline(isPrivate: random.chance(50), typed: random.chance(50)), .local, .parameter,
+                    ]
+                    if finders[finder].hasShared { choices.append(.singleton) }
+                } else {
+                    choices.append(.statics)
+                }
+                accesses[finder] = random.pick(choices)
+            }
+            var methods: [Method] = []
+            for finder in accesses.keys.sorted() {
+                for _ in 0..<(1 + random.below(2)) {
+                    methods.append(Method(
+                        name: "m\(methods.count)", finder: finder, member: random.below(finders[finder].members.count)))
+                }
+            }
+            let storesOnlySendable = accesses.allSatisfy { finder, access in
+                switch access {
+                case .injected, .inline: finders[finder].kind.isSendable
+                default: true
+                }
+            }
+            consumers.append(Consumer(
+                name: consumerNames[index], shape: shape, isSendable: storesOnlySendable && random.chance(50),
+                accesses: accesses, methods: methods))
+        }
+        return FuzzProgram(
+            module: module, seed: seed,
+            legacyTransaction: random.chance(60) ? .database : .appTransactions,
+            usesQueue: random.chance(30), finders: finders, consumers: consumers)
+    }
+}
+
+// MARK: Shrinking
+
+extension FuzzProgram {
+    /// Smaller programs than this one, most aggressive first: without a
+    /// consumer, without a method, without a finder nobody uses, without
+    /// an unused member.
+    func shrinkCandidates() -> [FuzzProgram] {
+        var candidates: [FuzzProgram] = []
+        if consumers.count > 1 {
+            for index in consumers.indices {
+                var smaller = self
+                smaller.consumers.remove(at: index)
+                candidates.append(smaller.droppingUnusedFinders())
+            }
+        }
+        for (consumerIndex, consumer) in consumers.enumerated() where consumer.methods.count > 1 {
+            for methodIndex in consumer.methods.indices {
+                var smaller = self
+                let removed = smaller.consumers[consumerIndex].methods.remove(at: methodIndex)
+                if !smaller.consumers[consumerIndex].methods.contains(where: { $0.finder == removed.finder }) {
+                    smaller.consumers[consumerIndex].accesses[removed.finder] = nil
+                }
+                candidates.append(smaller.droppingUnusedFinders())
+            }
+        }
+        for (finderIndex, finder) in finders.enumerated() where finder.members.count > 1 {
+            for memberIndex in finder.members.indices {
+                let isCalled = consumers.contains { $0.methods.contains { $0.finder == finderIndex && $0.member == memberIndex } }
+                guard !isCalled else { continue }
+                var smaller = self
+                smaller.finders[finderIndex].members.remove(at: memberIndex)
+                for c in smaller.consumers.indices {
+                    for m in smaller.consumers[c].methods.indices
+                    where smaller.consumers[c].methods[m].finder == finderIndex && smaller.consumers[c].methods[m].member > memberIndex {
+                        smaller.consumers[c].methods[m].member -= 1
+                    }
+                }
+                candidates.append(smaller)
+            }
+        }
+        return candidates.filter { $0 != self && !$0.consumers.isEmpty }
+    }
+
+    /// The same program without the finders no consumer uses.
+    func droppingUnusedFinders() -> FuzzProgram {
+        var program = self
+        let used = Set(consumers.flatMap { $0.accesses.keys })
+        var renumber: [Int: Int] = [:]
+        var kept: [Finder] = []
+        for (index, finder) in finders.enumerated() where used.contains(index) {
+            renumber[index] = kept.count
+            kept.append(finder)
+        }
+        program.finders = kept
+        for c in program.consumers.indices {
+            program.consumers[c].accesses = Dictionary(uniqueKeysWithValues: program.consumers[c].accesses.map { (renumber[$0.key]!, $0.value) })
+            for m in program.consumers[c].methods.indices {
+                program.consumers[c].methods[m].finder = renumber[program.consumers[c].methods[m].finder]!
+            }
+        }
+        return program
+    }
+}
+#endif

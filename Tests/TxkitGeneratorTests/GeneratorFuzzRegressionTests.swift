@@ -1,0 +1,339 @@
+#if Txkit
+import Foundation
+import Testing
+import TxkitGenerator
+
+/// Failures the generator fuzzer found (issue 38), each as the smallest
+/// program that showed it.
+@Suite("GeneratorFuzz regressions")
+struct GeneratorFuzzRegressionTests {
+    static let consumer = """
+        final class TaskManager {
+            let store: TaskStore
+            init(store: TaskStore = TaskStore()) { self.store = store }
+            func title(_ tx: DBReadTransaction) throws -> String? {
+                try store.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx))
+            }
+        }
+        """
+
+    /// A wrapper holds the legacy instance: its shim is `Sendable` only
+    /// when the legacy class is, or the wrapper would not compile.
+    @Test func theShimOfANonSendableLegacyClassIsNotSendable() throws {
+        let legacy = """
+            import GRDB
+            final class TaskStore {
+                var cache: [Int64: String] = [:]
+                init() {}
+                func name(id: Int64, db: Database) throws -> String? { cache[id] }
+            }
+            """
+        let tree = try InlineTree([("TaskStore.swift", legacy), ("TaskManager.swift", Self.consumer)],
+                                  transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let shim = try tree.shim("TaskManager", "TaskStore")
+        #expect(shim.contains("protocol TaskManager_TaskStoreShim {"))
+        #expect(try tree.requirements("TaskManager", "TaskStore") == ["func name(id: Int64, _ tx: DBReadTransaction) throws -> String?"])
+
+        let sendable = try InlineTree(
+            [("TaskStore.swift", legacy.replacingOccurrences(of: "final class TaskStore {", with: "final class TaskStore: Sendable {")
+                .replacingOccurrences(of: "var cache", with: "let cache")),
+             ("TaskManager.swift", Self.consumer)],
+            transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        #expect(try sendable.shim("TaskManager", "TaskStore").contains("protocol TaskManager_TaskStoreShim: Sendable {"))
+    }
+
+    /// Mocks extend the consumer from the test target: an internal
+    /// consumer is seen through `@testable import` (was written
+    /// `import @testable App`).
+    @Test func testableMockImportsAreWrittenAsTestableImports() throws {
+        var configuration = GeneratorConfiguration.defaults
+        configuration.legacyTransactions = [.init(type: "Database", transaction: .read, bridge: "try SQLiteDB.shimOnlyBridge($tx)")]
+        configuration.mockImports = ["@testable App"]
+        let legacy = "import GRDB\nfinal class TaskStore: Sendable {\n    init() {}\n    func name(id: Int64, db: Database) throws -> String? { nil }\n}\n"
+        let generator = try Generator(
+            configuration: configuration,
+            sources: SourceSet(sources: [(path: "TaskStore.swift", text: legacy), (path: "TaskManager.swift", text: Self.consumer)]))
+        let files = try generator.shim(consumer: "TaskManager", legacy: "TaskStore")
+        let mocks = files.filter { $0.path.hasPrefix(configuration.mocksFolder) }
+        #expect(!mocks.isEmpty)
+        for file in mocks {
+            #expect(file.contents.contains("@testable import App\n"))
+            #expect(!file.contents.contains("import @testable"))
+        }
+    }
+
+    static let store = """
+        import GRDB
+        final class TaskStore: Sendable {
+            init() {}
+            func name(id: Int64, db: Database) throws -> String? { nil }
+        }
+        """
+
+    static func apply(_ files: [(String, String)], consumer: String = "TaskManager") throws -> [String: String] {
+        let tree = try InlineTree([("TaskStore.swift", store)] + files, transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let edits = try tree.generator.apply(consumer: consumer, legacy: "TaskStore")
+        return Dictionary(uniqueKeysWithValues: edits.map { ($0.path, $0.edited) })
+    }
+
+    /// `private let store = TaskStore()` became a shim property that no
+    /// test could replace: it is now filled by an initializer parameter
+    /// whose default is the production wrapper.
+    @Test func anInlineInitializedPropertyBecomesAnInitializerParameter() throws {
+        let edited = try Self.apply([("TaskManager.swift", """
+            final class TaskManager {
+                private let store = TaskStore()
+                init() {}
+                func title(_ tx: DBReadTransaction) throws -> String? {
+                    try store.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx))
+                }
+            }
+            """)])
+        let manager = try #require(edited["TaskManager.swift"])
+        #expect(manager.contains("private let store: TaskManager.Shims.TaskStore\n"))
+        #expect(manager.contains("init(store: TaskManager.Shims.TaskStore = TaskManager.Wrappers.TaskStore()) {\n        self.store = store\n    }"))
+        #expect(manager.contains("try store.name(id: 1, tx)"))
+    }
+
+    /// Every caller of an initializer whose parameter is retyped passes
+    /// the same instance behind the wrapper: the wiring elsewhere, and a
+    /// convenience initializer that still takes the legacy type.
+    @Test func callersOfARetypedInitializerParameterAreUpdated() throws {
+        let edited = try Self.apply([
+            ("TaskManager.swift", """
+                final class TaskManager {
+                    let store: TaskStore
+                    init(store: TaskStore) { self.store = store }
+                    convenience init(legacyStore: TaskStore) { self.init(store: legacyStore) }
+                    func title(_ tx: DBReadTransaction) throws -> String? {
+                        try store.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx))
+                    }
+                }
+                """),
+            ("Wiring.swift", """
+                enum Wiring {
+                    static func manager() -> TaskManager { TaskManager(store: TaskStore()) }
+                    static func other(_ store: TaskStore) -> TaskManager { TaskManager.init(store: store) }
+                }
+                """),
+        ])
+        let manager = try #require(edited["TaskManager.swift"])
+        #expect(manager.contains("init(store: TaskManager.Shims.TaskStore) { self.store = store }"))
+        #expect(manager.contains("self.init(store: TaskManager.Wrappers.TaskStore(legacyStore))"))
+        let wiring = try #require(edited["Wiring.swift"])
+        #expect(wiring.contains("TaskManager(store: TaskManager.Wrappers.TaskStore())"))
+        #expect(wiring.contains("TaskManager.init(store: TaskManager.Wrappers.TaskStore(store))"))
+    }
+
+    /// A consumer that is a legacy type itself (its methods receive the
+    /// legacy transaction) is counted; building a finder to inject it is
+    /// wiring, not a use.
+    @Test func inventoryCountsLegacyConsumersAndNotWiring() throws {
+        let tree = try InlineTree([("TaskStore.swift", Self.store), ("Managers.swift", """
+            import GRDB
+            final class TaskManager {
+                let store: TaskStore
+                init(store: TaskStore) { self.store = store }
+                func title(db: Database) throws -> String? { try store.name(id: 1, db: db) }
+            }
+            enum Wiring {
+                static func run(db: Database) throws -> String? {
+                    let manager = TaskManager(store: TaskStore())
+                    return try manager.title(db: db)
+                }
+            }
+            """)], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let inventory = tree.generator.inventory()
+        #expect(Set(inventory.legacyTypes) == ["TaskStore", "TaskManager", "Wiring"])
+        #expect(Set(inventory.uses.map { "\($0.consumer) → \($0.type)" }) == ["TaskManager → TaskStore", "Wiring → TaskManager"])
+        #expect(inventory.unresolved.isEmpty)
+    }
+
+    /// `--apply` listed only its first refusal: a person fixed one place
+    /// per run. It lists every place now, and still writes nothing.
+    @Test func oneRunListsEveryRefusal() throws {
+        let error = #expect(throws: GeneratorError.self) {
+            try Self.apply([("TaskManager.swift", """
+                import GRDB
+                final class TaskManager {
+                    let pool: DatabasePool
+                    init(pool: DatabasePool) { self.pool = pool }
+                    func one(_ store: TaskStore) throws -> String? {
+                        try pool.read { db in try store.name(id: 1, db: db) }
+                    }
+                    func two() throws -> String? {
+                        let store = TaskStore()
+                        return try pool.read { db in try store.name(id: 2, db: db) }
+                    }
+                }
+                """)])
+        }
+        guard case let .refusals(errors)? = error else {
+            Issue.record("expected every refusal, got \(String(describing: error))")
+            return
+        }
+        #expect(errors.count == 2)
+        let text = try #require(error).description
+        #expect(text.hasPrefix("--apply cannot rewrite 2 places, nothing was written:"))
+        #expect(text.contains("TaskManager.swift:6"))
+        #expect(text.contains("TaskManager.swift:10"))
+    }
+
+    /// `let store = TaskStore()` then `store.name(…)` was refused: the
+    /// local holds a temporary, which the consumer now holds in its shim
+    /// property (injectable), and the local goes.
+    @Test func aLocalHoldingATemporaryIsRoutedThroughTheShimProperty() throws {
+        let edited = try Self.apply([("TaskManager.swift", """
+            final class TaskManager {
+                let db: any DB
+                init(db: any DB) { self.db = db }
+                func title() throws -> String? {
+                    let store = TaskStore()
+                    return try db.read { tx in try store.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx)) }
+                }
+            }
+            """)])
+        let manager = try #require(edited["TaskManager.swift"])
+        #expect(manager.contains("let taskStore: TaskManager.Shims.TaskStore\n"))
+        #expect(manager.contains("init(db: any DB, taskStore: TaskManager.Shims.TaskStore = TaskManager.Wrappers.TaskStore(TaskStore()))"))
+        #expect(!manager.contains("let store = TaskStore()"))
+        #expect(manager.contains("try self.taskStore.name(id: 1, tx)"))
+    }
+
+    /// The commonest GRDB shape: a manager opens `dbPool.read { db in … }`
+    /// itself. Once it holds the adopted `SQLiteDB` (`sqlite`, the step
+    /// --apply asks for), --apply bridges inside the block with the
+    /// reverse bridge, whose default no longer collides with GRDB's `db`.
+    @Test func aPoolBlockIsBridgedInsideWithTheReverseBridge() throws {
+        let edited = try Self.apply([("TaskManager.swift", """
+            import GRDB
+            import TransactionKitSQLite
+            final class TaskManager {
+                let dbPool: DatabasePool
+                let sqlite: SQLiteDB
+                let store: TaskStore
+                init(dbPool: DatabasePool, sqlite: SQLiteDB, store: TaskStore = TaskStore()) {
+                    self.dbPool = dbPool
+                    self.sqlite = sqlite
+                    self.store = store
+                }
+                func title() throws -> String? {
+                    try dbPool.read { db in try store.name(id: 1, db: db) }
+                }
+                func other() throws -> String? {
+                    try dbPool.write { db in
+                        let tx = try sqlite.writeTransaction(bridging: db)
+                        _ = tx
+                        return try store.name(id: 2, db: db)
+                    }
+                }
+            }
+            """)])
+        let manager = try #require(edited["TaskManager.swift"])
+        #expect(manager.contains("try dbPool.read { db in try store.name(id: 1, try sqlite.readTransaction(bridging: db)) }"))
+        // What a person wrote in the block is used.
+        #expect(manager.contains("return try store.name(id: 2, tx)"))
+    }
+
+    /// Without the adopted database, the refusal says the one step.
+    @Test func aPoolBlockWithoutTheAdoptedDatabaseAsksForIt() throws {
+        let error = #expect(throws: GeneratorError.self) {
+            try Self.apply([("TaskManager.swift", """
+                import GRDB
+                final class TaskManager {
+                    let dbPool: DatabasePool
+                    let store = TaskStore()
+                    init(dbPool: DatabasePool) { self.dbPool = dbPool }
+                    func title() throws -> String? { try dbPool.read { db in try store.name(id: 1, db: db) } }
+                }
+                """)])
+        }
+        let message = try #require(error).description
+        #expect(message.contains("as a stored property `sqlite`"))
+        #expect(message.contains("`try sqlite.readTransaction(bridging: db)`"))
+    }
+
+    /// A manager that receives GRDB's connection from its caller and
+    /// holds the adopted database bridges it the same way.
+    @Test func aReceivedConnectionIsBridgedWhenTheConsumerHoldsTheAdoptedDatabase() throws {
+        let edited = try Self.apply([("TaskManager.swift", """
+            import GRDB
+            import TransactionKitSQLite
+            final class TaskManager {
+                let sqlite: SQLiteDB
+                let store = TaskStore()
+                init(sqlite: SQLiteDB) { self.sqlite = sqlite }
+                func title(db: Database) throws -> String? { try store.name(id: 1, db: db) }
+            }
+            """)])
+        let manager = try #require(edited["TaskManager.swift"])
+        #expect(manager.contains("func title(db: Database) throws -> String? { try store.name(id: 1, try sqlite.readTransaction(bridging: db)) }"))
+    }
+
+    /// A `Sendable` consumer that made a non-`Sendable` finder on the spot
+    /// got a shim property that broke its conformance (the package no
+    /// longer built): --apply refuses with the fix.
+    @Test func aSendableConsumerOfANonSendableFinderIsRefused() throws {
+        let store = "import GRDB\nfinal class Cache {\n    var rows: [Int64: String] = [:]\n    init() {}\n    func name(id: Int64, db: Database) throws -> String? { rows[id] }\n}\n"
+        let tree = try InlineTree([("Cache.swift", store), ("TaskManager.swift", """
+            final class TaskManager: Sendable {
+                let db: any DB
+                init(db: any DB) { self.db = db }
+                func title() throws -> String? {
+                    let cache = Cache()
+                    return try db.read { tx in try cache.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx)) }
+                }
+            }
+            """)], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let error = #expect(throws: GeneratorError.self) { try tree.generator.apply(consumer: "TaskManager", legacy: "Cache") }
+        #expect(try #require(error).description.contains("TaskManager is Sendable and Cache is not"))
+    }
+
+    /// A finder that spells the legacy transaction through its own
+    /// typealias was no legacy type at all: inventory missed it and shim
+    /// said it takes no legacy transaction.
+    @Test func aLegacyTransactionSpelledThroughAFindersTypealiasIsOne() throws {
+        let store = """
+            import GRDB
+            final class TaskStore: Sendable {
+                typealias ReadConnection = Database
+                init() {}
+                func name(id: Int64, db: ReadConnection) throws -> String? { nil }
+            }
+            """
+        let tree = try InlineTree([("TaskStore.swift", store), ("TaskManager.swift", Self.consumer)],
+                                  transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        #expect(tree.generator.inventory().legacyTypes == ["TaskStore"])
+        #expect(try tree.requirements("TaskManager", "TaskStore") == ["func name(id: Int64, _ tx: DBReadTransaction) throws -> String?"])
+        let edits = try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
+        #expect(edits.first?.edited.contains("try store.name(id: 1, tx)") == true)
+    }
+
+    /// Bridged inside a DatabaseQueue's `read`, the transaction was taken
+    /// for a write whose end the adopted database never saw: the next
+    /// transaction crashed as nested (the fuzzer's changed results).
+    /// --apply refuses there and still bridges in the queue's `write`.
+    @Test func aDatabaseQueueReadBlockIsNotBridged() throws {
+        let manager = """
+            import GRDB
+            import TransactionKitSQLite
+            final class TaskManager {
+                let dbQueue: DatabaseQueue
+                let sqlite: SQLiteDB
+                let store = TaskStore()
+                init(dbQueue: DatabaseQueue, sqlite: SQLiteDB) {
+                    self.dbQueue = dbQueue
+                    self.sqlite = sqlite
+                }
+                func title() throws -> String? { try dbQueue.BLOCK { db in try store.name(id: 1, db: db) } }
+            }
+            """
+        let error = #expect(throws: GeneratorError.self) {
+            try Self.apply([("TaskManager.swift", manager.replacingOccurrences(of: "BLOCK", with: "read"))])
+        }
+        #expect(try #require(error).description.contains("reads on a DatabaseQueue"))
+        let edited = try Self.apply([("TaskManager.swift", manager.replacingOccurrences(of: "BLOCK", with: "write"))])
+        #expect(edited["TaskManager.swift"]?.contains("try store.name(id: 1, try sqlite.readTransaction(bridging: db))") == true)
+    }
+}
+#endif
