@@ -39,6 +39,34 @@ struct OverloadResolutionTests {
         return try tree.requirements("C", "Legacy")
     }
 
+    /// The fuzzer's finding (seed 4242, programs 17 and 80): overloads that
+    /// differ only by argument label record the same parameter names and
+    /// types, and their stubs were both `nameByIDInt64`.
+    @Test func overloadsThatDifferOnlyByLabelGetDistinctStubs() throws {
+        let tree = try InlineTree([("Legacy.swift", """
+            struct LegacyTransaction {}
+            final class Finder {
+                init() {}
+                func name(id: Int64, transaction: LegacyTransaction) -> String? { nil }
+                func name(forID id: Int64, transaction: LegacyTransaction) -> String? { nil }
+            }
+            """), ("Consumer.swift", """
+            final class C {
+                let finder = Finder()
+                func run(_ tx: LegacyTransaction) {
+                    _ = finder.name(id: 1, transaction: tx)
+                    _ = finder.name(forID: 2, transaction: tx)
+                }
+            }
+            """)])
+        let files = try tree.generator.shim(consumer: "C", legacy: "Finder")
+        let mock = try #require(files.first { $0.path.hasSuffix("C_FinderMock.swift") }).contents
+        let stubs = mock.split(separator: "\n").filter { $0.contains("= MockMethod") }
+            .map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ")[1] }
+        #expect(stubs.count == 2)
+        #expect(Set(stubs).count == 2, "\(stubs)")
+    }
+
     @Test func aLiteralPicksTheOverloadItCanBuild() throws {
         #expect(try Self.requirements("_ = legacy.member(id: 5, transaction: tx)") == [
             "func member(id: Int, _ tx: DBReadTransaction) throws -> String?",

@@ -110,7 +110,7 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
     /// Modules a mock imports besides TransactionKit and TransactionKitTesting
     /// (the module that declares the shims).
     package var mockImports: [String]
-    /// Members (`LegacyType.member`) whose `infer` transaction is always
+    /// Members (`IndexedType.member`) whose `infer` transaction is always
     /// `DBWriteTransaction`, whatever their name and body.
     package var writeMembers: [String]
     /// Members whose `infer` transaction is always `DBReadTransaction`.

@@ -8,8 +8,8 @@ extension LegacyConverter {
     /// Every use of the finder's members in the sources, by types other
     /// than the finder (through the finder or through a shim of it), with
     /// the member each means. Uses that fit no member are blockers.
-    mutating func scanCallers() -> [(ConsumerUse, LegacyMember)] {
-        var found: [(ConsumerUse, LegacyMember)] = []
+    mutating func scanCallers() -> [(ConsumerUse, IndexedMember)] {
+        var found: [(ConsumerUse, IndexedMember)] = []
         var seen: Set<String> = []
         for name in index.typeNames {
             guard let type = index.types[name], type.qualifiedName != legacy.qualifiedName,
@@ -40,7 +40,7 @@ extension LegacyConverter {
 
     /// Rewrites the calls that go through the finder itself (not through a
     /// shim, whose calls already have the converted form).
-    mutating func rewriteCallers(uses: [(ConsumerUse, LegacyMember)]) {
+    mutating func rewriteCallers(uses: [(ConsumerUse, IndexedMember)]) {
         var done: Set<Int> = []
         for (use, member) in uses where use.isThroughLegacyType {
             if !legacy.members.contains(member), member.parameters.contains(where: { isLegacyTransaction($0.type) }) {

@@ -27,7 +27,7 @@ extension LegacyConverter {
 
     /// Decides, for each member that takes a legacy transaction, the
     /// transaction it takes; members it cannot convert are blockers.
-    mutating func collectConvertedMembers(uses: [(ConsumerUse, LegacyMember)]) {
+    mutating func collectConvertedMembers(uses: [(ConsumerUse, IndexedMember)]) {
         let functions = finderFunctions
         let bodies = LegacyBodies(legacy: legacy, isLegacyTransaction: isLegacyTransaction)
         for member in legacy.members {
@@ -88,7 +88,7 @@ extension LegacyConverter {
 
     /// `@objc` (or `@IBAction`, or the type's `@objcMembers`) when the
     /// member is exposed to Objective-C.
-    static func objectiveCAttribute(of function: FunctionDeclSyntax, in legacy: LegacyType) -> String? {
+    static func objectiveCAttribute(of function: FunctionDeclSyntax, in legacy: IndexedType) -> String? {
         let names = function.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
         if let found = names.first(where: { $0 == "objc" || $0 == "IBAction" }) { return "@" + found }
         if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }) {

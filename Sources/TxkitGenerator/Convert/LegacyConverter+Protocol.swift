@@ -5,7 +5,7 @@ import Foundation
 extension LegacyConverter {
     /// One requirement of the protocol.
     struct Requirement {
-        var member: LegacyMember
+        var member: IndexedMember
         /// The converted member behind it, `nil` for a member that takes
         /// no transaction (a property a consumer reads).
         var converted: ConvertedMember?

@@ -7,7 +7,7 @@ import SwiftSyntax
 extension LegacyConverter {
     /// A consumer whose shim of the finder the conversion retires.
     struct RetiredPair {
-        var consumer: LegacyType
+        var consumer: IndexedType
         /// The other legacy types the consumer keeps shims of.
         var remaining: [String]
     }

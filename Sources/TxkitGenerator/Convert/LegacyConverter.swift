@@ -8,7 +8,7 @@ import SwiftSyntax
 struct LegacyConverter {
     let generator: Generator
     let root: String
-    let legacy: LegacyType
+    let legacy: IndexedType
     let protocolName: String
     let statics: LegacyConversion.Statics
     var configuration: GeneratorConfiguration { generator.configuration }
@@ -38,7 +38,7 @@ struct LegacyConverter {
 
     /// One member of the finder that takes a legacy transaction.
     struct ConvertedMember {
-        var member: LegacyMember
+        var member: IndexedMember
         var function: FunctionDeclSyntax
         var file: SourceFile
         /// The index of the legacy transaction parameter.

@@ -18,7 +18,7 @@ final class LegacyBodies {
         case unknown
     }
 
-    private let legacy: LegacyType
+    private let legacy: IndexedType
     private let isLegacyTransaction: (String) -> Bool
     /// Every method of the type (private ones too), by its name's location.
     private var functions: [String: FunctionDeclSyntax] = [:]
@@ -29,7 +29,7 @@ final class LegacyBodies {
     /// The methods being analyzed, against recursion.
     private var inProgress: Set<String> = []
 
-    init(legacy: LegacyType, isLegacyTransaction: @escaping (String) -> Bool) {
+    init(legacy: IndexedType, isLegacyTransaction: @escaping (String) -> Bool) {
         self.legacy = legacy
         self.isLegacyTransaction = isLegacyTransaction
         for declaration in legacy.declarations {
@@ -64,7 +64,7 @@ final class LegacyBodies {
     }
 
     /// What `member`'s body does with its legacy transaction parameters.
-    func effect(of member: LegacyMember) -> BodyEffect {
+    func effect(of member: IndexedMember) -> BodyEffect {
         effect(at: member.location)
     }
 

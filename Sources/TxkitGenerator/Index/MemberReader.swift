@@ -1,13 +1,13 @@
 #if Txkit
 import SwiftSyntax
 
-/// Turns the members of a type's body into ``LegacyMember`` values. Nested
+/// Turns the members of a type's body into ``IndexedMember`` values. Nested
 /// types are left to the type collector; initializers, subscripts and
 /// private members are not shimmed.
 final class MemberReader {
     let file: SourceFile
     var order: Int
-    var members: [LegacyMember] = []
+    var members: [IndexedMember] = []
     var hasArgumentlessInit = false
     /// An enum's case names.
     var enumCases: [String] = []
@@ -114,9 +114,9 @@ final class MemberReader {
         return order
     }
 
-    private func member(_ function: FunctionDeclSyntax) -> LegacyMember {
+    private func member(_ function: FunctionDeclSyntax) -> IndexedMember {
         let signature = function.signature
-        let parameters = signature.parameterClause.parameters.map { parameter -> LegacyParameter in
+        let parameters = signature.parameterClause.parameters.map { parameter -> IndexedParameter in
             var type = parameter.type.trimmedDescription
             var isInout = false
             if type.hasPrefix("inout ") {
@@ -124,7 +124,7 @@ final class MemberReader {
                 type = String(type.dropFirst("inout ".count))
             }
             let first = parameter.firstName.text
-            return LegacyParameter(
+            return IndexedParameter(
                 label: first == "_" ? nil : first,
                 name: parameter.secondName?.text ?? first,
                 type: type,
@@ -132,7 +132,7 @@ final class MemberReader {
                 isVariadic: parameter.ellipsis != nil,
                 defaultValue: parameter.defaultValue?.value.trimmedDescription)
         }
-        return LegacyMember(
+        return IndexedMember(
             kind: .function,
             name: function.name.text,
             isStatic: isStatic(function.modifiers),
@@ -148,9 +148,9 @@ final class MemberReader {
             order: nextOrder())
     }
 
-    private func properties(_ variable: VariableDeclSyntax) -> [LegacyMember] {
+    private func properties(_ variable: VariableDeclSyntax) -> [IndexedMember] {
         let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
-        return variable.bindings.compactMap { binding -> LegacyMember? in
+        return variable.bindings.compactMap { binding -> IndexedMember? in
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                   let type = binding.typeAnnotation?.type.trimmedDescription
                     ?? binding.initializer.flatMap({ Self.inferredType(of: $0.value) })
@@ -170,7 +170,7 @@ final class MemberReader {
                 modifier.detail?.detail.text == "set"
                     && (modifier.name.tokenKind == .keyword(.private) || modifier.name.tokenKind == .keyword(.fileprivate))
             }
-            return LegacyMember(
+            return IndexedMember(
                 kind: .property(isSettable: isSettable && !setter),
                 name: name,
                 isStatic: isStatic(variable.modifiers),

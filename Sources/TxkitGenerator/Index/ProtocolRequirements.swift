@@ -25,7 +25,7 @@ package struct ProtocolRequirements {
         package var genericParameters: String
         /// `where T: Sendable`, or empty.
         package var whereClause: String
-        package var parameters: [LegacyParameter]
+        package var parameters: [IndexedParameter]
         /// For a property or subscript: its getter's effects.
         package var isAsync: Bool
         /// `throws`, `throws(E)`, `rethrows`, or `nil`.
@@ -97,7 +97,7 @@ package struct ProtocolRequirements {
     static let markerParents: Set<String> = ["AnyObject", "class", "Sendable", "Actor", "AnyActor", "NSObjectProtocol"]
 
     /// Reads `type`, a protocol, and the protocols it inherits from.
-    package init(_ type: LegacyType, index: SourceIndex) {
+    package init(_ type: IndexedType, index: SourceIndex) {
         name = type.qualifiedName
         let own = type.declarations.first { !$0.isExtension }
         location = own.map { $0.file.sourceLocation(of: $0.memberBlock.parent ?? Syntax($0.memberBlock)) }
@@ -114,7 +114,7 @@ package struct ProtocolRequirements {
         }
     }
 
-    private mutating func read(_ type: LegacyType, index: SourceIndex, seen: inout Set<String>, keys: inout Set<String>) {
+    private mutating func read(_ type: IndexedType, index: SourceIndex, seen: inout Set<String>, keys: inout Set<String>) {
         guard seen.insert(type.qualifiedName).inserted else { return }
         for declaration in type.declarations where !declaration.isExtension {
             let file = declaration.file
@@ -281,7 +281,7 @@ package struct ProtocolRequirements {
             .replacingOccurrences(of: " :", with: ":").replacingOccurrences(of: " ,", with: ",")
     }
 
-    private static func parameters(_ list: FunctionParameterListSyntax, isSubscript: Bool) -> [LegacyParameter] {
+    private static func parameters(_ list: FunctionParameterListSyntax, isSubscript: Bool) -> [IndexedParameter] {
         list.enumerated().map { offset, parameter in
             var type = oneLine(parameter.type)
             var isInout = false
@@ -297,7 +297,7 @@ package struct ProtocolRequirements {
             if name == "_" { name = "arg\(offset)" }
             // A subscript's single name is not a label.
             let label: String? = first == "_" || (isSubscript && second == nil) ? nil : first
-            return LegacyParameter(
+            return IndexedParameter(
                 label: label, name: name, type: type, isInout: isInout, isVariadic: parameter.ellipsis != nil,
                 defaultValue: parameter.defaultValue?.value.trimmedDescription)
         }

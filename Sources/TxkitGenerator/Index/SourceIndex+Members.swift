@@ -79,7 +79,7 @@ extension SourceIndex {
         for name in typeNames {
             guard var type = types[name] else { continue }
             var seen: Set<String> = [name, type.qualifiedName]
-            var inherited: [LegacyMember] = []
+            var inherited: [IndexedMember] = []
             var keys = Set(type.members.map(Self.signatureKey))
             var queue = type.inherited
             while !queue.isEmpty {
@@ -100,7 +100,7 @@ extension SourceIndex {
 
     /// What makes two members the same for overriding: kind, name,
     /// labels and parameter types, static or not.
-    private static func signatureKey(_ member: LegacyMember) -> String {
+    private static func signatureKey(_ member: IndexedMember) -> String {
         let parameters = member.parameters.map { "\($0.label ?? "_"):\($0.type)" }.joined(separator: ",")
         return "\(member.isStatic ? "static " : "")\(member.name)(\(parameters))"
     }
@@ -142,7 +142,7 @@ extension SourceIndex {
 
     /// The members named `name` of `typeName` (own and inherited), static
     /// or instance ones.
-    func members(named name: String, of typeName: String, isStatic: Bool) -> [LegacyMember] {
+    func members(named name: String, of typeName: String, isStatic: Bool) -> [IndexedMember] {
         guard let type = types[resolvedTypeName(typeName)] else { return [] }
         return type.allMembers.filter { $0.name == name && $0.isStatic == isStatic }
     }

@@ -8,7 +8,7 @@ package final class SourceIndex {
     package let sources: SourceSet
     /// Types by simple name (`Outer.Inner` is found as `Inner` and as
     /// `Outer.Inner`).
-    package internal(set) var types: [String: LegacyType] = [:]
+    package internal(set) var types: [String: IndexedType] = [:]
     /// Type names in the order they were first seen.
     package private(set) var typeNames: [String] = []
     /// Type aliases declared anywhere in the sources: name → aliased type
@@ -39,7 +39,7 @@ package final class SourceIndex {
     ///   ``GeneratorError/ambiguousType(_:locations:)`` when types of that
     ///   name are declared in several modules (source folders): the
     ///   generator would not know which one the code means.
-    package func type(named name: String) throws -> LegacyType {
+    package func type(named name: String) throws -> IndexedType {
         guard let type = types[name] else {
             throw GeneratorError.typeNotFound(name, searched: sources.roots)
         }
@@ -64,7 +64,7 @@ package final class SourceIndex {
     private func add(_ found: TypeCollector.Found, file: SourceFile) {
         for name in found.names {
             if types[name] == nil {
-                types[name] = LegacyType(name: name, qualifiedName: found.names[0])
+                types[name] = IndexedType(name: name, qualifiedName: found.names[0])
                 types[name]!.index = self
                 typeNames.append(name)
             }
@@ -92,8 +92,8 @@ package final class SourceIndex {
 private final class TypeCollector: SyntaxVisitor {
     struct Found {
         var names: [String]
-        var kind: LegacyType.Kind?
-        var members: [LegacyMember]
+        var kind: IndexedType.Kind?
+        var members: [IndexedMember]
         var memberBlock: MemberBlockSyntax
         var inherited: [String]
         var hasArgumentlessInit: Bool
@@ -167,7 +167,7 @@ private final class TypeCollector: SyntaxVisitor {
 
     private func record(
         _ name: String,
-        _ kind: LegacyType.Kind?,
+        _ kind: IndexedType.Kind?,
         _ memberBlock: MemberBlockSyntax,
         _ inheritance: InheritanceClauseSyntax?,
         _ modifiers: DeclModifierListSyntax,

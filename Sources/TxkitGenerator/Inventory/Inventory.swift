@@ -177,7 +177,7 @@ extension Generator {
         return false
     }
 
-    private func isGenerated(_ type: LegacyType) -> Bool {
+    private func isGenerated(_ type: IndexedType) -> Bool {
         !type.declarations.isEmpty && type.declarations.allSatisfy { $0.file.generatedBy != nil }
     }
 

@@ -1,7 +1,7 @@
 #if Txkit
 /// A member of a legacy type that a consumer uses, as its shim declares it.
 struct ShimMember {
-    var legacy: LegacyMember
+    var legacy: IndexedMember
     /// The TransactionKit type that replaces each legacy transaction
     /// parameter, by parameter index.
     var transactions: [Int: TransactionKind]
@@ -54,7 +54,7 @@ struct ShimMember {
 
     /// The parameters a call passes besides the transaction, and that a
     /// mock records (closures cannot be stored once they are non-escaping).
-    var recordedParameters: [(index: Int, parameter: LegacyParameter)] {
+    var recordedParameters: [(index: Int, parameter: IndexedParameter)] {
         legacy.parameters.enumerated().compactMap { index, parameter in
             transactions[index] == nil && !parameter.isClosure ? (index, parameter) : nil
         }

@@ -8,7 +8,7 @@ extension ShimPlan {
     /// `data.update(…, tx)`): a shim stands for one service the consumer
     /// holds, and one wrapper cannot stand for every value a fetch returns.
     static func refuseCallsOnFetchedValues(
-        _ use: ConsumerUse, _ members: [LegacyMember], legacy: LegacyType, isLegacyTransaction: (String) -> Bool
+        _ use: ConsumerUse, _ members: [IndexedMember], legacy: IndexedType, isLegacyTransaction: (String) -> Bool
     ) throws {
         guard case let .variable(name) = use.base,
               members.contains(where: { $0.parameters.contains { isLegacyTransaction($0.type) } }),
@@ -47,7 +47,7 @@ extension ShimPlan {
     /// calls a static member of `legacy` that takes a legacy transaction (a
     /// fetch; an accessor such as `shared()` takes none).
     private static func fetchCall(
-        _ expression: ExprSyntax, on legacy: LegacyType, isLegacyTransaction: (String) -> Bool
+        _ expression: ExprSyntax, on legacy: IndexedType, isLegacyTransaction: (String) -> Bool
     ) -> String? {
         var expression = expression
         while true {

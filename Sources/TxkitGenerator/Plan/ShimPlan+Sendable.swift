@@ -35,7 +35,7 @@ extension ShimPlan {
     }
 
     static func requireSendableValues(
-        of member: LegacyMember, in legacy: LegacyType, index: SourceIndex, configuration: GeneratorConfiguration
+        of member: IndexedMember, in legacy: IndexedType, index: SourceIndex, configuration: GeneratorConfiguration
     ) throws {
         let parameters = member.parameters.filter { configuration.legacyTransaction(forParameterType: $0.type) == nil }
         let types = parameters.map(\.type) + [member.resultType].compactMap { $0 }
@@ -53,7 +53,7 @@ extension ShimPlan {
 
     /// Whether instances of a type of the tree can be held by a mock: a
     /// class only when it or a superclass in the tree says `Sendable`.
-    static func isSendable(_ type: LegacyType, index: SourceIndex, depth: Int = 0) -> Bool {
+    static func isSendable(_ type: IndexedType, index: SourceIndex, depth: Int = 0) -> Bool {
         guard type.kind == .class, depth < 16 else { return true }
         for inherited in type.inherited {
             let bare = inherited.replacingOccurrences(of: "@unchecked", with: "")

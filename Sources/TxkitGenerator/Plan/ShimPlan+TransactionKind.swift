@@ -51,7 +51,7 @@ extension ShimPlan {
     /// Which transaction `member` takes in place of its legacy transaction
     /// of type `parameterType` (see ``TransactionRule`` for the order).
     static func transactionDecision(
-        of member: LegacyMember, parameterType: String, in legacy: LegacyType, uses: [ConsumerUse],
+        of member: IndexedMember, parameterType: String, in legacy: IndexedType, uses: [ConsumerUse],
         configuration: GeneratorConfiguration, bodies: LegacyBodies
     ) -> TransactionDecision {
         let qualified = "\(legacy.name).\(member.name)"
@@ -129,7 +129,7 @@ extension ShimPlan {
     /// Refuses a legacy type none of whose members takes a legacy
     /// transaction (a model struct, a helper): it needs no shim, and a
     /// shim of it would bridge nothing.
-    static func requireLegacyTransactionMember(in legacy: LegacyType, configuration: GeneratorConfiguration) throws {
+    static func requireLegacyTransactionMember(in legacy: IndexedType, configuration: GeneratorConfiguration) throws {
         let takesOne = legacy.members.contains { member in
             member.parameters.contains { configuration.legacyTransaction(forParameterType: $0.type) != nil }
         }

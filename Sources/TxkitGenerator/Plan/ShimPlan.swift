@@ -2,13 +2,13 @@
 /// What one consumer needs from one legacy type: the members it uses,
 /// resolved against their declarations, with the transaction each takes.
 package struct ShimPlan {
-    package var consumer: LegacyType
-    package var legacy: LegacyType
+    package var consumer: IndexedType
+    package var legacy: IndexedType
     var members: [ShimMember]
     /// Every use the consumer makes of the legacy type, in source order.
     var uses: [ConsumerUse]
 
-    init(consumer: LegacyType, legacy: LegacyType, configuration: GeneratorConfiguration) throws {
+    init(consumer: IndexedType, legacy: IndexedType, configuration: GeneratorConfiguration) throws {
         self.consumer = consumer
         self.legacy = legacy
         let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(forParameterType: type) != nil }
@@ -29,7 +29,7 @@ package struct ShimPlan {
             throw GeneratorError.unusedType(consumer: consumer.name, legacy: legacy.name)
         }
         // Resolve every use, keyed by the member's position in the legacy type.
-        var resolved: [Int: (member: LegacyMember, uses: [(ConsumerUse, Set<Int>)])] = [:]
+        var resolved: [Int: (member: IndexedMember, uses: [(ConsumerUse, Set<Int>)])] = [:]
         var dependencyUses: [ConsumerUse] = []
         let resolvedUses = try uses.map { use in
             (use, try Self.resolve(use, in: legacy, isLegacyTransaction: isLegacyTransaction))
@@ -110,7 +110,7 @@ package struct ShimPlan {
     /// parameter, a member's result) through members that take no legacy
     /// transaction.
     static func isValueData(
-        _ use: ConsumerUse, _ members: [LegacyMember], isLegacyTransaction: (String) -> Bool
+        _ use: ConsumerUse, _ members: [IndexedMember], isLegacyTransaction: (String) -> Bool
     ) -> Bool {
         switch use.base {
         case .variable, .expression:
@@ -152,10 +152,10 @@ package struct ShimPlan {
     /// Members come from the type, its extensions, its superclasses and
     /// the protocols it adopts, when those are in the sources.
     static func resolve(
-        _ use: ConsumerUse, in legacy: LegacyType, isLegacyTransaction: (String) -> Bool
-    ) throws -> [(LegacyMember, Set<Int>)] {
+        _ use: ConsumerUse, in legacy: IndexedType, isLegacyTransaction: (String) -> Bool
+    ) throws -> [(IndexedMember, Set<Int>)] {
         let named = legacy.allMembers.filter { $0.name == use.memberName }
-        let candidates = { (members: [LegacyMember]) in
+        let candidates = { (members: [IndexedMember]) in
             members.map { "\(legacy.name).\($0.displayName) at \($0.location)" }
         }
         switch use.form {
@@ -166,7 +166,7 @@ package struct ShimPlan {
             }
             return [(property, [])]
         case let .call(labels):
-            var matches: [(member: LegacyMember, supplied: Set<Int>, filled: [Int])] = named.compactMap { member in
+            var matches: [(member: IndexedMember, supplied: Set<Int>, filled: [Int])] = named.compactMap { member in
                 guard case .function = member.kind else { return nil }
                 let matcher = CallMatcher(
                     member: member, shimForm: !use.isThroughLegacyType, isLegacyTransaction: isLegacyTransaction)
@@ -184,9 +184,9 @@ package struct ShimPlan {
             }
             if !typed.isEmpty { matches = typed }
             // Fewer defaulted parameters left out wins (Swift ranks so).
-            let shape = { (member: LegacyMember) in member.parameters.map(\.label) }
+            let shape = { (member: IndexedMember) in member.parameters.map(\.label) }
             if matches.contains(where: { shape($0.member) != shape(matches[0].member) }) {
-                let omitted = { (match: (member: LegacyMember, supplied: Set<Int>, filled: [Int])) in
+                let omitted = { (match: (member: IndexedMember, supplied: Set<Int>, filled: [Int])) in
                     match.member.parameters.count - match.supplied.count
                 }
                 let fewest = matches.map(omitted).min()!
@@ -240,6 +240,20 @@ package struct ShimPlan {
             for index in indices where counts[names[index]!]!.count > 1 {
                 let types = members[index].recordedParameters.map { SwiftText.identifier(from: $0.parameter.type) }
                 names[index]! += types.joined()
+            }
+            // Still the same (`find(id:)` and `find(forID id:)` record the
+            // same names and types): the argument labels tell them apart,
+            // then the position among the overloads (2, 3…).
+            var sameNames = Dictionary(grouping: indices, by: { names[$0]! })
+            for index in indices where sameNames[names[index]!]!.count > 1 {
+                let labels = members[index].recordedParameters.map { $0.parameter.label ?? "_" }
+                names[index]! += "Labeled" + labels.map { SwiftText.capitalized($0 == "_" ? "unlabeled" : $0) }.joined()
+            }
+            sameNames = Dictionary(grouping: indices, by: { names[$0]! })
+            for (_, group) in sameNames where group.count > 1 {
+                for (position, index) in group.sorted().enumerated() where position > 0 {
+                    names[index]! += String(position + 1)
+                }
             }
             for index in indices {
                 members[index].stubName = names[index]!

@@ -431,12 +431,12 @@ package struct ProtocolMockRenderer {
         return ProtocolRequirements(type, index: index).requiresSendable
     }
 
-    private func isTransaction(_ parameter: LegacyParameter) -> Bool {
+    private func isTransaction(_ parameter: IndexedParameter) -> Bool {
         let core = SourceIndex.coreTypeName(parameter.type)
         return core == "DBReadTransaction" || core == "DBWriteTransaction"
     }
 
-    private func isClosure(_ parameter: LegacyParameter) -> Bool {
+    private func isClosure(_ parameter: IndexedParameter) -> Bool {
         if parameter.type.contains("->") { return true }
         var type = parameter.type
         for attribute in ["@escaping ", "@Sendable ", "@autoclosure "] {
@@ -447,7 +447,7 @@ package struct ProtocolMockRenderer {
     }
 
     /// Whether the closure is optional (`(() -> Void)?`), hence escaping.
-    private func isOptionalClosure(_ parameter: LegacyParameter) -> Bool {
+    private func isOptionalClosure(_ parameter: IndexedParameter) -> Bool {
         var type = parameter.type.trimmingWhitespace
         guard type.hasSuffix("?") || type.hasSuffix("!") else { return false }
         type.removeLast()
@@ -466,10 +466,10 @@ package struct ProtocolMockRenderer {
 
     /// The parameters recorded, and those passed to the stub only.
     private func split(_ requirement: ProtocolRequirements.Requirement)
-        -> (recorded: [LegacyParameter], passed: [LegacyParameter], tx: LegacyParameter?) {
-        var recorded: [LegacyParameter] = []
-        var passed: [LegacyParameter] = []
-        var tx: LegacyParameter?
+        -> (recorded: [IndexedParameter], passed: [IndexedParameter], tx: IndexedParameter?) {
+        var recorded: [IndexedParameter] = []
+        var passed: [IndexedParameter] = []
+        var tx: IndexedParameter?
         for parameter in requirement.parameters {
             if isTransaction(parameter) {
                 if tx == nil { tx = parameter }
@@ -485,7 +485,7 @@ package struct ProtocolMockRenderer {
         return (recorded, passed, tx)
     }
 
-    private func recordedType(_ parameter: LegacyParameter, _ requirement: ProtocolRequirements.Requirement) -> String {
+    private func recordedType(_ parameter: IndexedParameter, _ requirement: ProtocolRequirements.Requirement) -> String {
         if namesGenericParameters(parameter.type, requirement) { return "String" }
         // `some P` is recorded as `any P`, which it converts to.
         if parameter.type.contains("some ") {
@@ -496,7 +496,7 @@ package struct ProtocolMockRenderer {
         return parameter.isVariadic ? "[\(type)]" : type
     }
 
-    private func passedType(_ parameter: LegacyParameter, _ requirement: ProtocolRequirements.Requirement) -> String {
+    private func passedType(_ parameter: IndexedParameter, _ requirement: ProtocolRequirements.Requirement) -> String {
         if parameter.isInout { return "MockInout<\(valueType(parameter.type))>" }
         return valueType(parameter.type)
     }

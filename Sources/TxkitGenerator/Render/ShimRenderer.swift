@@ -14,7 +14,7 @@ struct ShimRenderer {
 
     /// The modules the legacy type's files import that generated code
     /// needs too (Foundation for `Date`…), without the database library.
-    static func imports(of legacy: LegacyType, configuration: GeneratorConfiguration, adding extra: [String]) -> [String] {
+    static func imports(of legacy: IndexedType, configuration: GeneratorConfiguration, adding extra: [String]) -> [String] {
         let kept = legacy.imports.filter { !configuration.excludedImports.contains($0) }
         var all: [String] = []
         for module in kept + extra where !all.contains(module) {

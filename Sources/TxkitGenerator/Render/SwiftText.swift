@@ -37,7 +37,7 @@ enum SwiftText {
 
     /// A parameter as a declaration spells it: `id: Int64`, `_ body: String`,
     /// `named name: String`.
-    static func parameterDeclaration(_ parameter: LegacyParameter, type: String? = nil) -> String {
+    static func parameterDeclaration(_ parameter: IndexedParameter, type: String? = nil) -> String {
         let declared = type ?? parameter.declaredType
         switch parameter.label {
         case nil:
@@ -50,7 +50,7 @@ enum SwiftText {
     }
 
     /// An argument passing `value` for `parameter`: `id: id`, `body`.
-    static func argument(_ parameter: LegacyParameter, value: String) -> String {
+    static func argument(_ parameter: IndexedParameter, value: String) -> String {
         parameter.label.map { "\($0): \(value)" } ?? value
     }
 

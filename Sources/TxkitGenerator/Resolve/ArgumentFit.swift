@@ -18,7 +18,7 @@ enum ArgumentFit {
         .union(["Bool", "Date", "UUID", "URL", "Data", "Decimal"])
 
     static func fits(
-        _ argument: ExpressionType, _ parameter: LegacyParameter, of member: LegacyMember, index: SourceIndex?
+        _ argument: ExpressionType, _ parameter: IndexedParameter, of member: IndexedMember, index: SourceIndex?
     ) -> Bool {
         let written = parameter.type
         let type = SourceIndex.coreTypeName(written)

@@ -7,11 +7,11 @@
 struct CallMatcher {
     /// The label each parameter expects at the call site.
     let expectedLabels: [String?]
-    let parameters: [LegacyParameter]
+    let parameters: [IndexedParameter]
 
     /// - Parameter shimForm: The call goes through a generated shim, whose
     ///   legacy-transaction parameters are unlabeled.
-    init(member: LegacyMember, shimForm: Bool, isLegacyTransaction: (String) -> Bool) {
+    init(member: IndexedMember, shimForm: Bool, isLegacyTransaction: (String) -> Bool) {
         parameters = member.parameters
         expectedLabels = member.parameters.map { parameter in
             shimForm && isLegacyTransaction(parameter.type) ? nil : parameter.label

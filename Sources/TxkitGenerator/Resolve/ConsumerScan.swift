@@ -19,7 +19,7 @@ struct ConsumerScan {
 
     /// Scans every declaration of `consumer` (its extensions in any file).
     /// References in generated files are not listed: they are the shims'.
-    init(consumer: LegacyType, legacyTypes: Set<String>, index: SourceIndex, isLegacyTransaction: @escaping (String) -> Bool) {
+    init(consumer: IndexedType, legacyTypes: Set<String>, index: SourceIndex, isLegacyTransaction: @escaping (String) -> Bool) {
         let typer = ExpressionTyper(index: index, consumer: consumer.name)
         let stored = ConsumerScanner.storedPropertyTypes(of: consumer.declarations, typer: typer)
         let rewritable = ConsumerScanner.storedPropertyNames(

@@ -160,7 +160,7 @@ struct ExpressionTyper {
     }
 
     /// A member's declared result type; `Self` is the type it was reached on.
-    private func result(of member: LegacyMember, on type: String) -> ExpressionType {
+    private func result(of member: IndexedMember, on type: String) -> ExpressionType {
         let written = member.resultType ?? "Void"
         return SourceIndex.coreTypeName(written) == "Self" ? .instance(type) : instance(ofWritten: written)
     }

@@ -171,7 +171,7 @@ extension ConsumerRewriter {
 
     /// The declared type of the consumer's stored property `name`, if it
     /// has one (`self.` aside).
-    static func storedPropertyType(_ name: String, in consumer: LegacyType) -> String? {
+    static func storedPropertyType(_ name: String, in consumer: IndexedType) -> String? {
         let bare = name.hasPrefix("self.") ? String(name.dropFirst(5)) : name
         for declaration in consumer.declarations {
             for item in declaration.memberBlock.members {

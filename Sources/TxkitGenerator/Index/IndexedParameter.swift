@@ -1,8 +1,8 @@
 #if Txkit
 import Foundation
 
-/// One parameter of a legacy member, as declared.
-package struct LegacyParameter: Equatable, Sendable {
+/// One parameter of an indexed member, as declared.
+package struct IndexedParameter: Equatable, Sendable {
     /// The argument label; `nil` for `_`.
     package var label: String?
     /// The name inside the function.

@@ -1,8 +1,9 @@
 #if Txkit
 import Foundation
 
-/// A member of a legacy type: a method or a property, as declared.
-package struct LegacyMember: Equatable, Sendable {
+/// A member of an indexed type (a legacy finder, a consumer or a protocol):
+/// a method or a property, as declared.
+package struct IndexedMember: Equatable, Sendable {
     package enum Kind: Equatable, Sendable {
         case function
         case property(isSettable: Bool)
@@ -15,7 +16,7 @@ package struct LegacyMember: Equatable, Sendable {
     package var genericParameters: String
     /// `where T: Sendable`, or empty.
     package var whereClause: String
-    package var parameters: [LegacyParameter]
+    package var parameters: [IndexedParameter]
     package var isAsync: Bool
     /// `throws`, `throws(E)`, `rethrows`, or `nil`.
     package var throwsClause: String?

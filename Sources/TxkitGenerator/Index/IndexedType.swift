@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// A type found in the sources, with the members of its declaration and of
 /// every extension of it, in any file and inside `#if` blocks.
-package struct LegacyType {
+package struct IndexedType {
     package enum Kind: String, Sendable {
         case `class`, `struct`, `enum`, `actor`, `protocol`
     }
@@ -14,11 +14,11 @@ package struct LegacyType {
     package var qualifiedName: String
     /// `nil` when only extensions were found.
     package var kind: Kind?
-    package var members: [LegacyMember] = []
+    package var members: [IndexedMember] = []
     /// Members it gets from a superclass, or from an adopted protocol's
     /// declaration and extensions, found in the sources (its own members
     /// win over them).
-    package var inheritedMembers: [LegacyMember] = []
+    package var inheritedMembers: [IndexedMember] = []
     /// For an enum: its case names, so that `.someCase` arguments tell
     /// overloads apart.
     package var enumCases: Set<String> = []
@@ -54,7 +54,7 @@ package struct LegacyType {
     }
 
     /// Own members, then inherited ones.
-    var allMembers: [LegacyMember] { members + inheritedMembers }
+    var allMembers: [IndexedMember] { members + inheritedMembers }
 }
 
 /// One declaration (or extension) of a type, with the file it is in.

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The generator fuzzer (GeneratorFuzzTests): random legacy GRDB apps, each
+# compiled, inventoried against the ground truth it wrote, then every pair
+# `txkit shim --apply`ed, compiled again and run for the same results. The
+# seed is the commit's, so the same commit replays the same programs and
+# each new commit explores new ones; a failure prints its seed and a shrunk
+# program. Longer runs: Guides/MigratingLegacyFinders.md, "How txkit is
+# tested".
+#   TXKIT_FUZZ_PROGRAMS  programs (default 12)
+source "$(dirname "$0")/common.sh"
+hash=$(git rev-parse HEAD 2>/dev/null || echo 7478696b74666a7a7a)
+seed=$((16#${hash:0:15}))
+programs=${TXKIT_FUZZ_PROGRAMS:-12}
+
+swift build --build-tests "${root_build[@]}" >/dev/null
+echo "== $programs programs, seed $seed"
+TXKIT_FUZZ_SEED=$seed TXKIT_FUZZ_PROGRAMS=$programs \
+    swift test --skip-build "${root_build[@]}" --filter 'generatorFuzz\(\)'
