@@ -21,18 +21,18 @@ import SwiftSyntax
 /// Each reference to a legacy type's name it does not account for (a
 /// generic argument, a collection, a cast) is kept in ``unresolved``.
 final class ConsumerScanner: SyntaxVisitor {
-    private let consumer: String
-    private let legacyTypes: Set<String>
-    private let file: SourceFile
-    private let typer: ExpressionTyper
-    private let isLegacyTransaction: (String) -> Bool
+    let consumer: String
+    let legacyTypes: Set<String>
+    let file: SourceFile
+    let typer: ExpressionTyper
+    let isLegacyTransaction: (String) -> Bool
     /// Written types of the names in scope: the consumer's stored
     /// properties at the bottom, one frame per function, initializer,
     /// accessor or closure above.
-    private var scopes: [[String: String]]
+    var scopes: [[String: String]]
     /// The consumer's stored properties `--apply` can retype (declared
     /// with the legacy type or `Legacy(…)`, see ``storedProperties(of:consumer:legacy:)``).
-    private let rewritableProperties: Set<String>
+    let rewritableProperties: Set<String>
     private(set) var uses: [ConsumerUse] = []
     /// Offsets of the legacy-type names the scan followed.
     private(set) var accounted: Set<Int> = []
@@ -193,15 +193,15 @@ final class ConsumerScanner: SyntaxVisitor {
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
-    private func push(_ frame: [String: String]) {
+    func push(_ frame: [String: String]) {
         scopes.append(frame)
     }
 
-    private func pop() {
+    func pop() {
         scopes.removeLast()
     }
 
-    private func bind(_ variable: VariableDeclSyntax) {
+    func bind(_ variable: VariableDeclSyntax) {
         for binding in variable.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             if let type = binding.typeAnnotation?.type {
@@ -212,7 +212,7 @@ final class ConsumerScanner: SyntaxVisitor {
         }
     }
 
-    private func parameters(_ list: FunctionParameterListSyntax) -> [String: String] {
+    func parameters(_ list: FunctionParameterListSyntax) -> [String: String] {
         var frame: [String: String] = [:]
         for parameter in list {
             frame[(parameter.secondName ?? parameter.firstName).text] = parameter.type.trimmedDescription
@@ -223,7 +223,7 @@ final class ConsumerScanner: SyntaxVisitor {
 
     /// Marks the legacy names in a written type as followed, when the
     /// type is a legacy type (or its shim) up to optionality and `any`.
-    private func account(_ type: some SyntaxProtocol) {
+    func account(_ type: some SyntaxProtocol) {
         let written = type.trimmedDescription
         guard let legacy = typer.instance(ofWritten: written).instanceType, legacyTypes.contains(legacy)
                 || Self.shimmedLegacy(written, consumer: consumer).map(legacyTypes.contains) == true
@@ -287,199 +287,6 @@ final class ConsumerScanner: SyntaxVisitor {
             accounted.insert(reference.positionAfterSkippingLeadingTrivia.utf8Offset)
         }
         return .visitChildren
-    }
-
-    /// The legacy type `base` is a value (or the type) of, whether it is
-    /// the legacy type rather than its shim, and whether it is the type
-    /// itself (static members).
-    private func legacyBase(_ base: ExprSyntax) -> (String, Bool, Bool)? {
-        guard let type = typer.type(of: base, in: scopes) else {
-            return shimBase(base)
-        }
-        switch type {
-        case let .instance(name) where legacyTypes.contains(name):
-            return (name, true, false)
-        case let .metatype(name) where legacyTypes.contains(name):
-            return (name, true, true)
-        default:
-            return shimBase(base)
-        }
-    }
-
-    /// A variable typed with a generated shim (`Shims.Legacy`…).
-    private func shimBase(_ base: ExprSyntax) -> (String, Bool, Bool)? {
-        var expression = base
-        while true {
-            if let forced = expression.as(ForceUnwrapExprSyntax.self) {
-                expression = forced.expression
-            } else if let optional = expression.as(OptionalChainingExprSyntax.self) {
-                expression = optional.expression
-            } else {
-                break
-            }
-        }
-        let name: String
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            name = reference.baseName.text
-        } else if let member = expression.as(MemberAccessExprSyntax.self),
-                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-            name = member.declName.baseName.text
-        } else {
-            return nil
-        }
-        let frames = expression.is(DeclReferenceExprSyntax.self) ? scopes : [scopes[0]]
-        guard let written = frames.reversed().lazy.compactMap({ $0[name] }).first else { return nil }
-        guard let legacy = Self.shimmedLegacy(written, consumer: consumer), legacyTypes.contains(legacy) else { return nil }
-        return (legacy, false, false)
-    }
-
-    /// Whether a static member is a singleton or factory accessor: its type
-    /// is the legacy type and it takes no legacy transaction.
-    private func isAccessor(_ name: String, of legacy: String, isCall: Bool) -> Bool {
-        let members = typer.index.members(named: name, of: legacy, isStatic: true)
-            .filter { ($0.kind == .function) == isCall }
-        guard !members.isEmpty else { return false }
-        return members.allSatisfy { member in
-            let result = SourceIndex.coreTypeName(member.resultType ?? "Void")
-            return (result == legacy || result == "Self")
-                && !member.parameters.contains { isLegacyTransaction(SourceIndex.coreTypeName($0.type)) }
-        }
-    }
-
-    /// What the use is reached through, as `--apply` tells them apart.
-    private func base(of expression: ExprSyntax) -> ConsumerUse.Base {
-        var unwrapped = expression
-        while true {
-            if let forced = unwrapped.as(ForceUnwrapExprSyntax.self) {
-                unwrapped = forced.expression
-            } else if let optional = unwrapped.as(OptionalChainingExprSyntax.self) {
-                unwrapped = optional.expression
-            } else {
-                break
-            }
-        }
-        if let reference = unwrapped.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            if legacyTypes.contains(name) { return .type }
-            if let depth = scopes.indices.reversed().first(where: { scopes[$0][name] != nil }) {
-                if depth > 0 { return .variable(name) }
-                if rewritableProperties.contains(name) { return .storedProperty(name) }
-            }
-        } else if let member = unwrapped.as(MemberAccessExprSyntax.self),
-                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
-                  rewritableProperties.contains(member.declName.baseName.text) {
-            return .storedProperty(member.declName.baseName.text)
-        }
-        return .expression(expression.trimmedDescription)
-    }
-
-    /// A property use: written when it is the left side of `=` or of a
-    /// compound assignment, read otherwise (or also).
-    private func propertyAccess(_ node: MemberAccessExprSyntax) -> ConsumerUse.Form {
-        guard let list = node.parent?.as(ExprListSyntax.self) else {
-            return .property(isRead: true, isWrite: false)
-        }
-        let elements = Array(list)
-        guard let index = elements.firstIndex(where: { $0.id == node.id }), index + 1 < elements.count else {
-            return .property(isRead: true, isWrite: false)
-        }
-        let next = elements[index + 1]
-        if next.is(AssignmentExprSyntax.self) {
-            return .property(isRead: false, isWrite: true)
-        }
-        if let binary = next.as(BinaryOperatorExprSyntax.self), binary.operator.text.hasSuffix("="),
-           !["==", "!=", "<=", ">=", "===", "!=="].contains(binary.operator.text) {
-            return .property(isRead: true, isWrite: true)
-        }
-        return .property(isRead: true, isWrite: false)
-    }
-
-    /// The transaction around a use: the nearest enclosing closure passed
-    /// to a `read` or `write` call, or the nearest enclosing function with
-    /// a `DBReadTransaction` or `DBWriteTransaction` parameter.
-    private func context(of node: Syntax) -> ConsumerUse.Context {
-        var current = node.parent
-        while let node = current {
-            if let closure = node.as(ClosureExprSyntax.self) {
-                var call = closure.parent?.as(FunctionCallExprSyntax.self)
-                if call == nil, let argument = closure.parent?.as(LabeledExprSyntax.self) {
-                    call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
-                }
-                if let called = call?.calledExpression.as(MemberAccessExprSyntax.self) {
-                    switch called.declName.baseName.text {
-                    case "read": return .read
-                    case "write": return .write
-                    default: break
-                    }
-                }
-            }
-            var parameters: FunctionParameterListSyntax?
-            if let function = node.as(FunctionDeclSyntax.self) {
-                parameters = function.signature.parameterClause.parameters
-            } else if let initializer = node.as(InitializerDeclSyntax.self) {
-                parameters = initializer.signature.parameterClause.parameters
-            }
-            if let parameters {
-                let types = parameters.map { $0.type.trimmedDescription }
-                if types.contains("DBWriteTransaction") { return .write }
-                if types.contains("DBReadTransaction") { return .read }
-                return .unknown
-            }
-            current = node.parent
-        }
-        return .unknown
-    }
-
-    // MARK: Declarations of the legacy type
-
-    /// `true` for the legacy type, `false` for its shim, `nil` otherwise.
-    static func classify(_ type: String, consumer: String, legacy: String) -> Bool? {
-        var type = type
-        for prefix in ["any ", "some "] where type.hasPrefix(prefix) {
-            type = String(type.dropFirst(prefix.count))
-        }
-        while type.hasSuffix("?") || type.hasSuffix("!") {
-            type = String(type.dropLast())
-        }
-        if type.hasPrefix("(") && type.hasSuffix(")") {
-            return classify(String(type.dropFirst().dropLast()), consumer: consumer, legacy: legacy)
-        }
-        if type == legacy { return true }
-        if type == "Shims.\(legacy)" || type == "\(consumer).Shims.\(legacy)" || type == "\(consumer)_\(legacy)Shim" {
-            return false
-        }
-        return nil
-    }
-
-    /// The legacy type whose generated shim `type` names (`Shims.Legacy`,
-    /// `C.Shims.Legacy`, `C_LegacyShim`, optionally `any` or optional).
-    static func shimmedLegacy(_ type: String, consumer: String) -> String? {
-        let core = SourceIndex.coreTypeName(type)
-        for prefix in ["\(consumer).Shims.", "Shims."] where core.hasPrefix(prefix) {
-            return String(core.dropFirst(prefix.count))
-        }
-        if core.hasPrefix(consumer + "_"), core.hasSuffix("Shim"), core.count > consumer.count + 5 {
-            return String(core.dropFirst(consumer.count + 1).dropLast(4))
-        }
-        return nil
-    }
-
-    /// The names a variable declaration binds to the legacy type or its
-    /// shim, by annotation or by a `Legacy(…)` initial value.
-    static func legacyBindings(
-        _ variable: VariableDeclSyntax, consumer: String, legacy: String
-    ) -> [(String, Bool)] {
-        variable.bindings.compactMap { binding in
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
-            if let type = binding.typeAnnotation?.type.trimmedDescription {
-                return classify(type, consumer: consumer, legacy: legacy).map { (name, $0) }
-            }
-            if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
-               call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == legacy {
-                return (name, true)
-            }
-            return nil
-        }
     }
 }
 #endif

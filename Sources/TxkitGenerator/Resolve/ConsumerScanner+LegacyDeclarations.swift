@@ -1,0 +1,56 @@
+#if Txkit
+import SwiftSyntax
+
+/// How declarations name the legacy type and its shim.
+extension ConsumerScanner {
+    /// `true` for the legacy type, `false` for its shim, `nil` otherwise.
+    static func classify(_ type: String, consumer: String, legacy: String) -> Bool? {
+        var type = type
+        for prefix in ["any ", "some "] where type.hasPrefix(prefix) {
+            type = String(type.dropFirst(prefix.count))
+        }
+        while type.hasSuffix("?") || type.hasSuffix("!") {
+            type = String(type.dropLast())
+        }
+        if type.hasPrefix("(") && type.hasSuffix(")") {
+            return classify(String(type.dropFirst().dropLast()), consumer: consumer, legacy: legacy)
+        }
+        if type == legacy { return true }
+        if type == "Shims.\(legacy)" || type == "\(consumer).Shims.\(legacy)" || type == "\(consumer)_\(legacy)Shim" {
+            return false
+        }
+        return nil
+    }
+
+    /// The legacy type whose generated shim `type` names (`Shims.Legacy`,
+    /// `C.Shims.Legacy`, `C_LegacyShim`, optionally `any` or optional).
+    static func shimmedLegacy(_ type: String, consumer: String) -> String? {
+        let core = SourceIndex.coreTypeName(type)
+        for prefix in ["\(consumer).Shims.", "Shims."] where core.hasPrefix(prefix) {
+            return String(core.dropFirst(prefix.count))
+        }
+        if core.hasPrefix(consumer + "_"), core.hasSuffix("Shim"), core.count > consumer.count + 5 {
+            return String(core.dropFirst(consumer.count + 1).dropLast(4))
+        }
+        return nil
+    }
+
+    /// The names a variable declaration binds to the legacy type or its
+    /// shim, by annotation or by a `Legacy(…)` initial value.
+    static func legacyBindings(
+        _ variable: VariableDeclSyntax, consumer: String, legacy: String
+    ) -> [(String, Bool)] {
+        variable.bindings.compactMap { binding in
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
+            if let type = binding.typeAnnotation?.type.trimmedDescription {
+                return classify(type, consumer: consumer, legacy: legacy).map { (name, $0) }
+            }
+            if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+               call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == legacy {
+                return (name, true)
+            }
+            return nil
+        }
+    }
+}
+#endif
