@@ -130,8 +130,9 @@ extension SQLiteDB {
     ///
     /// **Transaction semantics:** inside the application's write, the
     /// transaction of ``writeTransaction(bridging:file:line:)`` (the same
-    /// one, seen as a read). Inside the application's read, a transaction on
-    /// that read's snapshot: ``shimOnlyBridge(_:file:line:)`` returns `database`.
+    /// one, seen as a read). Inside the application's read, a pool's or a
+    /// queue's, a transaction on that read's snapshot:
+    /// ``shimOnlyBridge(_:file:line:)`` returns `database`.
     ///
     /// **Lifetime:** until the application's transaction ends. A use through
     /// ``shimOnlyBridge(_:file:line:)`` after the application's read ended is an
@@ -153,17 +154,23 @@ extension SQLiteDB {
         line: UInt = #line
     ) throws(DBMisuseError) -> DBReadTransaction {
         let connection = ObjectIdentifier(database)
-        if connection == writerConnection {
-            return try writeTransaction(bridging: database, file: file, line: line)
-        }
         let callSite = CallSite(file: file, line: line)
-        guard database.configuration.readonly, let pool = writer as? DatabasePool,
-            Self.resolved(pool.path) == databasePath(database).map(Self.resolved)
-        else {
-            throw Misuse.report(
-                "readTransaction(bridging:) received a connection of another database than \(path).",
-                fix: "bridge a connection of the pool or queue this SQLiteDB adopted.",
-                at: callSite)
+        if connection == writerConnection {
+            // A DatabaseQueue reads on its writer connection, under
+            // `PRAGMA query_only`; GRDB reports no end of such a read, so it
+            // is bridged as a read, not as the writer's write.
+            guard Self.isQueryOnly(database) else {
+                return try writeTransaction(bridging: database, file: file, line: line)
+            }
+        } else {
+            guard database.configuration.readonly, let pool = writer as? DatabasePool,
+                Self.resolved(pool.path) == databasePath(database).map(Self.resolved)
+            else {
+                throw Misuse.report(
+                    "readTransaction(bridging:) received a connection of another database than \(path).",
+                    fix: "bridge a connection of the pool or queue this SQLiteDB adopted.",
+                    at: callSite)
+            }
         }
         try requireTransaction(database, bridge: "readTransaction(bridging:)", at: callSite)
         let transaction = try engine.beginBridgedRead(connection: database, at: callSite)
@@ -184,6 +191,12 @@ extension SQLiteDB {
                     + "outside of one, use db.write or db.read.",
                 at: callSite)
         }
+    }
+
+    /// Whether `database` is in one of GRDB's read-only accesses on a
+    /// writable connection (a `DatabaseQueue`'s `read`).
+    private static func isQueryOnly(_ database: Database) -> Bool {
+        (try? Bool.fetchOne(database, sql: "PRAGMA query_only")) == true
     }
 
     private static func resolved(_ path: String) -> String {

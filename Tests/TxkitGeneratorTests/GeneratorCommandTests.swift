@@ -50,12 +50,31 @@ struct GeneratorCommandTests {
         // The mocks, in the test target, extend the (internal) managers
         // and see their shims (issue 38).
         #expect(configuration.mockImports == ["@testable Orders"])
-        #expect(configuration.accessLevel == .package)
+        // OrderManager's initializer is public: a package wrapper as its
+        // default value would not compile, so init proposes public (issue 38:
+        // the first --apply of a new user's app refused under "package").
+        #expect(configuration.accessLevel == .public)
         let text = try String(contentsOfFile: folder + "/txkit.json", encoding: .utf8)
         #expect(text.contains(#""// legacyTransactions": "#))
         // What init wrote is enough for the next command of the guide.
         let inventory = try Generator(root: folder, configuration: configuration).inventory()
         #expect(inventory.uses.map(\.consumer) == ["OrderManager"])
+    }
+
+    @Test func initProposesPackageAccessWhenNoInitializerIsPublic() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("txkit-internal-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/Sources/App", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+            import GRDB
+            final class TaskStore { func count(_ db: Database) throws -> Int { 0 } }
+            public final class TaskManager {
+                init(store: TaskStore = TaskStore()) {}
+            }
+            """.write(toFile: folder + "/Sources/App/App.swift", atomically: true, encoding: .utf8)
+        let proposal = try ConfigurationProposal(root: folder)
+        #expect(proposal.accessLevel == .package)
+        #expect(proposal.render().contains(#""accessLevel": "package""#))
     }
 
     @Test func initNeverOverwritesAConfiguration() throws {

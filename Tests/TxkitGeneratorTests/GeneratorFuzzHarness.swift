@@ -242,7 +242,6 @@ struct FuzzHarness {
         default: return nil
         }
         let causes: [(String, String)] = [
-            ("reads on a DatabaseQueue", "bridging in a DatabaseQueue's read block (TransactionKitSQLite misses its end)"),
             ("a transaction the application opens itself", "legacy transaction from the app's own pool block (db in)"),
             ("still receives the legacy transaction", "legacy transaction received as a parameter"),
             ("a local or parameter of type", "use through a local or parameter"),

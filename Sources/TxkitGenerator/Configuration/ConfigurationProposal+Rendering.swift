@@ -41,9 +41,10 @@ extension ConfigurationProposal {
         entries.append(("wrapperImports", Self.list([Self.quoted("TransactionKitSQLite")])))
         comment("excludedImports", "Imports of the legacy files that shims and mocks leave out.")
         entries.append(("excludedImports", Self.list([Self.quoted("GRDB")])))
-        comment("accessLevel", "public, package or internal: the access level of shims and wrappers (no higher than "
-            + "their manager's).")
-        entries.append(("accessLevel", Self.quoted("package")))
+        comment("accessLevel", "public, package or internal: the access level of shims and wrappers. txkit init "
+            + "proposes public when the sources declare a public initializer (a manager's public initializer can "
+            + "only default to a public wrapper), package otherwise.")
+        entries.append(("accessLevel", Self.quoted(accessLevel.rawValue)))
         return "{\n" + entries.map { "  \(Self.quoted($0.key)): \($0.value)" }.joined(separator: ",\n") + "\n}\n"
     }
 

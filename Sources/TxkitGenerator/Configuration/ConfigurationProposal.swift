@@ -26,6 +26,11 @@ package struct ConfigurationProposal: Equatable, Sendable {
     package var shimsFolder: String
     /// Where generated mocks go, in a test target (`$consumer` is replaced).
     package var mocksFolder: String
+    /// The access level proposed for shims and wrappers: `public` when the
+    /// sources declare a public or open initializer (an `--apply` gives a
+    /// manager's initializer a wrapper as default value, which a public
+    /// initializer can only name when it is public), `package` otherwise.
+    package var accessLevel: AccessLevel
 
     /// Looks at the Swift files under `root`.
     ///
@@ -46,12 +51,14 @@ package struct ConfigurationProposal: Equatable, Sendable {
         let set = try SourceSet(paths: absolute)
         var counts: [String: Int] = [:]
         var firstFolder: [String: String] = [:]
+        var declaresPublicInitializer = false
         for file in set.files {
             let importsGRDB = file.tree.statements.contains {
                 $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text == "GRDB"
             }
             let collector = ParameterTypeCollector(viewMode: .sourceAccurate)
             collector.walk(file.tree)
+            declaresPublicInitializer = declaresPublicInitializer || collector.declaresPublicInitializer
             for type in collector.types {
                 guard let name = Self.legacyTransactionName(type, importsGRDB: importsGRDB) else { continue }
                 counts[name, default: 0] += 1
@@ -60,6 +67,7 @@ package struct ConfigurationProposal: Equatable, Sendable {
                 }
             }
         }
+        accessLevel = declaresPublicInitializer ? .public : .package
         candidates = counts.map { Candidate(type: $0.key, parameterCount: $0.value) }
             .sorted { ($0.parameterCount, $1.type) > ($1.parameterCount, $0.type) }
         let home = candidates.first.flatMap { firstFolder[$0.type] } ?? self.sources[0]
@@ -91,9 +99,18 @@ package struct ConfigurationProposal: Equatable, Sendable {
     }
 }
 
-/// Collects the type of every function and initializer parameter.
+/// Collects the type of every function and initializer parameter, and
+/// whether an initializer is public or open.
 private final class ParameterTypeCollector: SyntaxVisitor {
     var types: [String] = []
+    var declaresPublicInitializer = false
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.modifiers.contains(where: { ["public", "open"].contains($0.name.text) }) {
+            declaresPublicInitializer = true
+        }
+        return .visitChildren
+    }
 
     override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
         types.append(node.type.trimmedDescription)

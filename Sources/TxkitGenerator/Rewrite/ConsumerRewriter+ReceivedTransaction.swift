@@ -110,26 +110,12 @@ extension ConsumerRewriter {
     /// app's own block: a local of the block that a person bridged it to
     /// (`let tx = try sqlite.readTransaction(bridging: db)`), or the
     /// reverse bridge written inline when its receiver (`sqlite`) is a
-    /// stored property of the consumer. `nil` otherwise.
-    ///
-    /// - Throws: ``GeneratorError/cannotApply(_:location:)`` for the `read`
-    ///   block of a `DatabaseQueue` the consumer holds: bridged there, the
-    ///   transaction is taken for a write (the queue reads on its writer
-    ///   connection) whose end TransactionKitSQLite does not see, as no
-    ///   commit follows a read, so the next transaction of the adopted
-    ///   database is reported as nested.
+    /// stored property of the consumer. `nil` otherwise. (A `DatabaseQueue`'s
+    /// `read` block is bridged like a pool's: `readTransaction(bridging:)`
+    /// sees the queue's read-only access.)
     func blockTransaction(
         connection name: String, scope: Syntax, before node: Syntax, kind: TransactionKind, location: String
     ) throws -> String? {
-        if let closure = scope.as(ClosureExprSyntax.self), let called = Self.calledExpression(of: closure),
-           called.hasSuffix(".read"), Self.storedPropertyType(String(called.dropLast(".read".count)), in: plan.consumer) == "DatabaseQueue" {
-            throw GeneratorError.cannotApply(
-                "`\(called) { \(name) in … }` reads on a DatabaseQueue: a transaction bridged there is taken for a "
-                    + "write whose end the adopted SQLiteDB does not see (no commit follows a read), and its next "
-                    + "transaction would be reported as nested; use the adopted SQLiteDB's own `read { tx in … }` here, "
-                    + "or bridge in a `write` block",
-                location: location)
-        }
         let databaseEntry = configuration.legacyTransactions.first { $0.type == "Database" }
         let reverse = { (kind: TransactionKind) in
             databaseEntry?.reverseBridge(for: kind, legacy: name)
