@@ -44,6 +44,7 @@ extension SQLiteDB {
         if !isReadOnly {
             try prepareKeyValueTable()
         }
+        SQLiteAdopters.shared.register(self)
     }
 
     /// Creates a database that runs on the application's own GRDB queue
@@ -71,6 +72,7 @@ extension SQLiteDB {
         if !isReadOnly {
             try prepareKeyValueTable()
         }
+        SQLiteAdopters.shared.register(self)
     }
 
     /// Creates a database that runs on the application's own GRDB writer, a

@@ -53,6 +53,7 @@ extension SQLiteDB {
             failure = Self.closeError(error, path: path, during: "closing the read-only connections")
         }
         if isAdopted {
+            SQLiteAdopters.shared.unregister(self)
             // The pool or queue is the application's: it stays open, and
             // TransactionKit's statements on its writer go.
             writer.unsafeReentrantWrite { _ in engine.backend.writerStatements.finalize() }

@@ -34,7 +34,7 @@ extension SQLiteDB {
     ///
     /// - Warning: A programmer error, naming this call site, when `database`
     ///   is not inside a transaction, is a read-only connection (use
-    ///   ``readTransaction(bridging:file:line:)``), or belongs to another
+    ///   ``readTransaction(bridging:file:line:)-swift.method``), or belongs to another
     ///   database; see ``/TransactionKit/DBMisuseError``.
     /// - Parameters:
     ///   - database: The connection the application's `write` block received.
@@ -89,7 +89,7 @@ extension SQLiteDB {
     /// ```
     ///
     /// **Transaction semantics:** those of
-    /// ``writeTransaction(bridging:file:line:)``, except for finalizations:
+    /// ``writeTransaction(bridging:file:line:)-swift.method``, except for finalizations:
     /// the ones registered while `block` ran run when it returns, in the
     /// order of their first registration (the last block per key wins), and
     /// may run statements and use the key-value store. They run again for
@@ -129,7 +129,7 @@ extension SQLiteDB {
     /// ```
     ///
     /// **Transaction semantics:** inside the application's write, the
-    /// transaction of ``writeTransaction(bridging:file:line:)`` (the same
+    /// transaction of ``writeTransaction(bridging:file:line:)-swift.method`` (the same
     /// one, seen as a read). Inside the application's read, a pool's or a
     /// queue's, a transaction on that read's snapshot:
     /// ``shimOnlyBridge(_:file:line:)`` returns `database`.

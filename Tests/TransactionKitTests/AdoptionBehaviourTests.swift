@@ -163,31 +163,6 @@ struct AdoptionBehaviourTests {
         #expect(count == 1)
     }
 
-    /// On a queue, the application's read runs on the writer connection;
-    /// bridged there, the transaction was once taken for a write whose end
-    /// nobody saw, and the next transaction was reported as nested (issue 38,
-    /// found by the generator fuzzer, seed 4242, program 29).
-    @Test(arguments: backends)
-    func theTransactionAfterAReadBridgeInsideTheApplicationsReadIsNotNested(_ backend: Backend) throws {
-        let app = try App(backend)
-        try app.db.write { tx in try SQLiteMessageFinder().insert("committed", into: "message", tx) }
-        for _ in 0..<2 {
-            let count = try app.pool.read { database in
-                let tx = try app.db.readTransaction(bridging: database)
-                return try app.store.getInt("a", transaction: tx) ?? Int.fetchOne(
-                    SQLiteDB.shimOnlyBridge(tx), sql: "SELECT COUNT(*) FROM message")
-            }
-            #expect(count == 1)
-            try app.db.write { tx in try app.store.setInt(3, key: "b", transaction: tx) }
-            #expect(try app.kv("b") == 3)
-            try app.pool.write { database in
-                try SQLiteMessageFinder().insert("bridged", into: "message", app.db.writeTransaction(bridging: database))
-            }
-            try app.pool.write { database in try database.execute(sql: "DELETE FROM message WHERE text = 'bridged'") }
-        }
-        #expect(try app.count("message") == 1)
-    }
-
     // MARK: - Misuse across the two worlds
 
     @Test(arguments: backends)

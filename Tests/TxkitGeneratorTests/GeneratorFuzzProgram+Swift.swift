@@ -293,7 +293,8 @@ extension FuzzProgram {
             "                try db.execute(sql: \"INSERT INTO t(name) VALUES ('alpha'), ('nuts'), ('nougat')\")",
             "            }",
             "            let sqlite = try SQLiteDB(adopting: pool)",
-            "            _ = sqlite",
+            "            // The app keeps the database it adopted at startup.",
+            "            defer { withExtendedLifetime(sqlite) {} }",
         ]
         for (index, consumer) in consumers.enumerated() {
             var arguments: [String] = []

@@ -149,6 +149,45 @@ struct GeneratorFuzzRegressionTests {
         #expect(inventory.unresolved.isEmpty)
     }
 
+    /// A manager that opens blocks on the app's pool, or receives GRDB's
+    /// connection, and holds no adopted database was refused (the fuzzer's
+    /// commonest refusals). When the sources adopt the pool at startup,
+    /// --apply bridges through the type, which finds the adopted database.
+    @Test func aManagerWithoutTheAdoptedDatabaseBridgesThroughTheType() throws {
+        let app = ("App.swift", """
+            import GRDB
+            import TransactionKitSQLite
+            enum App {
+                static func start(pool: DatabasePool) throws -> SQLiteDB { try SQLiteDB(adopting: pool) }
+            }
+            """)
+        let edited = try Self.apply([app, ("TaskManager.swift", """
+            import GRDB
+            final class TaskManager {
+                let dbPool: DatabasePool
+                let store = TaskStore()
+                init(dbPool: DatabasePool) { self.dbPool = dbPool }
+                func title() throws -> String? { try dbPool.read { db in try store.name(id: 1, db: db) } }
+                func received(_ db: Database) throws -> String? { try store.name(id: 2, db: db) }
+            }
+            """)])
+        let manager = try #require(edited["TaskManager.swift"])
+        #expect(manager.contains("try dbPool.read { db in try store.name(id: 1, try SQLiteDB.readTransaction(bridging: db)) }"))
+        #expect(manager.contains("try store.name(id: 2, try SQLiteDB.readTransaction(bridging: db))"))
+        // A block on a pool that is not GRDB's keeps the refusal and its step.
+        let error = #expect(throws: GeneratorError.self) {
+            try Self.apply([app, ("TaskManager.swift", """
+                final class TaskManager {
+                    let dbPool: AppPool
+                    let store = TaskStore()
+                    init(dbPool: AppPool) { self.dbPool = dbPool }
+                    func title() throws -> String? { try dbPool.read { db in try store.name(id: 1, db: db) } }
+                }
+                """)])
+        }
+        #expect(try #require(error).description.contains("a transaction the application opens itself"))
+    }
+
     /// `--apply` listed only its first refusal: a person fixed one place
     /// per run. It lists every place now, and still writes nothing.
     @Test func oneRunListsEveryRefusal() throws {

@@ -31,7 +31,9 @@ extension ConsumerRewriter {
                     + "`let tx = try \(reverse(name))` in the block, or replace the block by the adopted "
                     + "SQLiteDB's own `write { tx in … }` / `read { tx in … }`; then run --apply "
                     + "again (Guides/MigratingLegacyFinders.md, \"A consumer that still receives a legacy "
-                    + "transaction\")"
+                    + "transaction\"). Once the app adopts its GRDB pool at startup (`SQLiteDB(adopting:)`, which "
+                    + "no file of the sources calls yet), --apply bridges GRDB's `Database` with "
+                    + "`try \(lookupBridge(kind, name))`, which finds the adopted database"
             }
             if let function = parent.as(FunctionDeclSyntax.self) {
                 guard function.signature.parameterClause.parameters.contains(where: {
@@ -42,7 +44,8 @@ extension ConsumerRewriter {
                     + "`\(name): \(kind)` and pass it on here, and have each caller that holds a legacy "
                     + "transaction pass `\(reverse("<its transaction>"))` (txkit.json's reverseBridge); then run "
                     + "--apply again (Guides/MigratingLegacyFinders.md, \"A consumer that still receives a legacy "
-                    + "transaction\")"
+                    + "transaction\"). When it is GRDB's `Database` and the app adopts its pool at startup "
+                    + "(`SQLiteDB(adopting:)`), --apply passes `try \(lookupBridge(kind, name))` here itself"
             }
             current = parent
         }
@@ -124,7 +127,8 @@ extension ConsumerRewriter {
                     .replacingOccurrences(of: "$legacy", with: name)
         }
         let squeeze = { (text: String) in text.filter { !$0.isWhitespace } }
-        let accepted = Set([reverse(.read), reverse(.write)].map(squeeze))
+        let accepted = Set([reverse(.read), reverse(.write), Self.lookupBridge(.read, name), Self.lookupBridge(.write, name)]
+            .map(squeeze))
         // A local a person wrote, before the call, in the block.
         var current = node
         while let parent = current.parent, current.id != scope.id {
@@ -152,7 +156,68 @@ extension ConsumerRewriter {
                 return variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == receiver }
             }
         }
-        return holds && !receiver.isEmpty ? "try \(expression)" : nil
+        if holds && !receiver.isEmpty {
+            return "try \(expression)"
+        }
+        // The default bridge, on the adopted database the consumer does not
+        // hold: the type finds it from GRDB's connection, provided the app
+        // adopts its pool somewhere (its sources say so).
+        guard databaseEntry?.reverseBridge == nil, Self.isGRDBConnection(name, scope: scope, consumer: plan.consumer),
+              sourcesAdoptAPool
+        else { return nil }
+        return "try \(Self.lookupBridge(kind, name))"
+    }
+
+    /// Whether some file of the sources adopts a GRDB pool or queue
+    /// (`SQLiteDB(adopting:`), so that the adopted database exists when the
+    /// consumer runs and ``lookupBridge(_:_:)`` finds it.
+    var sourcesAdoptAPool: Bool {
+        plan.consumer.index?.sources.files.contains { $0.tree.description.contains("SQLiteDB(adopting:") } ?? false
+    }
+
+    /// The GRDB types whose `read`/`write` blocks receive GRDB's `Database`.
+    static let grdbAccessTypes: Set<String> = [
+        "DatabasePool", "DatabaseQueue", "DatabaseWriter", "any DatabaseWriter", "DatabaseReader", "any DatabaseReader",
+    ]
+
+    /// Whether `name`, declared by `scope`, is GRDB's `Database`: a
+    /// parameter of that type, or the connection of a block opened on a
+    /// GRDB pool, queue, reader or writer (a stored property or a parameter).
+    static func isGRDBConnection(_ name: String, scope: Syntax, consumer: IndexedType) -> Bool {
+        let bare = { (type: String) in
+            var type = type.trimmingCharacters(in: .whitespaces)
+            while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+            return type.hasPrefix("GRDB.") ? String(type.dropFirst(5)) : type
+        }
+        if let function = scope.as(FunctionDeclSyntax.self) {
+            return function.signature.parameterClause.parameters.contains {
+                ($0.secondName ?? $0.firstName).text == name && bare($0.type.trimmedDescription) == "Database"
+            }
+        }
+        guard let closure = scope.as(ClosureExprSyntax.self), let called = calledExpression(of: closure),
+              let dot = called.lastIndex(of: ".")
+        else { return false }
+        let receiver = String(called[..<dot])
+        if let type = storedPropertyType(receiver, in: consumer) {
+            return grdbAccessTypes.contains(bare(type))
+        }
+        var current = Syntax(closure)
+        while let parent = current.parent {
+            if let function = parent.as(FunctionDeclSyntax.self) {
+                return function.signature.parameterClause.parameters.contains {
+                    ($0.secondName ?? $0.firstName).text == receiver && grdbAccessTypes.contains(bare($0.type.trimmedDescription))
+                }
+            }
+            current = parent
+        }
+        return false
+    }
+
+    /// `SQLiteDB.readTransaction(bridging: db)`: the bridge that finds the
+    /// `SQLiteDB` that adopted the pool of connection `name`, for consumers
+    /// that hold no adopted database.
+    static func lookupBridge(_ kind: TransactionKind, _ name: String) -> String {
+        "SQLiteDB.\(kind == .write ? "write" : "read")Transaction(bridging: \(name))"
     }
 
     /// The declared type of the consumer's stored property `name`, if it
