@@ -346,6 +346,22 @@ struct GeneratorFuzzRegressionTests {
         #expect(try tree.requirements("TaskManager", "TaskStore") == ["func name(id: Int64, _ tx: DBReadTransaction) throws -> String?"])
         let edits = try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
         #expect(edits.first?.edited.contains("try store.name(id: 1, tx)") == true)
+        // Received as GRDB's Database by a manager of an app that adopts its
+        // pool: bridged through the type (fuzzer seed 777001, program 4).
+        let received = try InlineTree([
+            ("TaskStore.swift", store),
+            ("App.swift", "import TransactionKitSQLite\nfunc start(pool: DatabasePool) throws -> SQLiteDB { try SQLiteDB(adopting: pool) }\n"),
+            ("TaskManager.swift", """
+                import GRDB
+                final class TaskManager {
+                    let store = TaskStore()
+                    init() {}
+                    func title(db: Database) throws -> String? { try store.name(id: 1, db: db) }
+                }
+                """),
+        ], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let bridged = try received.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
+        #expect(bridged.first?.edited.contains("try store.name(id: 1, try SQLiteDB.readTransaction(bridging: db))") == true)
     }
 
     /// Bridged inside a DatabaseQueue's `read`, the transaction was taken

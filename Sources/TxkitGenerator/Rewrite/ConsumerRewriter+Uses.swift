@@ -115,7 +115,8 @@ extension ConsumerRewriter {
         }
         var received = expression
         if let (name, scope) = Self.blockConnection(expression, isLegacyTransactionType: { configuration.legacyTransaction(named: $0) != nil }),
-           type == "Database" || expression.is(FunctionCallExprSyntax.self) || scope.is(ClosureExprSyntax.self) {
+           type == "Database" || expression.is(FunctionCallExprSyntax.self) || scope.is(ClosureExprSyntax.self)
+            || Self.isGRDBConnection(name, scope: scope, consumer: plan.consumer) {
             if let transaction = try blockTransaction(
                 connection: name, scope: scope, before: Syntax(expression), kind: kind, location: use.location) {
                 return transaction

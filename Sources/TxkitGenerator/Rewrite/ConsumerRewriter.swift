@@ -16,9 +16,14 @@ import SwiftSyntax
 /// - A local that only held the bridged transaction is removed; `try` is
 ///   added where the shim throws and the legacy member did not.
 ///
-/// Uses it cannot rewrite (through a local or a parameter of the legacy
-/// type, or a transaction not built with the bridge) stop it with an
-/// error that names the place, before anything is written.
+/// - A parameter of a consumer method declared with the legacy type is
+///   retyped to the shim, and what each caller in the sources passes for it
+///   is wrapped in `C.Wrappers.D` (``retypeLegacyParameters(_:)``).
+///
+/// Uses it cannot rewrite (through a local that holds something else than
+/// a singleton or a temporary, a parameter used for more than calls, or a
+/// transaction not built with the bridge) stop it with an error that names
+/// the place, before anything is written; one run lists them all.
 struct ConsumerRewriter {
     let plan: ShimPlan
     let configuration: GeneratorConfiguration
@@ -108,16 +113,23 @@ struct ConsumerRewriter {
             else { continue }
             serviceLocals[use.node.position.utf8Offset] = (value.trimmedDescription, local)
         }
+        // Parameters of the consumer's methods declared with the legacy
+        // type are retyped to the shim, and their callers wrap what they pass.
+        var refusedParameterUses: Set<Int> = []
+        let parameters = legacyParameters(
+            uses.filter { serviceLocals[$0.node.position.utf8Offset] == nil }, refusals: &refusals,
+            refusedUses: &refusedParameterUses)
+        let parameterUses = parameters.reduce(into: Set<Int>()) { $0.formUnion($1.uses) }
         let routable = Set(uses.filter { use in
             switch use.base {
-            case .variable: serviceLocals[use.node.position.utf8Offset] != nil
+            case .variable: serviceLocals[use.node.position.utf8Offset] != nil || parameterUses.contains(use.node.position.utf8Offset)
             case let .expression(text): isServiceExpression(text)
             case .type, .storedProperty: true
             }
         }.map(\.node.position.utf8Offset))
         let isRoutable = { (use: ConsumerUse) in routable.contains(use.node.position.utf8Offset) }
         for use in uses where !isRoutable(use) {
-            if case let .variable(name) = use.base {
+            if case let .variable(name) = use.base, !refusedParameterUses.contains(use.node.position.utf8Offset) {
                 refusals.append(GeneratorError.cannotApply(
                     "\(use.text) goes through `\(name)`, a local or parameter of type \(legacyName); "
                         + "--apply routes static uses, stored properties and locals that hold a singleton or "
@@ -154,7 +166,10 @@ struct ConsumerRewriter {
         // A consumer that says `Sendable` cannot hold the shim of a legacy
         // type that is not (its uses were through locals, singletons or
         // the type): the property would break its conformance.
-        if stored.isEmpty, !plan.isLegacySendable, plan.consumer.inherited.contains("Sendable") {
+        // Uses through parameters only: the parameters take the shim, and
+        // the consumer holds no shim property.
+        let throughParametersOnly = uses.allSatisfy { parameterUses.contains($0.node.position.utf8Offset) }
+        if stored.isEmpty, !throughParametersOnly, !plan.isLegacySendable, plan.consumer.inherited.contains("Sendable") {
             refusals.append(GeneratorError.cannotApply(
                 "\(consumerName) is Sendable and \(legacyName) is not, so neither is its shim: the shim property "
                     + "--apply would add would break \(consumerName)'s Sendable conformance; declare \(legacyName) "
@@ -165,6 +180,8 @@ struct ConsumerRewriter {
         var property = SwiftText.lowercasedFirst(legacyName)
         try refuse {
             switch stored.count {
+            case 0 where throughParametersOnly:
+                break
             case 0:
                 try addStoredProperty(property, production: services.first.map { "\(wrapperType)(\($0))" })
             case 1:
@@ -187,6 +204,7 @@ struct ConsumerRewriter {
         }
         if refusals.count == 1 { throw refusals[0] }
         if !refusals.isEmpty { throw GeneratorError.refusals(refusals) }
+        retypeLegacyParameters(parameters)
         removeUnusedBridgeLocals()
         updateInitializerCallers()
         // The consumer's files first, then the callers' files.

@@ -1,0 +1,131 @@
+#if Txkit
+import SwiftSyntax
+
+extension ConsumerRewriter {
+    /// A parameter of one of the consumer's methods declared with the
+    /// legacy type (`func archive(_ id: Int64, store: TaskStore)`), through
+    /// which uses reach it: `--apply` retypes it to the shim and wraps what
+    /// each caller passes in the production wrapper.
+    struct LegacyParameter {
+        var function: FunctionDeclSyntax
+        var parameter: FunctionParameterSyntax
+        var file: SourceFile
+        /// The uses through it (their offsets).
+        var uses: Set<Int>
+
+        /// The parameter's name inside the function.
+        var name: String { (parameter.secondName ?? parameter.firstName).text }
+
+        /// The function's argument labels, `nil` for `_`.
+        var labels: [String?] {
+            function.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+        }
+
+        /// The parameter's index in the function's parameters.
+        var index: Int {
+            Array(function.signature.parameterClause.parameters).firstIndex { $0.id == parameter.id } ?? 0
+        }
+    }
+
+    /// The uses that go through a parameter of a consumer method declared
+    /// with the legacy type, grouped by parameter; `refusals` for the
+    /// parameters `--apply` cannot retype (read for another purpose than a
+    /// call of the legacy type's members, or a method whose callers it
+    /// cannot tell apart).
+    func legacyParameters(
+        _ uses: [ConsumerUse], refusals: inout [GeneratorError], refusedUses: inout Set<Int>
+    ) -> [LegacyParameter] {
+        var found: [SyntaxIdentifier: LegacyParameter] = [:]
+        for use in uses {
+            guard case let .variable(name) = use.base,
+                  let (function, parameter) = Self.enclosingParameter(named: name, of: Syntax(use.node)),
+                  parameter.type.trimmedDescription == legacyName
+            else { continue }
+            found[parameter.id, default: LegacyParameter(function: function, parameter: parameter, file: use.file, uses: [])]
+                .uses.insert(use.node.position.utf8Offset)
+        }
+        return found.values.sorted { $0.parameter.position < $1.parameter.position }.filter { candidate in
+            let counter = ReferenceCounter(name: candidate.name)
+            if let body = candidate.function.body { counter.walk(body) }
+            let usePositions = Set(uses.filter { candidate.uses.contains($0.node.position.utf8Offset) }
+                .compactMap { $0.node.base?.position.utf8Offset })
+            let location = "\(candidate.file.path):\(candidate.file.converter.location(for: candidate.parameter.position).line)"
+            guard counter.positions.subtracting(usePositions).isEmpty else {
+                refusals.append(GeneratorError.cannotApply(
+                    "`\(candidate.name)`, a parameter of \(consumerName).\(candidate.function.name.text) of type "
+                        + "\(legacyName), is used for more than calls of its members (passed on or stored): "
+                        + "--apply would retype it to \(shimType); edit it by hand, then run again",
+                    location: location))
+                refusedUses.formUnion(candidate.uses)
+                return false
+            }
+            let declarations = sourceFiles.flatMap { file -> [FunctionDeclSyntax] in
+                let finder = MethodCallFinder(name: candidate.function.name.text)
+                finder.walk(file.tree)
+                return finder.declarations
+            }
+            let sameLabels = declarations.filter { declaration in
+                declaration.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+                    == candidate.labels
+            }
+            guard sameLabels.count == 1 else {
+                refusals.append(GeneratorError.cannotApply(
+                    "`\(candidate.name)` is a \(legacyName) parameter of \(consumerName).\(candidate.function.name.text), "
+                        + "and \(sameLabels.count) functions of the sources have that name and those labels: --apply "
+                        + "cannot tell their callers apart to wrap what they pass; edit it by hand, then run again",
+                    location: location))
+                refusedUses.formUnion(candidate.uses)
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Retypes each parameter to the shim and wraps what the callers in the
+    /// sources pass for it (`archive(1, store: TaskStore())` becomes
+    /// `archive(1, store: TaskManager.Wrappers.TaskStore())`). Callers
+    /// outside the sources are not seen.
+    mutating func retypeLegacyParameters(_ parameters: [LegacyParameter]) {
+        for parameter in parameters {
+            replace(parameter.parameter.type, in: parameter.file, with: shimType)
+            let labels = parameter.labels
+            for file in sourceFiles {
+                let finder = MethodCallFinder(name: parameter.function.name.text)
+                finder.walk(file.tree)
+                for call in finder.calls where call.arguments.map({ $0.label?.text }) == labels {
+                    let argument = Array(call.arguments)[parameter.index]
+                    let text = argument.expression.trimmedDescription
+                    if text.hasPrefix("\(consumerName).Wrappers.") || text.hasPrefix("\(consumerName).Mocks.") { continue }
+                    // A call that passes on a parameter of the shim's type.
+                    if let reference = argument.expression.as(DeclReferenceExprSyntax.self),
+                       let (_, passed) = Self.enclosingParameter(named: reference.baseName.text, of: Syntax(call)),
+                       passed.type.trimmedDescription != legacyName {
+                        continue
+                    }
+                    replace(argument.expression, in: file, with: wrapped(argument.expression))
+                }
+            }
+        }
+    }
+
+    /// The files of the sources.
+    var sourceFiles: [SourceFile] { plan.consumer.index?.sources.files ?? [] }
+
+    /// The function around `node` and its parameter named `name`, if the
+    /// function declares one.
+    static func enclosingParameter(named name: String, of node: Syntax) -> (FunctionDeclSyntax, FunctionParameterSyntax)? {
+        var current = node
+        while let parent = current.parent {
+            if let function = parent.as(FunctionDeclSyntax.self) {
+                guard let parameter = function.signature.parameterClause.parameters.first(where: {
+                    ($0.secondName ?? $0.firstName).text == name
+                }) else { return nil }
+                return (function, parameter)
+            }
+            if parent.is(MemberBlockItemSyntax.self) { return nil }
+            current = parent
+        }
+        return nil
+    }
+}
+#endif

@@ -1,0 +1,84 @@
+#if Txkit
+import Foundation
+import Testing
+@testable import TxkitGenerator
+
+/// `--apply` on uses through a parameter of a consumer method declared with
+/// the legacy type (`func m0(taskStore: TaskStore)`), which it refused:
+/// the fuzzer's commonest refusal (seed 777001, program 4).
+@Suite("shim --apply: uses through parameters")
+struct ApplyParameterTests {
+    static let entry = ("Entry.swift", """
+        import GRDB
+        import TransactionKitSQLite
+        enum Entry {
+            static func run(pool: DatabasePool) throws -> [String?] {
+                let sqlite = try SQLiteDB(adopting: pool)
+                defer { withExtendedLifetime(sqlite) {} }
+                let service = ProfileService(dbPool: pool)
+                let shared = TaskStore()
+                return [try service.title(taskStore: TaskStore()), try service.title(taskStore: shared)]
+            }
+        }
+        """)
+
+    @Test func aParameterIsRetypedAndItsCallersWrapWhatTheyPass() throws {
+        let edited = try GeneratorFuzzRegressionTests.apply([Self.entry, ("ProfileService.swift", """
+            import GRDB
+            final class ProfileService: Sendable {
+                let dbPool: DatabasePool
+                init(dbPool: DatabasePool) { self.dbPool = dbPool }
+                func title(taskStore: TaskStore) throws -> String? {
+                    try dbPool.read { db in try taskStore.name(id: 1, db: db) }
+                }
+            }
+            """)], consumer: "ProfileService")
+        let service = try #require(edited["ProfileService.swift"])
+        #expect(service.contains("func title(taskStore: ProfileService.Shims.TaskStore) throws -> String? {"))
+        #expect(service.contains("try taskStore.name(id: 1, try SQLiteDB.readTransaction(bridging: db))"))
+        // No shim property: the uses go through the parameter.
+        #expect(!service.contains("let taskStore"))
+        let entry = try #require(edited["Entry.swift"])
+        #expect(entry.contains("try service.title(taskStore: ProfileService.Wrappers.TaskStore())"))
+        #expect(entry.contains("try service.title(taskStore: ProfileService.Wrappers.TaskStore(shared))"))
+    }
+
+    @Test func aParameterPassedOnOrAmbiguousIsRefusedWithItsPlace() throws {
+        let error = #expect(throws: GeneratorError.self) {
+            try GeneratorFuzzRegressionTests.apply([Self.entry, ("ProfileService.swift", """
+                import GRDB
+                final class ProfileService {
+                    let dbPool: DatabasePool
+                    var kept: TaskStore?
+                    init(dbPool: DatabasePool) { self.dbPool = dbPool }
+                    func title(taskStore: TaskStore) throws -> String? {
+                        kept = taskStore
+                        return try dbPool.read { db in try taskStore.name(id: 1, db: db) }
+                    }
+                }
+                final class Other { func title(taskStore: TaskStore) {} }
+                """)], consumer: "ProfileService")
+        }
+        let text = try #require(error).description
+        #expect(text.contains("ProfileService.swift:6"))
+        #expect(text.contains("is used for more than calls of its members"))
+    }
+
+    @Test func aMethodWhoseCallersCannotBeToldApartIsRefused() throws {
+        let error = #expect(throws: GeneratorError.self) {
+            try GeneratorFuzzRegressionTests.apply([Self.entry, ("ProfileService.swift", """
+                import GRDB
+                final class ProfileService {
+                    let dbPool: DatabasePool
+                    init(dbPool: DatabasePool) { self.dbPool = dbPool }
+                    func title(taskStore: TaskStore) throws -> String? {
+                        try dbPool.read { db in try taskStore.name(id: 1, db: db) }
+                    }
+                }
+                final class Other { func title(taskStore: TaskStore) {} }
+                """)], consumer: "ProfileService")
+        }
+        #expect(try #require(error).description.contains("2 functions of the sources have that name and those labels"))
+    }
+}
+#endif
