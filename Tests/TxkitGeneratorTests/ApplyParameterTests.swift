@@ -80,5 +80,39 @@ struct ApplyParameterTests {
         }
         #expect(try #require(error).description.contains("2 functions of the sources have that name and those labels"))
     }
+
+    /// An app's own transaction class received from the caller, which keeps
+    /// GRDB's connection in a stored property (of its superclass here), is
+    /// bridged through that property (fuzzer seed 777001: the last
+    /// refusals of a received transaction).
+    @Test func aReceivedAppTransactionIsBridgedThroughItsConnection() throws {
+        let tree = try InlineTree([
+            ("AppTransaction.swift", """
+                import GRDB
+                class AppReadTransaction {
+                    let database: Database
+                    init(_ database: Database) { self.database = database }
+                }
+                final class AppWriteTransaction: AppReadTransaction {}
+                """),
+            ("TaskStore.swift", """
+                final class TaskStore: Sendable {
+                    init() {}
+                    func name(id: Int64, transaction: AppWriteTransaction) throws -> String? { nil }
+                }
+                """),
+            ("App.swift", "import TransactionKitSQLite\nfunc start(pool: DatabasePool) throws -> SQLiteDB { try SQLiteDB(adopting: pool) }\n"),
+            ("TaskManager.swift", """
+                final class TaskManager {
+                    let store = TaskStore()
+                    init() {}
+                    func title(transaction: AppWriteTransaction) throws -> String? { try store.name(id: 1, transaction: transaction) }
+                }
+                """),
+        ], transaction: "AppWriteTransaction")
+        let edits = try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
+        #expect(edits.first?.edited.contains(
+            "try store.name(id: 1, try SQLiteDB.readTransaction(bridging: transaction.database))") == true)
+    }
 }
 #endif

@@ -126,6 +126,12 @@ extension ConsumerRewriter {
                 received = inner
             }
         }
+        // An app transaction received from the caller, which keeps GRDB's
+        // connection: bridged through the type, as a received `Database` is.
+        if configuration.legacyTransaction(forParameterType: type)?.reverseBridge == nil, sourcesAdoptAPool,
+           let connection = grdbConnection(ofReceived: expression) {
+            return "try \(Self.lookupBridge(kind, connection))"
+        }
         if let step = Self.receivedTransactionStep(
             received, kind: kind, consumer: consumerName,
             legacyTransaction: configuration.legacyTransaction(forParameterType: type)) {
