@@ -64,21 +64,43 @@ struct ApplyParameterTests {
         #expect(text.contains("is used for more than calls of its members"))
     }
 
-    @Test func aMethodWhoseCallersCannotBeToldApartIsRefused() throws {
-        let error = #expect(throws: GeneratorError.self) {
-            try GeneratorFuzzRegressionTests.apply([Self.entry, ("ProfileService.swift", """
-                import GRDB
-                final class ProfileService {
-                    let dbPool: DatabasePool
-                    init(dbPool: DatabasePool) { self.dbPool = dbPool }
-                    func title(taskStore: TaskStore) throws -> String? {
-                        try dbPool.read { db in try taskStore.name(id: 1, db: db) }
-                    }
+    /// Managers often share method names: with another type's function of
+    /// the same name and labels, each call is told apart by its receiver's
+    /// type (fuzzer seed 20261125), and a call it cannot type is refused.
+    @Test func callsOfAnotherTypesFunctionOfTheSameNameAreLeftAlone() throws {
+        let service = ("ProfileService.swift", """
+            import GRDB
+            final class ProfileService {
+                let dbPool: DatabasePool
+                init(dbPool: DatabasePool) { self.dbPool = dbPool }
+                func title(taskStore: TaskStore) throws -> String? {
+                    try dbPool.read { db in try taskStore.name(id: 1, db: db) }
                 }
-                final class Other { func title(taskStore: TaskStore) {} }
+            }
+            final class Other {
+                func title(taskStore: TaskStore) -> String? { nil }
+                func run() -> String? { title(taskStore: TaskStore()) }
+            }
+            """)
+        let edited = try GeneratorFuzzRegressionTests.apply([Self.entry, service, ("Both.swift", """
+            func both(service: ProfileService, other: Other) throws {
+                _ = try service.title(taskStore: TaskStore())
+                _ = other.title(taskStore: TaskStore())
+                _ = Other().title(taskStore: TaskStore())
+            }
+            """)], consumer: "ProfileService")
+        let both = try #require(edited["Both.swift"])
+        #expect(both.contains("try service.title(taskStore: ProfileService.Wrappers.TaskStore())"))
+        #expect(both.contains("other.title(taskStore: TaskStore())"))
+        #expect(both.contains("Other().title(taskStore: TaskStore())"))
+        #expect(try #require(edited["ProfileService.swift"]).contains("func run() -> String? { title(taskStore: TaskStore()) }"))
+        let error = #expect(throws: GeneratorError.self) {
+            try GeneratorFuzzRegressionTests.apply([Self.entry, service, ("Both.swift", """
+                func make() -> ProfileService { fatalError() }
+                func both() throws { _ = try make().title(taskStore: TaskStore()) }
                 """)], consumer: "ProfileService")
         }
-        #expect(try #require(error).description.contains("2 functions of the sources have that name and those labels"))
+        #expect(try #require(error).description.contains("cannot tell whose function the call at Both.swift:2"))
     }
 
     /// An app's own transaction class received from the caller, which keeps

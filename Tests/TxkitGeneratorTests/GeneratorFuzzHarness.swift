@@ -245,6 +245,8 @@ struct FuzzHarness {
             ("a transaction the application opens itself", "legacy transaction from the app's own pool block (db in)"),
             ("still receives the legacy transaction", "legacy transaction received as a parameter"),
             ("a local or parameter of type", "use through a local or parameter"),
+            ("functions of the sources have that name", "parameter of a method whose callers cannot be told apart"),
+            ("is used for more than calls of its members", "parameter passed on or stored"),
             ("a singleton, a temporary", "use through a singleton, temporary or chain"),
             ("is Sendable and", "Sendable consumer, non-Sendable legacy type"),
             ("Sendable", "non-Sendable legacy type"),

@@ -68,11 +68,17 @@ extension ConsumerRewriter {
                 declaration.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
                     == candidate.labels
             }
-            guard sameLabels.count == 1 else {
+            // Another type's function of that name and labels: each call's
+            // receiver must be typed to tell whose it is.
+            let untyped = sameLabels.count == 1 ? [] : callers(of: candidate).filter { $0.type == nil }
+            guard untyped.isEmpty else {
+                let place = untyped[0]
                 refusals.append(GeneratorError.cannotApply(
                     "`\(candidate.name)` is a \(legacyName) parameter of \(consumerName).\(candidate.function.name.text), "
                         + "and \(sameLabels.count) functions of the sources have that name and those labels: --apply "
-                        + "cannot tell their callers apart to wrap what they pass; edit it by hand, then run again",
+                        + "cannot tell whose function the call at \(place.file.path):"
+                        + "\(place.file.converter.location(for: place.call.position).line) calls, to wrap what it "
+                        + "passes; edit it by hand, then run again",
                     location: location))
                 refusedUses.formUnion(candidate.uses)
                 return false
@@ -88,24 +94,85 @@ extension ConsumerRewriter {
     mutating func retypeLegacyParameters(_ parameters: [LegacyParameter]) {
         for parameter in parameters {
             replace(parameter.parameter.type, in: parameter.file, with: shimType)
-            let labels = parameter.labels
-            for file in sourceFiles {
-                let finder = MethodCallFinder(name: parameter.function.name.text)
-                finder.walk(file.tree)
-                for call in finder.calls where call.arguments.map({ $0.label?.text }) == labels {
-                    let argument = Array(call.arguments)[parameter.index]
-                    let text = argument.expression.trimmedDescription
-                    if text.hasPrefix("\(consumerName).Wrappers.") || text.hasPrefix("\(consumerName).Mocks.") { continue }
-                    // A call that passes on a parameter of the shim's type.
-                    if let reference = argument.expression.as(DeclReferenceExprSyntax.self),
-                       let (_, passed) = Self.enclosingParameter(named: reference.baseName.text, of: Syntax(call)),
-                       passed.type.trimmedDescription != legacyName {
-                        continue
-                    }
-                    replace(argument.expression, in: file, with: wrapped(argument.expression))
+            for caller in callers(of: parameter) where caller.type == nil || caller.type == consumerName {
+                let argument = Array(caller.call.arguments)[parameter.index]
+                let text = argument.expression.trimmedDescription
+                if text.hasPrefix("\(consumerName).Wrappers.") || text.hasPrefix("\(consumerName).Mocks.") { continue }
+                // A call that passes on a parameter of the shim's type.
+                if let reference = argument.expression.as(DeclReferenceExprSyntax.self),
+                   let (_, passed) = Self.enclosingParameter(named: reference.baseName.text, of: Syntax(caller.call)),
+                   passed.type.trimmedDescription != legacyName {
+                    continue
                 }
+                replace(argument.expression, in: caller.file, with: wrapped(argument.expression))
             }
         }
+    }
+
+    /// A call of a function named as a retyped parameter's, with its
+    /// labels, and the type of its receiver when the sources tell it.
+    struct ParameterCaller {
+        var call: FunctionCallExprSyntax
+        var file: SourceFile
+        var type: String?
+    }
+
+    /// The calls in the sources of the function that declares `parameter`
+    /// (by name and labels), each with its receiver's type when known.
+    func callers(of parameter: LegacyParameter) -> [ParameterCaller] {
+        sourceFiles.flatMap { file in
+            let finder = MethodCallFinder(name: parameter.function.name.text)
+            finder.walk(file.tree)
+            return finder.calls.filter { $0.arguments.map { $0.label?.text } == parameter.labels }.map { call in
+                ParameterCaller(call: call, file: file, type: Self.receiverType(of: call, file: file))
+            }
+        }
+    }
+
+    /// The type of a call's receiver, in the shapes a caller writes: the
+    /// enclosing type for `m()` and `self.m()`, `T` for `T(…).m()`, and for
+    /// `x.m()` a local declared `let x: T` or `let x = T(…)`, or a stored
+    /// property or parameter declared with type `T`. `nil` otherwise.
+    static func receiverType(of call: FunctionCallExprSyntax, file: SourceFile) -> String? {
+        let called = call.calledExpression
+        guard let access = called.as(MemberAccessExprSyntax.self) else {
+            return called.is(DeclReferenceExprSyntax.self) ? enclosingTypeName(of: Syntax(call)) : nil
+        }
+        guard let base = access.base else { return nil }
+        if let construction = base.as(FunctionCallExprSyntax.self) {
+            return construction.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text.typeNameOrNil
+        }
+        guard let reference = base.as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = reference.baseName.text
+        if reference.baseName.tokenKind == .keyword(.self) { return enclosingTypeName(of: Syntax(call)) }
+        if let local = local(named: name, before: Syntax(call), file: file),
+           let binding = local.item.item.as(VariableDeclSyntax.self)?.bindings.first {
+            if let annotated = binding.typeAnnotation?.type.trimmedDescription { return annotated }
+            var value = binding.initializer?.value
+            if let tried = value?.as(TryExprSyntax.self) { value = tried.expression }
+            return value?.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                .typeNameOrNil
+        }
+        if let (_, parameter) = enclosingParameter(named: name, of: Syntax(call)) {
+            return parameter.type.trimmedDescription
+        }
+        return nil
+    }
+
+    /// The name of the type (or extended type) around `node`.
+    static func enclosingTypeName(of node: Syntax) -> String? {
+        var current = node
+        while let parent = current.parent {
+            if let named = parent.asProtocol((any NamedDeclSyntax).self), parent.is(ClassDeclSyntax.self)
+                || parent.is(StructDeclSyntax.self) || parent.is(ActorDeclSyntax.self) || parent.is(EnumDeclSyntax.self) {
+                return named.name.text
+            }
+            if let extended = parent.as(ExtensionDeclSyntax.self) {
+                return extended.extendedType.trimmedDescription
+            }
+            current = parent
+        }
+        return nil
     }
 
     /// `transaction.database` for a parameter `transaction` of an app's own
@@ -158,5 +225,10 @@ extension ConsumerRewriter {
         }
         return nil
     }
+}
+extension String {
+    /// The name itself when it is spelled as a type (an upper-case first
+    /// letter: `TaskManager(…)` constructs, `makeManager(…)` does not).
+    fileprivate var typeNameOrNil: String? { first?.isUppercase == true ? self : nil }
 }
 #endif
