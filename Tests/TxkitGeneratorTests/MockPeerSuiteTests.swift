@@ -34,6 +34,8 @@ struct MockPeerSuiteTests {
         var refused: [String: String] = [:]
         var notCompiling: [String: String] = [:]
         var exercised: [String] = []
+        /// Of `exercised`, those a hand-written test of the fixture uses.
+        var exercisedByHand: [String] = []
         var compiledOnly: [String] = []
         /// Protocols without requirements: their mocks compile, with nothing to call.
         var noMembers: [String] = []
@@ -89,6 +91,12 @@ struct MockPeerSuiteTests {
                     } else if renderer.memberStubs().isEmpty {
                         measure.noMembers.append(key)
                         mockFiles[key] = [path]
+                    } else if Self.handTests(module).contains(where: { Self.uses($0, mock: renderer.mockName) }) {
+                        // Values no literal makes: a hand-written test of
+                        // the fixture's Tests folder stubs and calls it.
+                        measure.exercised.append(key)
+                        measure.exercisedByHand.append(key)
+                        mockFiles[key] = [path]
                     } else {
                         measure.compiledOnly.append(key)
                         mockFiles[key] = [path]
@@ -136,7 +144,8 @@ struct MockPeerSuiteTests {
 
         let report = """
             protocols: \(measure.protocols.count); mocks that compile: \(measure.exercised.count + measure.compiledOnly.count + measure.noMembers.count) \
-            (\(measure.exercised.count) stubbed and called, \(measure.noMembers.count) without members, \
+            (\(measure.exercised.count) stubbed and called, \(measure.exercisedByHand.count) of them by a hand-written test, \
+            \(measure.noMembers.count) without members, \
             \(measure.compiledOnly.count) compiled only); \
             refused: \(measure.refused.count); written but not compiling: \(measure.notCompiling.count)
             refused: \(measure.refused.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n  "))
@@ -147,10 +156,26 @@ struct MockPeerSuiteTests {
         let notCompiling = Set(measure.notCompiling.keys.map { String($0.split(separator: ".", maxSplits: 1)[1]) })
         #expect(notCompiling == Set(Self.knownNotCompiling.keys), "\(report)")
         #expect(Set(measure.refused.keys) == Set(Self.knownRefusals.keys), "\(report)")
+        // Every mock is used by a test that stubs a member and calls it.
+        #expect(measure.compiledOnly.isEmpty, "\(report)")
         for (key, words) in Self.knownRefusals {
             #expect(measure.refused[key]?.contains(words) == true, "\(key): \(measure.refused[key] ?? "not refused")")
             #expect(measure.refused[key]?.contains("AutoMockable.swift:") == true, "the refusal names the place")
         }
+    }
+
+    // MARK: Hand-written tests
+
+    /// The texts of the fixture's own tests (`<module>/Tests`).
+    static func handTests(_ module: String) -> [String] {
+        let folder = "\(RepositoryPaths.fixtures)/MockPeers/\(module)/Tests"
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return files.filter { $0.hasSuffix(".swift") }.compactMap { try? String(contentsOfFile: "\(folder)/\($0)", encoding: .utf8) }
+    }
+
+    /// Whether `text` makes a `mock` (`MockName(` or `MockName<`).
+    static func uses(_ text: String, mock: String) -> Bool {
+        text.contains("\(mock)(") || text.contains("\(mock)<")
     }
 
     // MARK: The scratch package
