@@ -59,7 +59,7 @@ extension ProtocolMockRenderer {
             if !requirement.whereClause.isEmpty { header += " \(requirement.whereClause)" }
             let recordedValues = recorded.map { parameter -> String in
                 let name = SwiftText.escaped(parameter.name)
-                return namesGenericParameters(parameter.type, requirement) ? "String(describing: \(name))" : name
+                return namesGenericParameters(parameter.type, requirement) && !parameter.isVariadic ? "\(name) as Any" : name
             }
             let arguments: String? = switch recordedValues.count {
             case 0: nil

@@ -184,7 +184,9 @@ extension ProtocolMockRenderer {
     }
 
     func recordedType(_ parameter: IndexedParameter, _ requirement: ProtocolRequirements.Requirement) -> String {
-        if namesGenericParameters(parameter.type, requirement) { return "String" }
+        // A value of the member's own generic parameters keeps its type
+        // inside `Any` (a test casts it back); its description would lose it.
+        if namesGenericParameters(parameter.type, requirement) { return parameter.isVariadic ? "[Any]" : "Any" }
         // `some P` is recorded as `any P`, which it converts to.
         if parameter.type.contains("some ") {
             let type = valueType(replacingWord("some", in: parameter.type, with: "any"))
