@@ -55,5 +55,28 @@ struct InventoryResolutionTests {
         #expect(!inventory.uses.contains { $0.consumer == "Batch" })
         #expect(inventory.progressLine.hasSuffix("unresolved: 1"))
     }
+
+    /// A type nested in the legacy type (`Legacy.Entry`, a result or model
+    /// type) was listed as an unresolved reference to the legacy type,
+    /// wherever a manager returned it (Pocket Casts' `DataManager`, verbatim,
+    /// issue 38); it is no use of the type.
+    @Test func aTypeNestedInTheLegacyTypeIsNoUse() throws {
+        let legacy = Self.legacy.replacingOccurrences(of: "    init() {}", with: "    struct Entry { var id = 0 }\n    init() {}")
+        let tree = try InlineTree([("Legacy.swift", legacy), ("Consumer.swift", """
+            final class Manager {
+                let store = Legacy()
+                func entries() -> [Legacy.Entry] {
+                    _ = store.find(id: 1, transaction: LegacyTransaction())
+                    return [Legacy.Entry(id: 1)]
+                }
+            }
+            final class Presenter {
+                func show(_ entries: [Legacy.Entry]) -> Int { entries.count }
+            }
+            """)])
+        let inventory = tree.generator.inventory()
+        #expect(inventory.unresolved.isEmpty)
+        #expect(inventory.uses.map(\.consumer).sorted() == ["Holder", "Manager"])
+    }
 }
 #endif

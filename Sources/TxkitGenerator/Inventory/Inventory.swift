@@ -120,8 +120,13 @@ extension Generator {
                     let next = tokens.indices.contains(position + 1) ? tokens[position + 1].text : ""
                     let afterNext = tokens.indices.contains(position + 2) ? tokens[position + 2].text : ""
                     let isInitializerCall = (next == "(" || next == "." && afterNext == "init") && previous.last != "."
+                    // `Legacy.Nested`: a type nested in the legacy type (a
+                    // result or model type), not a use of the type.
+                    let qualifiesNestedType = next == "." && afterNext.first?.isUppercase == true
                     if text == name && legacySet.contains(text) {
                         // Its own name, inside itself.
+                    } else if legacySet.contains(text) && qualifiesNestedType {
+                        // Not a mention.
                     } else if legacySet.contains(text) && isInitializerCall && !Self.isStoredPropertyValue(token) {
                         // Not a mention.
                     } else if legacySet.contains(text) {

@@ -52,7 +52,8 @@ struct ConsumerScan {
                   !accounted.contains(token.positionAfterSkippingLeadingTrivia.utf8Offset)
             else { continue }
             if previous.last?.tokenKind == .period { continue }
-            if Self.isInNestedType(token, below: declaration.memberBlock) || Self.isDeclaredName(token) { continue }
+            if Self.isInNestedType(token, below: declaration.memberBlock) || Self.isDeclaredName(token)
+                || Self.qualifiesNestedType(token) { continue }
             found.append(Reference(
                 legacyType: token.text,
                 location: declaration.file.location(of: token),
@@ -86,6 +87,15 @@ struct ConsumerScan {
                     text: clause.trimmedDescription)
             }
         }
+    }
+
+    /// `Legacy.Nested`, in a type or an expression: a type nested in the
+    /// legacy type (its result or model types), not a use of the type.
+    private static func qualifiesNestedType(_ token: TokenSyntax) -> Bool {
+        guard let dot = token.nextToken(viewMode: .sourceAccurate), dot.tokenKind == .period,
+              let member = dot.nextToken(viewMode: .sourceAccurate), case .identifier = member.tokenKind
+        else { return false }
+        return member.text.first?.isUppercase == true
     }
 
     /// Nested types are consumers of their own.
