@@ -51,6 +51,7 @@ final class SQLiteChangeTracking: Sendable {
     }
 
     private func lastObserverRemoved() {
+        if state.withLock({ !$0.isInstalled || $0.isClosed }) { return }
         writer.asyncWriteWithoutTransaction { [weak self] db in self?.update(db) }
     }
 

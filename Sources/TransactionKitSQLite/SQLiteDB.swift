@@ -235,6 +235,10 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
     /// The database's scope, for commit observation.
     package var databaseScope: DatabaseScope { engine.scope }
 
+    /// Whether the change tracker is on the writer connection: only while
+    /// commit observers or live values exist. For the package's tests.
+    package var isTrackingChanges: Bool { engine.backend.changeTracking.isInstalled }
+
     // MARK: - DB
 
     /// Runs `block` in a read transaction. See `DB.read`.
