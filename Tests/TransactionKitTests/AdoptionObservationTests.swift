@@ -119,6 +119,38 @@ struct AdoptionObservationTests {
         #expect(!db.isTrackingChanges, "the live value's iterator is gone")
     }
 
+    /// Observers come and go on several threads while TransactionKit and
+    /// the application write: each hears the write it made after its
+    /// registration returned, whoever installed or removed the tracker.
+    @Test(arguments: sqlite)
+    func observersRegisteredWhileOthersWriteHearTheNextCommit(_ backend: Backend) throws {
+        let fixture = try backend.makeFixture()
+        let db = try #require(fixture.db as? SQLiteDB)
+        let missed = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            for round in 0..<25 {
+                let heard = Locked(false)
+                let queue = DispatchQueue(label: "observer \(worker)")
+                let observation = db.observeCommits(tables: ["message"], queue: queue) { _ in heard.withValue { $0 = true } }
+                do {
+                    if worker.isMultiple(of: 2) {
+                        try db.write { tx in try fixture.messages.insert("w\(worker) r\(round)", into: "message", tx) }
+                    } else {
+                        try Self.legacyWrite(db.writer, "INSERT INTO message (text) VALUES ('w\(worker) r\(round)')")
+                    }
+                } catch {
+                    Issue.record(error)
+                }
+                queue.sync {}
+                if !heard.value { missed.withValue { $0 += 1 } }
+                observation.cancel()
+            }
+        }
+        #expect(missed.value == 0)
+        Self.waitForWriter(db.writer)
+        #expect(!db.isTrackingChanges)
+    }
+
     @Test(arguments: sqlite)
     func closingRemovesTheTrackerAndARegistrationAfterInstallsNone(_ backend: Backend) throws {
         let fixture = try backend.makeFixture()
