@@ -7,7 +7,29 @@ import Synchronization
 /// still serializes writes, so deliveries are enqueued (on a serial queue,
 /// or into an `AsyncStream`'s buffer) in commit order. No observer code runs
 /// under that serialization: a callback runs later, on its queue.
+///
+/// A backend that pays per statement to learn what changed does so only
+/// while observers exist: it sets an ``Activation`` (``activate(_:)``),
+/// which hears each registration before ``add(tables:collections:all:finish:deliver:)``
+/// returns, and the removal of the last observer.
 package final class CommitObservers: Sendable {
+    /// What a backend does when observers come and go. Both calls run on
+    /// the thread that adds or removes, outside the registry's lock.
+    package struct Activation: Sendable {
+        /// After an observer is registered, before its registration
+        /// returns: from then on, the backend must see every commit's
+        /// changes (it may block until it does).
+        package var observerAdded: @Sendable () -> Void
+        /// After the last observer was removed: the backend may stop
+        /// tracking changes (it should not block).
+        package var lastObserverRemoved: @Sendable () -> Void
+
+        package init(observerAdded: @escaping @Sendable () -> Void, lastObserverRemoved: @escaping @Sendable () -> Void) {
+            self.observerAdded = observerAdded
+            self.lastObserverRemoved = lastObserverRemoved
+        }
+    }
+
     struct Entry {
         /// Tables by their ASCII-lowercased name (SQLite's table names are
         /// case-insensitive in ASCII), each to the observer's spellings: an
@@ -26,6 +48,7 @@ package final class CommitObservers: Sendable {
     private struct State {
         var entries: [Int: Entry] = [:]
         var nextID = 0
+        var activation: Activation?
     }
 
     private let state = LockedValue(State())
@@ -51,6 +74,18 @@ package final class CommitObservers: Sendable {
         entryCount.load(ordering: .relaxed)
     }
 
+    /// Whether any observer is registered, read under the registry's lock:
+    /// a registration that returned before this call is seen.
+    package var hasObservers: Bool {
+        state.withLock { !$0.entries.isEmpty }
+    }
+
+    /// Sets what the backend does when observers come and go (once, before
+    /// the database is shared).
+    package func activate(_ activation: Activation) {
+        state.withLock { $0.activation = activation }
+    }
+
     func add(
         tables: Set<String>,
         collections: Set<String>,
@@ -63,19 +98,23 @@ package final class CommitObservers: Sendable {
             byLowercasedName[Self.asciiLowercased(table), default: []].insert(table)
         }
         let entry = Entry(tables: byLowercasedName, collections: collections, all: all, deliver: deliver, finish: finish)
-        return state.withLock { state in
+        let (id, activation) = state.withLock { state in
             state.nextID += 1
             state.entries[state.nextID] = entry
             entryCount.store(state.entries.count, ordering: .relaxed)
-            return state.nextID
+            return (state.nextID, state.activation)
         }
+        activation?.observerAdded()
+        return id
     }
 
     func remove(_ id: Int) {
-        state.withLock { state in
-            state.entries[id] = nil
+        let emptied = state.withLock { state -> Activation? in
+            guard state.entries.removeValue(forKey: id) != nil else { return nil }
             entryCount.store(state.entries.count, ordering: .relaxed)
+            return state.entries.isEmpty ? state.activation : nil
         }
+        emptied?.lastObserverRemoved()
     }
 
     /// Tells every interested observer about one commit's changes. Called

@@ -8,8 +8,9 @@ import TransactionKit
 ///   connections; reads of an in-memory database on its only connection,
 ///   made read-only for the duration (GRDB's `Database.readOnly`).
 /// - Writes run on the GRDB writer (`writeWithoutTransaction`), in a
-///   transaction begun and committed with ``SQLiteTransactionStatements``,
-///   guarded against stray commits by ``SQLiteChangeTracker``.
+///   transaction begun and committed with ``SQLiteTransactionStatements``;
+///   while someone observes commits, ``SQLiteChangeTracker`` (installed by
+///   ``SQLiteChangeTracking``) collects the tables it changed.
 struct SQLiteBackend: SyncTransactionBackend {
     let writer: any DatabaseWriter
     /// The read-only connections of a file database; `nil` in memory.
@@ -19,12 +20,11 @@ struct SQLiteBackend: SyncTransactionBackend {
     let path: String
     let isReadOnly: Bool
     let closing: SQLiteClosing
-    /// The tables each write changes, and the commit guard (GRDB holds it
-    /// weakly: this is the reference that keeps it alive).
-    let changeTracker: SQLiteChangeTracker
+    /// The tables each write changes, while someone observes (GRDB holds
+    /// the tracker weakly: this is the reference that keeps it alive).
+    let changeTracking: SQLiteChangeTracking
     /// Whether `writer` is the application's own pool or queue
-    /// (`SQLiteDB(adopting:)`): then the change tracker watches only
-    /// TransactionKit's own writes, and a transaction opened on the writer
+    /// (`SQLiteDB(adopting:)`): then a transaction opened on the writer
     /// while the application's own transaction is open there is refused.
     let isAdopted: Bool
 
@@ -105,49 +105,44 @@ struct SQLiteBackend: SyncTransactionBackend {
     }
 
     /// `BEGIN IMMEDIATE`, the body, `COMMIT`; `ROLLBACK` if anything throws.
-    /// While the transaction is open, the change tracker refuses every
-    /// commit but the final one. Then, still on the writer queue (no other
-    /// write can commit before), tells the commit observers what the
-    /// committed transaction changed.
+    /// Then, still on the writer queue (no other write can commit before),
+    /// tells the commit observers what the committed transaction changed.
+    ///
+    /// **Stray commits** are found once, when the block returned: a
+    /// transaction that SQLite ended before (it rolls a transaction back by
+    /// itself after an interrupt, a full disk, an I/O error; or the block
+    /// ran `ROLLBACK` or `COMMIT`) fails the write with
+    /// ``SQLiteTransactionAborted``, as GRDB's `inTransaction` does. Nothing
+    /// runs per statement to refuse the statements in between: those the
+    /// block ran after the transaction ended ran outside it, each committed
+    /// on its own (SQLite's autocommit), and a `COMMIT` run by the block
+    /// committed what the transaction had written until then. Observers
+    /// hear those commits like any other.
     private func inImmediateTransaction<R>(
         _ db: Database,
         _ body: (AnyObject?) throws -> R,
         onCommit: (DBChanges) -> Void
     ) throws -> R {
-        changeTracker.reset()
-        if isAdopted {
-            // On the application's writer, the tracker watches only this
-            // transaction: the application's own statements never pay for
-            // GRDB's observation.
-            db.add(transactionObserver: changeTracker, extent: .observerLifetime)
-        }
-        defer {
-            if isAdopted { db.remove(transactionObserver: changeTracker) }
-        }
+        let tracker = changeTracking.tracker
+        tracker.beginOwnTransaction()
+        defer { tracker.endOwnTransaction() }
         let value: R
         do {
             let statements = try writerStatements.statements(on: db)
             try statements.beginWrite()
-            changeTracker.isGuardingCommits = true
-            defer {
-                changeTracker.isGuardingCommits = false
-                changeTracker.isCommitExpected = false
-            }
             do {
                 value = try body(db)
-                changeTracker.isCommitExpected = true
+                tracker.isCommitExpected = true
                 try statements.commit(db)
             } catch {
-                // A rollback is no commit: the guard may stay on until the
-                // defer above.
                 statements.rollBack(db)
                 throw error
             }
         } catch {
-            changeTracker.reset()
+            tracker.reset()
             throw error
         }
-        onCommit(DBChanges(tables: changeTracker.take()))
+        onCommit(DBChanges(tables: tracker.take()))
         return value
     }
 

@@ -81,28 +81,29 @@ final class SQLiteBridges: @unchecked Sendable {
 /// finalizations when the application's transaction is about to commit, the
 /// commit observers and completions once it committed, nothing but the end
 /// of the transaction when it rolled back.
+///
+/// It watches no table itself: while someone observes, the writer's
+/// ``SQLiteChangeTracker`` hands it every table the application's
+/// transaction changed (``detected``), at the commit hook.
 final class SQLiteBridgeObserver: TransactionObserver, @unchecked Sendable {
     // Used only on the writer's queue, inside the application's transaction.
     let transaction: DBWriteTransaction
     private let connection: ObjectIdentifier
     private let bridges: SQLiteBridges
-    private let observers: CommitObservers
-    private var tables: Set<String> = []
+    /// The tables the application's transaction changed, when someone observes.
+    var detected: Set<String> = []
 
-    init(transaction: DBWriteTransaction, connection: ObjectIdentifier, bridges: SQLiteBridges, observers: CommitObservers) {
+    init(transaction: DBWriteTransaction, connection: ObjectIdentifier, bridges: SQLiteBridges) {
         self.transaction = transaction
         self.connection = connection
         self.bridges = bridges
-        self.observers = observers
     }
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-        !observers.isEmpty && eventKind.tableName != SQLiteKeyValueStorage.tableName
+        false
     }
 
-    func databaseDidChange(with event: DatabaseEvent) {
-        tables.insert(event.tableName)
-    }
+    func databaseDidChange(with event: DatabaseEvent) {}
 
     func databaseWillCommit() throws {
         // SQLite's commit hook: the finalizations run here, and may not run
@@ -119,7 +120,7 @@ final class SQLiteBridgeObserver: TransactionObserver, @unchecked Sendable {
 
     func databaseDidCommit(_ db: Database) {
         bridges.setWrite(nil)
-        TransactionEngine<SQLiteBackend>.bridgedDidCommit(transaction, detected: DBChanges(tables: tables))
+        TransactionEngine<SQLiteBackend>.bridgedDidCommit(transaction, detected: DBChanges(tables: detected))
     }
 
     func databaseDidRollback(_ db: Database) {

@@ -2,49 +2,50 @@ import GRDB
 import TransactionKit
 
 /// The writer connection's GRDB transaction observer: it collects the tables
-/// a write transaction changed, for commit observers, and refuses every
-/// commit that TransactionKit did not ask for while one of its write
-/// transactions is open.
+/// each transaction on the writer changes, for commit observers and live
+/// values.
 ///
-/// **Changed tables:** it watches only while someone observes commits
-/// (`observes(eventsOfKind:)` is asked for each statement that runs), so a
-/// database nobody observes pays nothing per row, and SQLite's truncate
-/// optimization stays on. The key-value table is not reported as a table:
-/// ``/TransactionKit/KeyValueStore`` reports its collections itself.
-/// GRDB notifies inserts, updates and deletes in rowid tables; changes it
-/// cannot see (`WITHOUT ROWID` tables) are reported only when declared
-/// with `declareChange(table:)`.
+/// **Only while someone observes:** ``SQLiteChangeTracking`` installs it on
+/// the writer when the first commit observer or live value registers, and
+/// removes it after the last one goes: a database nobody observes runs no
+/// GRDB observation around its statements. Installed, it costs what any
+/// GRDB transaction observer costs: GRDB's broker around each statement, and
+/// SQLite's update hook for each row changed (deleting all rows of a table
+/// then deletes them one by one: GRDB turns off SQLite's truncate
+/// optimization for observed tables).
 ///
-/// **Stray commits:** ``SQLiteBackend`` begins its write transactions with a
-/// prepared `BEGIN IMMEDIATE` of its own, not GRDB's `inTransaction`, so
-/// GRDB's check that refuses statements after SQLite rolled a transaction
-/// back by itself (after a full disk, an I/O error…) does not apply. This
-/// observer takes its place: while ``isGuardingCommits`` is set, SQLite's
-/// commit hook asks it about every commit, and it refuses (rolls back, with
-/// an error thrown by the statement) all but the backend's own `COMMIT`. A
-/// block that swallowed such an error and went on writing therefore commits
-/// nothing outside its transaction, and the backend, which finds the
-/// transaction gone, fails the write. A `COMMIT` run by the block itself is
-/// refused too.
+/// **Every commit on the writer:** TransactionKit's own writes (the backend
+/// takes the tables after its `COMMIT`, ``take()``), bridged transactions
+/// (handed to the bridge at the commit hook), and every other commit: on an
+/// adopted pool or queue, the application's own legacy writes, told to the
+/// commit observers here, still on the writer's queue, in commit order.
+///
+/// The key-value table is not reported as a table:
+/// ``/TransactionKit/KeyValueStore`` reports its collections itself. GRDB
+/// notifies inserts, updates and deletes in rowid tables; changes it cannot
+/// see (`WITHOUT ROWID` tables) are reported only when declared with
+/// `declareChange(table:)`.
 ///
 /// Only the writer connection's queue touches the state: the observer's
-/// callbacks and ``SQLiteBackend``'s calls all run inside one write access.
+/// callbacks and ``SQLiteBackend``'s calls all run inside write accesses.
 final class SQLiteChangeTracker: TransactionObserver, @unchecked Sendable {
     private let observers: CommitObservers
-    private let path: String
+    private let bridges: SQLiteBridges
     private var tables: Set<String> = []
 
-    /// Set by the backend while one of its write transactions is open.
-    var isGuardingCommits = false
+    /// Set by the backend while one of its own write transactions runs.
+    private(set) var isInOwnTransaction = false
     /// Set by the backend just before it runs its `COMMIT`.
     var isCommitExpected = false
 
-    init(observers: CommitObservers, path: String) {
+    init(observers: CommitObservers, bridges: SQLiteBridges) {
         self.observers = observers
-        self.path = path
+        self.bridges = bridges
     }
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+        // Between the last observer's removal and the tracker's, nothing
+        // needs the rows.
         !observers.isEmpty && eventKind.tableName != SQLiteKeyValueStorage.tableName
     }
 
@@ -53,23 +54,47 @@ final class SQLiteChangeTracker: TransactionObserver, @unchecked Sendable {
     }
 
     func databaseWillCommit() throws {
-        if isGuardingCommits && !isCommitExpected {
-            throw DBError(
-                kind: .other, operation: .write, path: path,
-                message: "a statement tried to commit outside the write transaction, and was rolled back: "
-                    + "SQLite had already rolled the transaction back after an earlier error that the block "
-                    + "did not rethrow, or the block ran COMMIT itself; nothing was committed")
+        // A bridged transaction reports its commit itself, with all the
+        // tables its application transaction changed, before or after it
+        // was bridged.
+        if !isInOwnTransaction, !tables.isEmpty, let bridge = bridges.write {
+            bridge.detected.formUnion(tables)
+            tables.removeAll()
         }
     }
 
-    func databaseDidCommit(_ db: Database) {}
+    func databaseDidCommit(_ db: Database) {
+        if isInOwnTransaction && isCommitExpected {
+            return  // the backend takes the tables
+        }
+        // The application's own transaction, a statement outside any
+        // transaction, or a COMMIT that a block of the backend ran itself:
+        // a commit all the same, which observers hear now.
+        let changed = tables
+        tables.removeAll()
+        if !changed.isEmpty {
+            observers.notify(DBChanges(tables: changed))
+        }
+    }
 
     func databaseDidRollback(_ db: Database) {
         tables.removeAll()
     }
 
-    /// Forgets changes seen outside a transaction of the engine (a
-    /// migration).
+    /// Called by the backend before its `BEGIN`.
+    func beginOwnTransaction() {
+        tables.removeAll()
+        isInOwnTransaction = true
+        isCommitExpected = false
+    }
+
+    /// Called by the backend when its transaction ended, committed or not.
+    func endOwnTransaction() {
+        isInOwnTransaction = false
+        isCommitExpected = false
+    }
+
+    /// Forgets the changes seen so far (a rolled-back transaction's).
     func reset() {
         tables.removeAll()
     }

@@ -22,6 +22,19 @@ extension SQLiteDB {
     /// pool is read-only. The application keeps its migrations and its
     /// configuration; nothing else in the file changes.
     ///
+    /// **Observation:** while a commit observer or a live value
+    /// (`db.observe`) exists, TransactionKit watches the pool's writer
+    /// connection with a GRDB transaction observer, and observers hear every
+    /// commit that changes what they watch: TransactionKit's writes, bridged
+    /// transactions, and the application's own writes that bridge nothing
+    /// (a live value is never stale after a legacy write). Meanwhile every
+    /// write on the pool, the application's included, pays GRDB's
+    /// observation (its broker around each statement, SQLite's update hook
+    /// for each changed row; Benchmarks/README.md measures it). With no
+    /// observer, nothing is installed on the pool: legacy writes cost what
+    /// they cost before adoption. Writes from other processes or other
+    /// connections are not heard.
+    ///
     /// **Lifetime:** the pool stays the application's: ``close()`` ends this
     /// `SQLiteDB` (its transactions throw ``/TransactionKit/DBError/Kind-swift.enum/closed``,
     /// its own read-only connections close) and never closes the pool.

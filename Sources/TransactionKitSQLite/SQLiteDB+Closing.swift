@@ -31,8 +31,8 @@ extension SQLiteDB {
     /// deallocated, but without reporting a failed checkpoint.
     ///
     /// An adopted database (``init(adopting:)-(DatabasePool)``) closes only
-    /// what is TransactionKit's: its read-only connections and its prepared
-    /// statements on the writer. The application's pool or queue stays
+    /// what is TransactionKit's: its read-only connections, its prepared
+    /// statements and its change tracker on the writer. The application's pool or queue stays
     /// open, with no checkpoint, and legacy code goes on using it.
     ///
     /// **Thread:** the calling thread, which waits for running transactions.
@@ -56,7 +56,10 @@ extension SQLiteDB {
             SQLiteAdopters.shared.unregister(self)
             // The pool or queue is the application's: it stays open, and
             // TransactionKit's statements on its writer go.
-            writer.unsafeReentrantWrite { _ in engine.backend.writerStatements.finalize() }
+            writer.unsafeReentrantWrite { db in
+                engine.backend.writerStatements.finalize()
+                engine.backend.changeTracking.close(db)
+            }
             if let failure {
                 throw failure
             }
@@ -79,7 +82,10 @@ extension SQLiteDB {
         // file, which then outlived every connection. Closing the idle
         // readers first leaves the writer last.
         (writer as? DatabasePool)?.releaseMemory()
-        writer.writeWithoutTransaction { _ in engine.backend.writerStatements.finalize() }
+        writer.writeWithoutTransaction { db in
+            engine.backend.writerStatements.finalize()
+            engine.backend.changeTracking.close(db)
+        }
         do {
             try writer.close()
         } catch {

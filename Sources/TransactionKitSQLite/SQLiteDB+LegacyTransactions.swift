@@ -21,8 +21,10 @@ extension SQLiteDB {
     /// ``writeTransaction(bridging:file:line:_:)`` for those that write).
     /// Sync completions run after the commit, before the application's
     /// `write` returns, and may not open transactions of this database. No
-    /// hook runs after a rollback. Commit observers hear bridged commits
-    /// only: the tables changed after bridging, and those declared.
+    /// hook runs after a rollback. Commit observers hear the commit with
+    /// every table the application's transaction changed, before or after
+    /// bridging, and those declared (they hear the application's
+    /// transactions that bridge nothing too: see ``init(adopting:)-(DatabasePool)``).
     ///
     /// **Thread:** the writer's queue, inside the application's `write`; the
     /// transaction is active on the thread that bridged it (a GRDB
@@ -67,8 +69,7 @@ extension SQLiteDB {
             return existing.transaction
         }
         let transaction = try engine.beginBridgedWrite(connection: database, at: callSite)
-        let observer = SQLiteBridgeObserver(
-            transaction: transaction, connection: connection, bridges: bridges, observers: engine.scope.commitObservers)
+        let observer = SQLiteBridgeObserver(transaction: transaction, connection: connection, bridges: bridges)
         bridges.setWrite(observer)
         database.add(transactionObserver: observer, extent: .nextTransaction)
         return transaction

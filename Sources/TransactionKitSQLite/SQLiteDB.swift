@@ -84,7 +84,7 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
     let writerConnection: ObjectIdentifier
 
     /// The transactions bridged from the application's open transactions.
-    let bridges = SQLiteBridges()
+    let bridges: SQLiteBridges
 
     /// Wraps an already configured GRDB writer. The package's test-database
     /// helpers use it; applications use the public initializers.
@@ -101,10 +101,12 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
         let scope = DatabaseScope(
             databaseName: "SQLiteDB", connectionType: Database.self, keyValueStorage: SQLiteKeyValueStorage(path: path),
             readTracking: SQLiteReadTracking(applicationConnection: isAdopted ? writerConnection : nil))
-        let changeTracker = SQLiteChangeTracker(observers: scope.commitObservers, path: path)
-        if !isAdopted {
-            writer.add(transactionObserver: changeTracker, extent: .observerLifetime)
-        }
+        let bridges = SQLiteBridges()
+        self.bridges = bridges
+        let changeTracking = SQLiteChangeTracking(
+            writer: writer, tracker: SQLiteChangeTracker(observers: scope.commitObservers, bridges: bridges),
+            observers: scope.commitObservers)
+        changeTracking.activate()
         self.isAdopted = isAdopted
         self.writerConnection = writerConnection
         let readers = (writer as? DatabasePool).map { pool in
@@ -114,7 +116,7 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
             backend: SQLiteBackend(
                 writer: writer, readers: readers, writerStatements: SQLiteWriterStatements(writer: writer),
                 path: path, isReadOnly: isReadOnly, closing: SQLiteClosing(),
-                changeTracker: changeTracker, isAdopted: isAdopted),
+                changeTracking: changeTracking, isAdopted: isAdopted),
             scope: scope)
     }
 
@@ -232,6 +234,10 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
 
     /// The database's scope, for commit observation.
     package var databaseScope: DatabaseScope { engine.scope }
+
+    /// Whether the change tracker is on the writer connection: only while
+    /// commit observers or live values exist. For the package's tests.
+    package var isTrackingChanges: Bool { engine.backend.changeTracking.isInstalled }
 
     // MARK: - DB
 

@@ -113,8 +113,9 @@ package enum SQLiteErrors {
                 kind: .other, operation: operation, path: path,
                 message: "the transaction ended before its block returned: SQLite rolled it back by itself after "
                     + "an error that the block caught and did not rethrow (an interrupt, a full disk, an I/O "
-                    + "error…), or the block ran ROLLBACK itself; nothing was committed, and the block's result "
-                    + "is discarded")
+                    + "error…), or the block ran ROLLBACK or COMMIT itself; no completion runs and the block's result is "
+                    + "discarded, but statements that ran after the transaction ended ran outside it and stay "
+                    + "committed, as does what a COMMIT run by the block committed: rethrow SQLite's errors")
         }
         guard let error = error as? DatabaseError else {
             return nil

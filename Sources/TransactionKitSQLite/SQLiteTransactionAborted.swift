@@ -1,9 +1,10 @@
-/// SQLite rolled back the transaction by itself, before its block ended.
+/// SQLite ended the transaction before its block returned.
 ///
-/// SQLite does so after some errors (a full disk, an I/O error, no memory,
-/// an interrupt). When the block caught that error and went on, the
-/// transaction is gone: nothing it did is committed (``SQLiteChangeTracker``
-/// refuses the commits that statements running outside the transaction would
-/// make), and the read or write fails with this error, turned into a
-/// `DBError`.
+/// SQLite rolls a transaction back by itself after some errors (a full
+/// disk, an I/O error, no memory, an interrupt); a block may also run
+/// `ROLLBACK` or `COMMIT` itself. The backend finds it once, when the block
+/// returned, and fails the read or write with this error, turned into a
+/// `DBError`: no completion runs and the block's result is discarded. Statements
+/// the block ran after the transaction ended ran outside it, in SQLite's
+/// autocommit mode, and stay committed (see `SQLiteBackend`).
 struct SQLiteTransactionAborted: Error {}

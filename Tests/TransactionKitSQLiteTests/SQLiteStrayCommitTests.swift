@@ -9,9 +9,12 @@ import TransactionKitTestSupport
 
 /// A write block that goes on after SQLite ended its transaction (SQLite
 /// rolls a transaction back by itself after an interrupt, a full disk, an
-/// I/O error; or the block ran `ROLLBACK` or `COMMIT` itself) commits
-/// nothing: the statements that would run outside the transaction are
-/// refused, and the write fails.
+/// I/O error; or the block ran `ROLLBACK` or `COMMIT` itself) fails: the
+/// backend finds the transaction gone when the block returns, runs no
+/// completion and throws. Nothing watches the statements in between (that
+/// would cost every statement of every write): those that ran after the
+/// transaction ended ran outside it, each committed on its own, and commit
+/// observers hear them.
 @Suite("SQLiteDB stray commits")
 struct SQLiteStrayCommitTests {
     static var migrator: DatabaseMigrator {
@@ -26,6 +29,10 @@ struct SQLiteStrayCommitTests {
         try db.read { tx in try Int.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT COUNT(*) FROM item") }
     }
 
+    static func names(_ db: SQLiteDB) throws -> [String] {
+        try db.read { tx in try String.fetchAll(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT name FROM item ORDER BY id") }
+    }
+
     static func databases(_ directory: TemporaryDirectory, options: SQLiteDB.Options = SQLiteDB.Options()) throws -> [SQLiteDB] {
         [
             try SQLiteDB(path: directory.path("stray.sqlite"), migrator: migrator, options: options),
@@ -35,7 +42,7 @@ struct SQLiteStrayCommitTests {
 
     /// A real automatic rollback: SQLite rolls back the whole transaction
     /// when an INSERT inside it is interrupted.
-    @Test func anInterruptTheBlockSwallowsLeavesNothingCommitted() throws {
+    @Test func anInterruptTheBlockSwallowsFailsTheWrite() throws {
         let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         var options = SQLiteDB.Options()
@@ -48,9 +55,10 @@ struct SQLiteStrayCommitTests {
         }
         for db in try Self.databases(directory, options: options) {
             let sawInterrupt = Mutex(false)
-            let sawRefusal = Mutex(false)
+            let completed = CompletionFlag()
             let error = #expect(throws: DBError.self) {
                 try db.write { tx in
+                    tx.addSyncCompletion { completed.set() }
                     let connection = try SQLiteDB.shimOnlyBridge(tx)
                     try connection.execute(sql: "INSERT INTO item (name) VALUES ('before')")
                     do {
@@ -61,25 +69,22 @@ struct SQLiteStrayCommitTests {
                     } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
                         sawInterrupt.withLock { $0 = true }
                     }
-                    do {
-                        try connection.execute(sql: "INSERT INTO item (name) VALUES ('after')")
-                    } catch is DBError {
-                        sawRefusal.withLock { $0 = true }
-                    }
+                    try connection.execute(sql: "INSERT INTO item (name) VALUES ('after')")
                 }
             }
             #expect(sawInterrupt.withLock { $0 }, "\(db.path)")
-            #expect(sawRefusal.withLock { $0 }, "\(db.path)")
+            #expect(!completed.isSet, "\(db.path)")
             #expect(error?.kind == .other)
             #expect(error?.operation == .commit)
             #expect(error?.message.contains("transaction ended before its block returned") == true)
-            #expect(try Self.count(db) == 0, "\(db.path)")
+            #expect(error?.message.contains("stay committed") == true)
+            #expect(try Self.names(db) == ["after"], "\(db.path): the interrupt rolled 'before' back; 'after' ran alone")
             try db.write { tx in try SQLiteDB.shimOnlyBridge(tx).execute(sql: "INSERT INTO item (name) VALUES ('next')") }
-            #expect(try Self.count(db) == 1, "\(db.path): the next write commits normally")
+            #expect(try Self.count(db) == 2, "\(db.path): the next write commits normally")
         }
     }
 
-    @Test func aBlockThatRollsBackItselfAndGoesOnCommitsNothing() throws {
+    @Test func aBlockThatRollsBackItselfAndGoesOnFails() throws {
         let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         for db in try Self.databases(directory) {
@@ -88,18 +93,26 @@ struct SQLiteStrayCommitTests {
                     let connection = try SQLiteDB.shimOnlyBridge(tx)
                     try connection.execute(sql: "INSERT INTO item (name) VALUES ('before')")
                     try connection.execute(sql: "ROLLBACK")
-                    _ = try? connection.execute(sql: "INSERT INTO item (name) VALUES ('after')")
+                    try connection.execute(sql: "INSERT INTO item (name) VALUES ('after')")
                 }
             }
             #expect(error?.message.contains("transaction ended before its block returned") == true)
-            #expect(try Self.count(db) == 0, "\(db.path)")
+            #expect(try Self.names(db) == ["after"], "\(db.path)")
         }
     }
 
-    @Test func aCommitRunByTheBlockIsRefusedAndRolledBack() throws {
+    /// A `COMMIT` run by the block commits, the write fails, and observers
+    /// hear the commit like any other.
+    @Test func aCommitRunByTheBlockFailsTheWriteAndObserversHearIt() throws {
         let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         for db in try Self.databases(directory) {
+            let heard = Mutex<[DBChanges]>([])
+            let queue = DispatchQueue(label: "observer")
+            let observation = db.observeCommits(tables: ["item"], queue: queue) { changes in
+                heard.withLock { $0.append(changes) }
+            }
+            defer { observation.cancel() }
             let error = #expect(throws: DBError.self) {
                 try db.write { tx in
                     let connection = try SQLiteDB.shimOnlyBridge(tx)
@@ -107,9 +120,11 @@ struct SQLiteStrayCommitTests {
                     try connection.execute(sql: "COMMIT")
                 }
             }
+            queue.sync {}
             #expect(error?.path == db.path)
-            #expect(error?.message.contains("tried to commit outside the write transaction") == true)
-            #expect(try Self.count(db) == 0, "\(db.path)")
+            #expect(error?.message.contains("transaction ended before its block returned") == true)
+            #expect(try Self.names(db) == ["before"], "\(db.path)")
+            #expect(heard.withLock { $0 } == [DBChanges(tables: ["item"])], "\(db.path)")
         }
     }
 
@@ -131,4 +146,11 @@ struct SQLiteStrayCommitTests {
             #expect(try Self.count(db) == 0, "\(db.path): the next read works")
         }
     }
+}
+
+/// Whether a completion ran.
+private final class CompletionFlag: Sendable {
+    private let value = Mutex(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }

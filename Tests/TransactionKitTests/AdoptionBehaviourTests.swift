@@ -126,7 +126,7 @@ struct AdoptionBehaviourTests {
     }
 
     @Test(arguments: backends)
-    func observersHearABridgedCommitAndNeverALegacyOneOrARollback(_ backend: Backend) throws {
+    func observersHearLegacyAndBridgedCommitsAndNeverARollback(_ backend: Backend) throws {
         let app = try App(backend)
         let heard = Locked<[DBChanges]>([])
         let queue = DispatchQueue(label: "observer")
@@ -148,7 +148,10 @@ struct AdoptionBehaviourTests {
             throw CancellationError()
         }
         queue.sync {}
-        #expect(heard.value == [DBChanges(tables: ["message"], keyValueCollections: ["kv"])])
+        #expect(heard.value == [
+            DBChanges(tables: ["audit"]),
+            DBChanges(tables: ["message"], keyValueCollections: ["kv"]),
+        ])
     }
 
     @Test(arguments: backends)

@@ -11,9 +11,12 @@ import TransactionKitSQLite
 ///   INSERTs, on a pool that an `SQLiteDB` adopted (`grdb_adopted`) and on
 ///   one that nobody adopted (`grdb`); `grdb_observed` is a pool with one
 ///   permanent GRDB transaction observer that observes nothing, the cost
-///   `SQLiteDB(path:)` puts on its own writer, to show that the entry can
-///   see it; `sqlitedb_adopted` is the same inserts through the adopting
-///   `SQLiteDB`'s `write`.
+///   `SQLiteDB(path:)` put on its own writer until issue 41, to show that
+///   the entry can see it; `sqlitedb_adopted` is the same inserts through the adopting
+///   `SQLiteDB`'s `write`; `grdb_adopted_live` is the legacy `pool.write`
+///   on a pool whose adopting `SQLiteDB` has one live value (`db.observe`)
+///   running, so that the pool's writer carries TransactionKit's change
+///   tracker.
 /// - `bridged_empty_write_tx`, `bridged_insert_write_tx`: the application's
 ///   `pool.write` on the adopted pool, plain (`grdb`) and bridged with
 ///   `writeTransaction(bridging:)` (`bridged`), empty or with one INSERT.
@@ -42,12 +45,18 @@ final class AdoptionBenchmarks {
     /// A plain pool nobody adopted: the application before adoption.
     let plainPool: DatabasePool
     /// A plain pool with one permanent transaction observer that observes
-    /// nothing (`observer`): what `SQLiteDB(path:)` does to its own writer.
+    /// nothing (`observer`): what `SQLiteDB(path:)` did to its own writer
+    /// until issue 41.
     let observedPool: DatabasePool
     let observer = IdleTransactionObserver()
     /// The application's pool, and the `SQLiteDB` that adopted it.
     let appPool: DatabasePool
     let adoptedDB: SQLiteDB
+    /// A second application pool, whose adopting `SQLiteDB` has a live value
+    /// running for as long as the benchmarks live (``liveValue``).
+    let livePool: DatabasePool
+    let liveDB: SQLiteDB
+    private var liveValue: DBObservationCancellable?
     /// `SQLiteDB(path:)` on a file of its own.
     let pathDB: SQLiteDB
 
@@ -67,6 +76,8 @@ final class AdoptionBenchmarks {
         observedPool.add(transactionObserver: observer, extent: .observerLifetime)
         appPool = try openPool("grdb-adopted.sqlite")
         adoptedDB = try SQLiteDB(adopting: appPool)
+        livePool = try openPool("grdb-adopted-live.sqlite")
+        liveDB = try SQLiteDB(adopting: livePool)
 
         var migrator = DatabaseMigrator()
         migrator.registerMigration("bench") { db in try Self.createSchema(db) }
@@ -81,6 +92,21 @@ final class AdoptionBenchmarks {
             let tx = try adoptedDB.writeTransaction(bridging: db)
             try SQLiteDB.shimOnlyBridge(tx).execute(sql: "DELETE FROM single")
         }
+        liveValue = try Self.startLiveValue(on: liveDB)
+    }
+
+    /// Starts a live value that reads `item` (which the inserts never
+    /// change: no re-fetch competes with them), and returns once its first
+    /// value arrived, that is, once it observes.
+    private static func startLiveValue(on db: SQLiteDB) throws -> DBObservationCancellable {
+        let firstValue = DispatchSemaphore(value: 0)
+        let cancellable = db.observe { tx in
+            try Int64.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT value FROM item WHERE id = 1")
+        }.start { _ in firstValue.signal() }
+        guard firstValue.wait(timeout: .now() + 30) == .success else {
+            throw BenchFailure("the live value on the adopted pool delivered no first value")
+        }
+        return cancellable
     }
 
     deinit {
@@ -98,7 +124,7 @@ final class AdoptionBenchmarks {
 
     /// A GRDB transaction observer that observes no event: registered, it
     /// makes GRDB run its observation broker around every statement and
-    /// commit, as `SQLiteDB(path:)`'s change tracker does.
+    /// commit, as `SQLiteDB(path:)`'s change tracker did while permanent.
     final class IdleTransactionObserver: TransactionObserver, Sendable {
         func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
         func databaseDidChange(with event: DatabaseEvent) {}
@@ -128,11 +154,12 @@ final class AdoptionBenchmarks {
 
     var insert10k: BenchEntry {
         let plainPool = plainPool, observedPool = observedPool, appPool = appPool, adoptedDB = adoptedDB
+        let livePool = livePool
         let rows = Self.insertRowCount
         let empty = { (pool: DatabasePool) in try pool.write { db in try db.execute(sql: "DELETE FROM bulk") } }
         return BenchEntry(
             name: "adopted_insert_10k_one_tx",
-            note: "ns per row: the legacy pool.write with 10,000 INSERTs (cached statement) on a pool adopted by an SQLiteDB (grdb_adopted: before each sample, untimed, one SQLiteDB write and one bridged pool.write ran on it) and on a pool nobody adopted (grdb); grdb_observed = a pool with one permanent GRDB transaction observer that observes nothing (what SQLiteDB(path:) does to its writer); sqlitedb_adopted = the same INSERTs in the adopting SQLiteDB's write",
+            note: "ns per row: the legacy pool.write with 10,000 INSERTs (cached statement) on a pool adopted by an SQLiteDB (grdb_adopted: before each sample, untimed, one SQLiteDB write and one bridged pool.write ran on it) and on a pool nobody adopted (grdb); grdb_observed = a pool with one permanent GRDB transaction observer that observes nothing (what SQLiteDB(path:) did to its writer until issue 41); sqlitedb_adopted = the same INSERTs in the adopting SQLiteDB's write; grdb_adopted_live = the legacy pool.write on a pool whose adopting SQLiteDB has one live value running (db.observe of a row of item, which the inserts leave alone: the writer carries the change tracker, and no re-fetch runs)",
             variants: [
                 BenchVariant(
                     name: "grdb", operationsPerIteration: rows,
@@ -151,6 +178,10 @@ final class AdoptionBenchmarks {
                         }
                     },
                     body: { iterations in try Self.legacyInserts(appPool, iterations: iterations) }),
+                BenchVariant(
+                    name: "grdb_adopted_live", operationsPerIteration: rows,
+                    prepare: { try empty(livePool) },
+                    body: { iterations in try Self.legacyInserts(livePool, iterations: iterations) }),
                 BenchVariant(
                     name: "grdb_observed", operationsPerIteration: rows,
                     prepare: { try empty(observedPool) },
@@ -172,7 +203,10 @@ final class AdoptionBenchmarks {
                         }
                     }),
             ],
-            ratios: [("grdb_adopted", "grdb"), ("grdb_observed", "grdb"), ("sqlitedb_adopted", "grdb")])
+            ratios: [
+                ("grdb_adopted", "grdb"), ("grdb_adopted_live", "grdb"), ("grdb_observed", "grdb"),
+                ("sqlitedb_adopted", "grdb"),
+            ])
     }
 
     var bridgedEmptyWrite: BenchEntry {

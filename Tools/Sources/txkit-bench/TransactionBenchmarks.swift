@@ -7,7 +7,8 @@ import TransactionKitTesting
 /// The transaction entries: `empty_read_tx`, `empty_write_tx`,
 /// `insert_10k_one_tx` and `point_read_tx`, each on a raw sqlite3
 /// connection, a plain GRDB `DatabasePool` and an `SQLiteDB` (and a `MockDB`
-/// for the empty transactions).
+/// for the empty transactions). `insert_10k_one_tx` also runs on a second
+/// `SQLiteDB` that one commit observer watches (`sqlitedb_observed`).
 ///
 /// Every file variant has its own database file in a fresh temporary
 /// directory, with the same schema and the same settings (``BenchSettings``).
@@ -24,6 +25,11 @@ final class TransactionBenchmarks {
     let raw: RawSQLiteConnection
     let pool: DatabasePool
     let sqliteDB: any DB
+    /// An `SQLiteDB` of its own file, watched by ``commitObservation``.
+    let observedDB: any DB
+    /// One commit observer of `bulk` on `observedDB`, for as long as the
+    /// benchmarks live.
+    private var commitObservation: DBCommitObservation?
     let mockDB: any DB
 
     // The raw baseline's statements, prepared once.
@@ -66,6 +72,10 @@ final class TransactionBenchmarks {
             path: directory.appendingPathComponent("sqlitedb.sqlite").path,
             migrator: migrator,
             options: settings.sqliteDBOptions)
+        observedDB = try SQLiteDB(
+            path: directory.appendingPathComponent("sqlitedb-observed.sqlite").path,
+            migrator: migrator,
+            options: settings.sqliteDBOptions)
         mockDB = MockDB(label: "bench")
 
         rawBeginDeferred = try raw.prepare("BEGIN DEFERRED")
@@ -74,6 +84,7 @@ final class TransactionBenchmarks {
         rawSchemaVersion = try raw.prepare("PRAGMA schema_version")
         rawInsert = try raw.prepare(Self.insertSQL)
         rawPointRead = try raw.prepare(Self.pointReadSQL)
+        commitObservation = observedDB.observeCommits(tables: ["bulk"]) { _ in }
     }
 
     deinit {
@@ -164,11 +175,28 @@ final class TransactionBenchmarks {
 
     var insert10k: BenchEntry {
         let raw = raw, begin = rawBeginImmediate, commit = rawCommit, insert = rawInsert
-        let pool = pool, sqliteDB = sqliteDB
+        let pool = pool, sqliteDB = sqliteDB, observedDB = observedDB
         let rows = Self.insertRowCount
+        let sqliteDBInserts = { (name: String, db: any DB) in
+            BenchVariant(
+                name: name, operationsPerIteration: rows,
+                prepare: { try db.write { tx in try SQLiteDB.shimOnlyBridge(tx).execute(sql: "DELETE FROM bulk") } },
+                body: { iterations in
+                    var id: Int64 = 0
+                    for _ in 0..<iterations {
+                        try db.write { tx in
+                            let statement = try SQLiteDB.shimOnlyBridge(tx).cachedStatement(sql: Self.insertSQL)
+                            for _ in 0..<rows {
+                                id += 1
+                                try statement.execute(arguments: [id, "name", id])
+                            }
+                        }
+                    }
+                })
+        }
         return BenchEntry(
             name: "insert_10k_one_tx",
-            note: "ns per row: 10,000 INSERTs (integer, text, integer) in one write transaction, commit included, one prepared statement reused (GRDB cachedStatement; sqlitedb reaches GRDB through shimOnlyBridge); the table is emptied, untimed, before each sample",
+            note: "ns per row: 10,000 INSERTs (integer, text, integer) in one write transaction, commit included, one prepared statement reused (GRDB cachedStatement; sqlitedb reaches GRDB through shimOnlyBridge); the table is emptied, untimed, before each sample; sqlitedb_observed = the same on an SQLiteDB with one commit observer of bulk (db.observeCommits)",
             variants: [
                 BenchVariant(
                     name: "sqlite_c", operationsPerIteration: rows,
@@ -202,23 +230,10 @@ final class TransactionBenchmarks {
                             }
                         }
                     }),
-                BenchVariant(
-                    name: "sqlitedb", operationsPerIteration: rows,
-                    prepare: { try sqliteDB.write { tx in try SQLiteDB.shimOnlyBridge(tx).execute(sql: "DELETE FROM bulk") } },
-                    body: { iterations in
-                        var id: Int64 = 0
-                        for _ in 0..<iterations {
-                            try sqliteDB.write { tx in
-                                let statement = try SQLiteDB.shimOnlyBridge(tx).cachedStatement(sql: Self.insertSQL)
-                                for _ in 0..<rows {
-                                    id += 1
-                                    try statement.execute(arguments: [id, "name", id])
-                                }
-                            }
-                        }
-                    }),
+                sqliteDBInserts("sqlitedb", sqliteDB),
+                sqliteDBInserts("sqlitedb_observed", observedDB),
             ],
-            ratios: [("sqlitedb", "grdb"), ("grdb", "sqlite_c")])
+            ratios: [("sqlitedb", "grdb"), ("sqlitedb_observed", "grdb"), ("sqlitedb_observed", "sqlitedb"), ("grdb", "sqlite_c")])
     }
 
     var pointRead: BenchEntry {
