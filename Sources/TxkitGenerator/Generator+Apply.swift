@@ -15,7 +15,6 @@ extension Generator {
     /// The rewrite stage: the edits that route `plan`'s consumer through
     /// its shim (the plan ``shim(_:alongside:)`` renders).
     package func apply(_ plan: ShimPlan) throws -> [ConsumerEdit] {
-        try plan.requireSendableValues(configuration: configuration)
         var rewriter = ConsumerRewriter(plan: plan, configuration: configuration)
         return try rewriter.rewrite()
     }

@@ -123,7 +123,9 @@ public final class Generator {
                 adding: configuration.mockImports + ["TransactionKit", "TransactionKitTesting"]),
             documentation: "`\(consumerName).Mocks.\(legacyName)`: a mock of ``\(renderer.shimName)``, "
                 + "one `MockMethod` per member.",
-            marker: marker)
+            marker: marker,
+            nonSendableTypes: plan.nonSendableValueTypes(configuration: configuration),
+            isProtocolSendable: plan.isLegacySendable)
 
         var legacies = legaciesByConsumer[consumerName] ?? []
         for legacy in alongside + [legacyName] where !legacies.contains(legacy) {

@@ -51,7 +51,7 @@ extension LegacyConverter {
         protocolMembers.compactMap { requirement in
             let member = requirement.member
             let parameters = member.parameters.filter { !isLegacyTransaction($0.type) }
-            let names = (parameters.map(\.type) + [member.resultType].compactMap { $0 }).flatMap(ShimPlan.identifiers)
+            let names = (parameters.map(\.type) + [member.resultType].compactMap { $0 }).flatMap(ShimPlan.valueTypeNames)
             guard let name = names.first(where: { index.types[$0].map { !ShimPlan.isSendable($0, index: index) } ?? false })
             else { return nil }
             return block(member.location, "\(legacy.name).\(member.displayName) passes a \(name), a class that is not "

@@ -1,16 +1,23 @@
 #if Txkit
 extension ShimPlan {
-    /// Refuses a member whose parameters or result name a class of the
-    /// tree that is not `Sendable`: the shim's mock holds each call's
-    /// arguments and stub result in a `MockMethod`, which requires
-    /// `Sendable` values, so the generated mock would not compile.
-    /// `--apply` checks it before it writes anything; `shim` alone still
-    /// writes the files, for a person to finish.
-    func requireSendableValues(configuration: GeneratorConfiguration) throws {
-        guard let index = consumer.index else { return }
+    /// The classes of the tree that are not `Sendable` and that members of
+    /// the plan pass or return (legacy transactions aside): the mock keeps
+    /// such a member's calls in an `IsolatedMockMethod`, in the test's
+    /// isolation, where a `MockMethod` would need them `Sendable`. A name
+    /// that only qualifies a nested type (`Legacy.Entry`) is not one.
+    func nonSendableValueTypes(configuration: GeneratorConfiguration) -> Set<String> {
+        guard let index = consumer.index else { return [] }
+        var found: Set<String> = []
         for member in members {
-            try Self.requireSendableValues(of: member.legacy, in: legacy, index: index, configuration: configuration)
+            let parameters = member.legacy.parameters.filter { configuration.legacyTransaction(forParameterType: $0.type) == nil }
+            for type in parameters.map(\.type) + [member.legacy.resultType].compactMap({ $0 }) {
+                for name in Self.valueTypeNames(in: type) {
+                    let declared = index.types[name] ?? name.split(separator: ".").last.flatMap { index.types[String($0)] }
+                    if let declared, !Self.isSendable(declared, index: index) { found.insert(name) }
+                }
+            }
         }
+        return found
     }
 
     /// Whether the shim protocol (and so its wrapper) is `Sendable`: when
@@ -34,23 +41,6 @@ extension ShimPlan {
         return Self.isSendable(legacy, index: index)
     }
 
-    static func requireSendableValues(
-        of member: IndexedMember, in legacy: IndexedType, index: SourceIndex, configuration: GeneratorConfiguration
-    ) throws {
-        let parameters = member.parameters.filter { configuration.legacyTransaction(forParameterType: $0.type) == nil }
-        let types = parameters.map(\.type) + [member.resultType].compactMap { $0 }
-        for type in types {
-            for name in identifiers(in: type) {
-                guard let found = index.types[name], !isSendable(found, index: index) else { continue }
-                throw GeneratorError.unsupportedUse(
-                    "\(legacy.name).\(member.displayName) passes a \(name), a class that is not Sendable: the "
-                        + "shim's mock cannot hold it. Declare \(name) Sendable (or @unchecked Sendable if it "
-                        + "guards its state), or convert \(legacy.name) to the Good Way",
-                    location: member.location)
-            }
-        }
-    }
-
     /// Whether instances of a type of the tree can be held by a mock: a
     /// class only when it or a superclass in the tree says `Sendable`.
     static func isSendable(_ type: IndexedType, index: SourceIndex, depth: Int = 0) -> Bool {
@@ -67,8 +57,20 @@ extension ShimPlan {
         return false
     }
 
-    static func identifiers(in type: String) -> [String] {
-        type.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
+    /// The names of the types a type spells, nested ones qualified
+    /// (`[Legacy.Entry]` names `Legacy.Entry`, not `Legacy`).
+    static func valueTypeNames(in type: String) -> [String] {
+        var names: [String] = []
+        var current = ""
+        for character in type + " " {
+            if character.isLetter || character.isNumber || character == "_" || character == "." && !current.isEmpty {
+                current.append(character)
+                continue
+            }
+            if !current.isEmpty { names.append(current.hasSuffix(".") ? String(current.dropLast()) : current) }
+            current = ""
+        }
+        return names
     }
 }
 #endif

@@ -2,6 +2,12 @@
 /// Writes a mock: one `MockMethod` per member, each member forwarding to
 /// it (which checks the transaction, records the arguments, and answers
 /// from the stub or fails the test through `unimplemented`).
+///
+/// A member that passes or returns a class that is not `Sendable` (a
+/// legacy model object) gets an `IsolatedMockMethod`, which keeps its
+/// calls in the test's isolation; the mock is then not `Sendable`, or
+/// `@unchecked Sendable` when the shim protocol requires it, as
+/// `txkit mock` does (Guides/Testing.md).
 struct MockRenderer {
     let mockName: String
     let protocolName: String
@@ -9,6 +15,24 @@ struct MockRenderer {
     let imports: [String]
     let documentation: String
     let marker: String
+    /// The classes that are not `Sendable` (``ShimPlan/nonSendableValueTypes(configuration:)``).
+    var nonSendableTypes: Set<String> = []
+    /// Whether the shim protocol requires `Sendable`.
+    var isProtocolSendable = true
+
+    /// Whether `member` passes or returns one of ``nonSendableTypes``.
+    func isIsolated(_ member: ShimMember) -> Bool {
+        let types = member.recordedParameters.map(\.parameter.valueType) + [member.resultType].compactMap { $0 }
+        return types.contains { type in
+            !member.isGeneric(type) && ShimPlan.valueTypeNames(in: type).contains(where: nonSendableTypes.contains)
+        }
+    }
+
+    /// The mock's conformances after the protocol's.
+    var sendableConformance: String {
+        guard members.contains(where: isIsolated) else { return ", Sendable" }
+        return isProtocolSendable ? ", @unchecked Sendable" : ""
+    }
 
     func render() -> String {
         var lines = [marker, ""]
@@ -16,7 +40,7 @@ struct MockRenderer {
         lines += [
             "",
             "/// \(documentation)",
-            "final class \(mockName): \(protocolName), Sendable {",
+            "final class \(mockName): \(protocolName)\(sendableConformance) {",
         ]
         for member in members {
             lines += stubs(member).map { "    " + $0 }
@@ -30,14 +54,15 @@ struct MockRenderer {
     }
 
     private func stubs(_ member: ShimMember) -> [String] {
+        let method = isIsolated(member) ? "IsolatedMockMethod" : "MockMethod"
         switch member.legacy.kind {
         case .property:
             let type = valueType(member.resultType ?? "Void", in: member)
-            let getter = "let get\(SwiftText.capitalized(member.stubName)) = MockMethod<Void, \(type)>()"
+            let getter = "let get\(SwiftText.capitalized(member.stubName)) = \(method)<Void, \(type)>()"
             guard member.isWritten else { return [getter] }
-            return [getter, "let set\(SwiftText.capitalized(member.stubName)) = MockMethod<\(type), Void>()"]
+            return [getter, "let set\(SwiftText.capitalized(member.stubName)) = \(method)<\(type), Void>()"]
         case .function:
-            return ["let \(member.stubName) = MockMethod<\(argumentsType(member)), \(resultType(member))>()"]
+            return ["let \(member.stubName) = \(method)<\(argumentsType(member)), \(resultType(member))>()"]
         }
     }
 
@@ -70,15 +95,17 @@ struct MockRenderer {
             let name = SwiftText.capitalized(member.stubName)
             let type = member.resultType ?? "Void"
             let cast = member.isGeneric(type) ? " as! \(type)" : ""
+            // An IsolatedMockMethod has no `Void`-arguments shorthand.
+            let none = isIsolated(member) ? "(), " : ""
             if member.isWritten {
                 return [
                     "var \(member.legacy.name): \(type) {",
-                    "    get { get\(name).callWithoutThrowing(in: self)\(cast) }",
+                    "    get { get\(name).callWithoutThrowing(\(none)in: self)\(cast) }",
                     "    set { set\(name).callWithoutThrowing(newValue, in: self) }",
                     "}",
                 ]
             }
-            return ["var \(member.legacy.name): \(type) { get\(name).callWithoutThrowing(in: self)\(cast) }"]
+            return ["var \(member.legacy.name): \(type) { get\(name).callWithoutThrowing(\(none)in: self)\(cast) }"]
         case .function:
             let signature = ShimRenderer.signature(member, parameters: Array(member.legacy.parameters.indices))
             return member.legacy.attributes + ["\(signature) {"] + body(member).map { "    " + $0 } + ["}"]
@@ -91,6 +118,7 @@ struct MockRenderer {
         }
         var arguments: [String] = []
         switch recorded.count {
+        case 0 where isIsolated(member): arguments.append("()")
         case 0: break
         case 1: arguments.append(recorded[0])
         default: arguments.append("(\(recorded.joined(separator: ", ")))")
