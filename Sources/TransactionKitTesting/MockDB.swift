@@ -67,6 +67,8 @@ public final class MockDB: DB, DatabaseScopeProviding {
     public let label: String
 
     let engine: TransactionEngine<MockBackend>
+    /// The transaction log (see ``transactionLog``).
+    let recorder: MockTransactionRecorder
 
     /// Whether this database refuses writes, like an `SQLiteDB` opened with
     /// `SQLiteDB.Options.readOnly`.
@@ -97,7 +99,10 @@ public final class MockDB: DB, DatabaseScopeProviding {
     ) {
         self.label = label
         let keyValueStorage = MockKeyValueStorage(seed: keyValues)
-        let scope = DatabaseScope(databaseName: "MockDB", connectionType: nil, keyValueStorage: keyValueStorage)
+        let recorder = MockTransactionRecorder()
+        self.recorder = recorder
+        let scope = DatabaseScope(
+            databaseName: "MockDB", connectionType: nil, keyValueStorage: keyValueStorage, tracer: recorder)
         self.engine = TransactionEngine(
             backend: MockBackend(keyValues: keyValueStorage, scope: scope, label: label, isReadOnly: isReadOnly),
             scope: scope)
