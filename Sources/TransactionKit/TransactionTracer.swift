@@ -53,13 +53,10 @@ package enum TransactionHookKind: Sendable {
 package final class TransactionTrace: Sendable {
     package let id: DBTransactionID
     package let tracer: (any TransactionTracer)?
-    /// What the tracer keeps for the transaction.
-    package let record: (any AnyObject & Sendable)?
 
-    package init(id: DBTransactionID, tracer: (any TransactionTracer)?, record: (any AnyObject & Sendable)?) {
+    package init(id: DBTransactionID, tracer: (any TransactionTracer)?) {
         self.id = id
         self.tracer = tracer
-        self.record = record
     }
 }
 
@@ -94,7 +91,7 @@ extension DBReadTransaction {
     /// caller checked).
     package var identity: DBTransactionID {
         if let trace { return trace.id }
-        let trace = TransactionTrace(id: .next(), tracer: nil, record: nil)
+        let trace = TransactionTrace(id: .next(), tracer: nil)
         self.trace = trace
         return trace.id
     }

@@ -87,10 +87,14 @@ struct MockCallTransaction: Sendable {
         let trace: TransactionTrace?
         let id: DBTransactionID?
         if let tx {
-            // An inactive transaction (a misuse the test runner recorded)
-            // keeps only the identity it already had.
-            id = tx.isActive ? tx.identity : tx.trace?.id
-            trace = tx.trace
+            if tx.isActive {
+                trace = tx.trace?.tracer != nil ? tx.trace : MockTransactionRecorder.adopt(tx)
+            } else {
+                // An inactive transaction (a misuse the test runner
+                // recorded) keeps only what it already had.
+                trace = tx.trace
+            }
+            id = trace?.id
         } else {
             trace = DBReadTransaction.currentTrace
             id = trace?.id

@@ -50,15 +50,7 @@ final class MockTransactionRecorder: TransactionTracer {
     func transactionDidOpen(
         _ transaction: DBReadTransaction, bridged: Bool, enclosing: TransactionTrace?
     ) -> TransactionTrace {
-        let id = DBTransactionID.next()
-        let entry = Entry(
-            id: id, kind: transaction.kind == .read ? .read : .write, isBridged: bridged, enclosing: enclosing?.id,
-            fileID: "\(transaction.openedAt.file)", line: Int(transaction.openedAt.line))
-        state.withLock { state in
-            state.index[id] = state.entries.count
-            state.entries.append(entry)
-        }
-        return TransactionTrace(id: id, tracer: self, record: nil)
+        start(transaction, id: .next(), bridged: bridged, enclosing: enclosing?.id)
     }
 
     func transaction(_ trace: TransactionTrace, didAdd hook: TransactionHookKind) {
@@ -84,6 +76,36 @@ final class MockTransactionRecorder: TransactionTracer {
             if blockThrew { entry.threw = true }
             if entry.error == nil { entry.error = description }
         }
+    }
+
+    /// Starts logging `transaction`, of a database without a log
+    /// (`SQLiteDB`, `PostgresDB`), when a mock first receives it: a log of
+    /// its own, which hears the rest of its life through the same
+    /// transitions as a `MockDB` transaction (hooks registered before are
+    /// not in it). Keeps the identity it may already have.
+    ///
+    /// - Warning: Call it on the thread (or task) that runs the block of
+    ///   the active `transaction`.
+    static func adopt(_ transaction: DBReadTransaction) -> TransactionTrace {
+        let recorder = MockTransactionRecorder()
+        let id = transaction.trace?.id ?? DBTransactionID.next()
+        let trace = recorder.start(
+            transaction, id: id, bridged: false, enclosing: ActiveTransactions.innermostTrace?.id)
+        transaction.trace = trace
+        return trace
+    }
+
+    private func start(
+        _ transaction: DBReadTransaction, id: DBTransactionID, bridged: Bool, enclosing: DBTransactionID?
+    ) -> TransactionTrace {
+        let entry = Entry(
+            id: id, kind: transaction.kind == .read ? .read : .write, isBridged: bridged, enclosing: enclosing,
+            fileID: "\(transaction.openedAt.file)", line: Int(transaction.openedAt.line))
+        state.withLock { state in
+            state.index[id] = state.entries.count
+            state.entries.append(entry)
+        }
+        return TransactionTrace(id: id, tracer: self)
     }
 
     private func update(_ id: DBTransactionID, _ body: (inout Entry) -> Void) {

@@ -24,6 +24,15 @@ import TransactionKit
 /// variant) that received one of its transactions, or that ran, without
 /// one, inside a block of this database in the same thread or task.
 ///
+/// **On `SQLiteDB` and `PostgresDB`** (an integration test whose mocks
+/// receive real transactions), the same facts hold per mock: the first
+/// mock call that receives a transaction starts logging it, so
+/// ``MockMethod/transactions`` and ``MockCall/transaction`` tell its
+/// identity, kind, outcome, and the hooks and calls that came after. A
+/// database without a log pays nothing until then;
+/// ``/TransactionKit/DBReadTransaction/transactionID(file:line:)`` tells
+/// the identity of any transaction.
+///
 /// A value: a snapshot taken when it was read.
 public struct TransactionLog: Sendable, Equatable {
     /// Every transaction opened, in the order they opened.
