@@ -2,8 +2,8 @@
 ///
 /// ```swift
 /// try db.write { tx in
-///     let id = tx.transactionID
-///     try messages.insert(message, tx)     // a spy finder may record `tx.transactionID`
+///     let id = tx.transactionID()
+///     try messages.insert(message, tx)     // a spy finder may record `tx.transactionID()`
 ///     tx.addSyncCompletion { print("committed \(id)") }
 /// }
 /// ```
@@ -12,7 +12,7 @@
 /// transaction, so saw one snapshot (and, in a write, committed or rolled
 /// back together). `MockDB`'s transaction log names its transactions by
 /// this identity; on other databases it is assigned the first time
-/// ``DBReadTransaction/transactionID`` is asked for, so that a database pays
+/// ``DBReadTransaction/transactionID(file:line:)`` is asked for, so that a database pays
 /// nothing for it while nobody asks.
 ///
 /// Identities compare in the order they were assigned. Their numbers are

@@ -118,7 +118,8 @@ extension MockDB {
     /// ```
     ///
     /// **Cost:** every transaction of a `MockDB` is logged; the log grows
-    /// until ``resetTransactionLog()``.
+    /// until ``resetTransactionLog()``. A database created with
+    /// `logsTransactions: false` logs nothing.
     public var transactionLog: TransactionLog {
         recorder.log
     }

@@ -244,3 +244,19 @@ struct TransactionLogTests {
         #expect(finder.post.transactionIDs == [id])
     }
 }
+
+@Suite("TransactionLog: a MockDB that logs nothing")
+struct TransactionLogDisabledTests {
+    @Test func transactionLogStaysEmptyWhenLoggingIsOff() throws {
+        let db = MockDB(logsTransactions: false)
+        let finder = LedgerFinderMock()
+        finder.post.returns()
+        try db.write { tx in try finder.post(1, amount: 5, tx) }
+        _ = try db.read { _ in }
+        #expect(db.transactionLog.transactions.isEmpty)
+        #expect(db.transactionLog.calls.isEmpty)
+        // The mock still knows its call's transaction, as on SQLiteDB.
+        #expect(finder.post.transactions.map { $0?.outcome } == [.committed])
+        #expect(db.statistics == MockDB.Statistics(reads: 1, writes: 1, commits: 1))
+    }
+}
