@@ -53,10 +53,13 @@ package enum TransactionHookKind: Sendable {
 package final class TransactionTrace: Sendable {
     package let id: DBTransactionID
     package let tracer: (any TransactionTracer)?
+    /// Where the tracer keeps the transaction (its own numbering).
+    package let position: Int
 
-    package init(id: DBTransactionID, tracer: (any TransactionTracer)?) {
+    package init(id: DBTransactionID, tracer: (any TransactionTracer)?, position: Int = 0) {
         self.id = id
         self.tracer = tracer
+        self.position = position
     }
 }
 

@@ -67,14 +67,16 @@ extension TransactionLoggedMock {
 /// Where a mock call ran: the transaction it received, or the traced one
 /// running around it.
 struct MockCallTransaction: Sendable {
-    let id: DBTransactionID?
-    let recorder: MockTransactionRecorder?
+    /// The transaction's trace: its identity, and its log when it has one.
+    let trace: TransactionTrace?
 
-    static let none = MockCallTransaction(id: nil, recorder: nil)
+    static let none = MockCallTransaction(trace: nil)
+
+    var id: DBTransactionID? { trace?.id }
 
     var transaction: LoggedTransaction? {
-        guard let id, let recorder else { return nil }
-        return recorder.transaction(id)
+        guard let trace, let recorder = trace.tracer as? MockTransactionRecorder else { return nil }
+        return recorder.transaction(trace)
     }
 
     /// Finds the call's transaction and logs the call there.
@@ -85,7 +87,6 @@ struct MockCallTransaction: Sendable {
     ///   - name: The mock's type and member.
     static func record(_ tx: DBReadTransaction?, method: AnyObject, name: @autoclosure () -> String) -> Self {
         let trace: TransactionTrace?
-        let id: DBTransactionID?
         if let tx {
             if tx.isActive {
                 trace = tx.trace?.tracer != nil ? tx.trace : MockTransactionRecorder.adopt(tx)
@@ -94,17 +95,13 @@ struct MockCallTransaction: Sendable {
                 // recorded) keeps only what it already had.
                 trace = tx.trace
             }
-            id = trace?.id
         } else {
             trace = DBReadTransaction.currentTrace
-            id = trace?.id
         }
-        guard let id else { return .none }
-        guard let recorder = trace?.tracer as? MockTransactionRecorder else {
-            return MockCallTransaction(id: id, recorder: nil)
+        guard let trace else { return .none }
+        if let recorder = trace.tracer as? MockTransactionRecorder {
+            recorder.recordCall(to: MockMember(identity: ObjectIdentifier(method), name: name()), in: trace)
         }
-        let member = MockMember(identity: ObjectIdentifier(method), name: name())
-        recorder.recordCall(to: member, in: id)
-        return MockCallTransaction(id: id, recorder: recorder)
+        return MockCallTransaction(trace: trace)
     }
 }

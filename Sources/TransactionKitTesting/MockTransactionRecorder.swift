@@ -9,8 +9,8 @@ final class MockTransactionRecorder: TransactionTracer {
         let kind: LoggedTransaction.Kind
         let isBridged: Bool
         let enclosing: DBTransactionID?
-        let fileID: String
-        let line: Int
+        let file: StaticString
+        let line: UInt
         var end: TransactionEnd?
         var threw = false
         var error: String?
@@ -30,17 +30,23 @@ final class MockTransactionRecorder: TransactionTracer {
         var snapshot: LoggedTransaction {
             LoggedTransaction(
                 id: id, kind: kind, isBridged: isBridged, enclosing: enclosing, outcome: outcome, error: error,
-                hooks: hooks, calls: calls, fileID: fileID, line: line)
+                hooks: hooks, calls: calls, fileID: "\(file)", line: Int(line))
         }
     }
 
     private struct State {
         var entries: [Entry] = []
-        /// Entries by identity: identities grow, so the first entry's
-        /// identity and a binary search would do, but a reset log starts
-        /// anywhere; a dictionary keeps it simple.
-        var index: [DBTransactionID: Int] = [:]
+        /// The number of entries ``reset()`` forgot: a trace's position,
+        /// less this, is its entry's index.
+        var forgotten = 0
         var calls: [LoggedCall] = []
+
+        /// The index of `trace`'s entry, if it is still in the log.
+        func index(of trace: TransactionTrace) -> Int? {
+            let index = trace.position - forgotten
+            guard index >= 0, index < entries.count, entries[index].id == trace.id else { return nil }
+            return index
+        }
     }
 
     private let state = LockedValue(State())
@@ -54,7 +60,7 @@ final class MockTransactionRecorder: TransactionTracer {
     }
 
     func transaction(_ trace: TransactionTrace, didAdd hook: TransactionHookKind) {
-        update(trace.id) { entry in
+        update(trace) { entry in
             switch hook {
             case let .finalization(key):
                 if !entry.hooks.finalizations.contains(key) { entry.hooks.finalizations.append(key) }
@@ -65,14 +71,14 @@ final class MockTransactionRecorder: TransactionTracer {
     }
 
     func transaction(_ trace: TransactionTrace, didEnd end: TransactionEnd) {
-        update(trace.id) { entry in
+        update(trace) { entry in
             if entry.end == nil { entry.end = end }
         }
     }
 
     func transaction(_ trace: TransactionTrace, didFail error: any Error, blockThrew: Bool) {
         let description = String(describing: error)
-        update(trace.id) { entry in
+        update(trace) { entry in
             if blockThrew { entry.threw = true }
             if entry.error == nil { entry.error = description }
         }
@@ -100,37 +106,37 @@ final class MockTransactionRecorder: TransactionTracer {
     ) -> TransactionTrace {
         let entry = Entry(
             id: id, kind: transaction.kind == .read ? .read : .write, isBridged: bridged, enclosing: enclosing,
-            fileID: "\(transaction.openedAt.file)", line: Int(transaction.openedAt.line))
-        state.withLock { state in
-            state.index[id] = state.entries.count
+            file: transaction.openedAt.file, line: transaction.openedAt.line)
+        let position = state.withLock { state in
             state.entries.append(entry)
+            return state.forgotten + state.entries.count - 1
         }
-        return TransactionTrace(id: id, tracer: self)
+        return TransactionTrace(id: id, tracer: self, position: position)
     }
 
-    private func update(_ id: DBTransactionID, _ body: (inout Entry) -> Void) {
+    private func update(_ trace: TransactionTrace, _ body: (inout Entry) -> Void) {
         state.withLock { state in
-            guard let position = state.index[id] else { return }
-            body(&state.entries[position])
+            guard let index = state.index(of: trace) else { return }
+            body(&state.entries[index])
         }
     }
 
     // MARK: - Calls and reading
 
-    /// Records a call to `member` in the transaction `id`.
-    func recordCall(to member: MockMember, in id: DBTransactionID) {
-        let call = LoggedCall(member: member, transaction: id)
+    /// Records a call to `member` in the transaction of `trace`.
+    func recordCall(to member: MockMember, in trace: TransactionTrace) {
+        let call = LoggedCall(member: member, transaction: trace.id)
         state.withLock { state in
-            guard let position = state.index[id] else { return }
-            state.entries[position].calls.append(call)
+            guard let index = state.index(of: trace) else { return }
+            state.entries[index].calls.append(call)
             state.calls.append(call)
         }
     }
 
-    /// The logged transaction `id`, as it is now.
-    func transaction(_ id: DBTransactionID) -> LoggedTransaction? {
+    /// The logged transaction of `trace`, as it is now.
+    func transaction(_ trace: TransactionTrace) -> LoggedTransaction? {
         state.withLock { state in
-            state.index[id].map { state.entries[$0].snapshot }
+            state.index(of: trace).map { state.entries[$0].snapshot }
         }
     }
 
@@ -142,6 +148,10 @@ final class MockTransactionRecorder: TransactionTracer {
 
     /// Forgets every transaction and call logged so far.
     func reset() {
-        state.withLock { $0 = State() }
+        state.withLock { state in
+            state.forgotten += state.entries.count
+            state.entries = []
+            state.calls = []
+        }
     }
 }

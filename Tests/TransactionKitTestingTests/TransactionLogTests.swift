@@ -260,3 +260,37 @@ struct TransactionLogDisabledTests {
         #expect(db.statistics == MockDB.Statistics(reads: 1, writes: 1, commits: 1))
     }
 }
+
+/// A mock whose members take closures: the two `…WithClosures` method
+/// types log their calls like the others.
+final class LedgerVisitorMock {
+    let visit = MockMethodWithClosures<Int, (Int) -> Void, Void>()
+    let visitLocally = IsolatedMockMethodWithClosures<Int, (Int) -> Void, Void>()
+
+    func visit(_ account: Int, _ body: @escaping (Int) -> Void, _ tx: DBReadTransaction) throws {
+        try visit.call(account, closures: body, tx, in: self)
+    }
+
+    func visitLocally(_ account: Int, _ body: @escaping (Int) -> Void, _ tx: DBReadTransaction) throws {
+        try visitLocally.call(account, closures: body, tx, in: self)
+    }
+}
+
+@Suite("TransactionLog: every mock method type")
+struct TransactionLogMethodTypesTests {
+    @Test func transactionLogRecordsCallsOfMethodsWithClosures() throws {
+        let db = MockDB()
+        let visitor = LedgerVisitorMock()
+        visitor.visit.stub { account, body in body(account) }
+        visitor.visitLocally.stub { account, body in body(account) }
+        try db.read { tx in
+            try visitor.visit(1, { _ in }, tx)
+            try visitor.visitLocally(2, { _ in }, tx)
+        }
+        let read = try #require(db.transactionLog.sharedTransaction(of: visitor.visit, visitor.visitLocally))
+        #expect(read.kind == .read)
+        #expect(read.calls.map(\.member) == [visitor.visit.member, visitor.visitLocally.member])
+        #expect(visitor.visit.callRecords.map(\.arguments) == [1])
+        #expect(visitor.visitLocally.callRecords.map(\.transaction?.outcome) == [.ended])
+    }
+}
