@@ -62,7 +62,7 @@ struct TransactionUseTests {
         // that rolled back: nothing of it persists, and nobody heard of it.
         #expect(h.messages.insert.callCount == 1)
         #expect(h.db.transactionLog.writes.map(\.outcome) == [.rolledBack])
-        #expect(!h.db.transactionLog.transactions.contains(where: \.isCommittedWrite))
+        #expect(h.db.transactionLog.writes.map(\.isCommittedWrite) == [false])
         #expect(h.notifier.notifications.isEmpty)
     }
     // snippet:end rolled-back-send-test
