@@ -131,3 +131,20 @@ extension ActiveTransactions {
         }
     }
 }
+
+extension ActiveTransactions {
+    /// The trace of the innermost traced transaction whose block runs on
+    /// this thread, if any.
+    package static var innermostTrace: TransactionTrace? {
+        guard let thread = pthread_getspecific(key) else { return nil }
+        var pointer = Unmanaged<Innermost>.fromOpaque(thread).takeUnretainedValue().transaction
+        while let current = pointer {
+            let transaction = Unmanaged<DBReadTransaction>.fromOpaque(current).takeUnretainedValue()
+            if let trace = transaction.trace {
+                return trace
+            }
+            pointer = transaction.outerActive
+        }
+        return nil
+    }
+}

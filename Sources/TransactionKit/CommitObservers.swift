@@ -38,8 +38,12 @@ package final class CommitObservers: Sendable {
         /// from one set to the next).
         let tables: [String: Set<String>]
         let collections: Set<String>
-        /// Hears every commit, with all its changes (value observation).
+        /// Hears every commit that changed something, with all its changes
+        /// (value observation).
         let all: Bool
+        /// Hears every commit, with all its changes, even none (an
+        /// observer that named no table and no collection).
+        let everyCommit: Bool
         let deliver: @Sendable (DBChanges) -> Void
         /// Ends an `AsyncStream` when the database goes away.
         let finish: (@Sendable () -> Void)?
@@ -90,6 +94,7 @@ package final class CommitObservers: Sendable {
         tables: Set<String>,
         collections: Set<String>,
         all: Bool = false,
+        everyCommit: Bool = false,
         finish: (@Sendable () -> Void)? = nil,
         deliver: @escaping @Sendable (DBChanges) -> Void
     ) -> Int {
@@ -97,7 +102,9 @@ package final class CommitObservers: Sendable {
         for table in tables {
             byLowercasedName[Self.asciiLowercased(table), default: []].insert(table)
         }
-        let entry = Entry(tables: byLowercasedName, collections: collections, all: all, deliver: deliver, finish: finish)
+        let entry = Entry(
+            tables: byLowercasedName, collections: collections, all: all, everyCommit: everyCommit, deliver: deliver,
+            finish: finish)
         let (id, activation) = state.withLock { state in
             state.nextID += 1
             state.entries[state.nextID] = entry
@@ -120,11 +127,17 @@ package final class CommitObservers: Sendable {
     /// Tells every interested observer about one commit's changes. Called
     /// while the backend still serializes writes.
     package func notify(_ changes: DBChanges) {
-        guard !changes.isEmpty, !isEmpty else { return }
+        guard !isEmpty else { return }
         let current = state.withLock { $0.entries.sorted { $0.key < $1.key }.map(\.value) }
+        if changes.isEmpty {
+            for entry in current where entry.everyCommit {
+                entry.deliver(changes)
+            }
+            return
+        }
         var lowercasedTables: Set<String>?
         for entry in current {
-            if entry.all {
+            if entry.all || entry.everyCommit {
                 entry.deliver(changes)
                 continue
             }

@@ -104,12 +104,16 @@ final class RollBackToken: Sendable {}
 
 /// Thrown out of a `write` block to make the engine roll back; never escapes
 /// `writeOrRollBack`.
-struct RollBackOnPurpose: Error {
+/// The errors that carry a rollback on purpose out of `write`'s block: not
+/// a failure of the block, for a ``TransactionTracer``.
+protocol RollBackOnPurposeMarker: Error {}
+
+struct RollBackOnPurpose: RollBackOnPurposeMarker {
     let token: RollBackToken
 }
 
 /// The async variant's marker, which carries the value across the backend.
-struct RollBackOnPurposeCarrying<T: Sendable>: Error {
+struct RollBackOnPurposeCarrying<T: Sendable>: RollBackOnPurposeMarker {
     let token: RollBackToken
     let value: T
 }

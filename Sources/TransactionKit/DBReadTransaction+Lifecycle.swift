@@ -88,11 +88,12 @@ extension DBReadTransaction {
 
     // MARK: - Transitions (called by the engine)
 
-    package func open(connection: AnyObject?) {
+    package func open(connection: AnyObject?, bridged: Bool = false) {
         precondition(state == .pending, "TransactionKit internal error: transaction opened twice")
         self.connection = connection
         atomicOwnerThread.store(Self.currentThread, ordering: .relaxed)
         state = .open
+        if let tracer = scope.tracer { trace(by: tracer, bridged: bridged, enclosing: ActiveTransactions.innermostTrace) }
     }
 
     /// Opens a transaction whose block is async (``AsyncDB``): it belongs
@@ -102,6 +103,7 @@ extension DBReadTransaction {
         self.connection = connection
         atomicOwnerThread.store(TaskActiveTransactions.currentTaskID, ordering: .relaxed)
         state = .open
+        if let tracer = scope.tracer { trace(by: tracer, enclosing: Self.currentTrace) }
     }
 
     /// Runs the finalizations in the order their keys were first added.
@@ -146,6 +148,7 @@ extension DBReadTransaction {
 
     /// The block ended without committing: drops every hook.
     package func rollBack() {
+        traceEnd(.rolledBack)
         state = .rolledBack
         connection = nil
         storageContext = nil
@@ -154,6 +157,7 @@ extension DBReadTransaction {
 
     /// A read transaction ended (there is nothing to commit).
     package func closeRead() {
+        traceEnd(.ended)
         state = .ended
         connection = nil
         storageContext = nil
@@ -162,6 +166,7 @@ extension DBReadTransaction {
     /// The commit succeeded: runs sync completions in order, then hands the
     /// async completions to their queues or executors, in order.
     package func didCommit() {
+        traceEnd(.committed)
         state = .committed
         connection = nil
         storageContext = nil
@@ -243,6 +248,7 @@ extension DBReadTransaction {
         if hooks.finalizations.updateValue(block, forKey: key) == nil {
             hooks.finalizationKeys.append(key)
         }
+        traceHook(.finalization(key: key))
     }
 
     /// The changes recorded so far, `nil` when there are none.
@@ -267,10 +273,12 @@ extension DBReadTransaction {
     package func addSyncCompletion(at callSite: CallSite, _ block: @escaping () -> Void) {
         guard checkActive(for: "addSyncCompletion", at: callSite) == nil else { return }
         existingHooks.syncCompletions.append(block)
+        traceHook(.syncCompletion)
     }
 
     package func addAsyncCompletion(at callSite: CallSite, _ completion: AsyncCompletion) {
         guard checkActive(for: "addAsyncCompletion", at: callSite) == nil else { return }
         existingHooks.asyncCompletions.append(completion)
+        traceHook(.asyncCompletion)
     }
 }

@@ -63,6 +63,10 @@ public class DBReadTransaction {
     /// The reads of an observed fetch (``DB/observe(tracking:file:line:_:)``),
     /// while the fetch runs in this transaction.
     @exclusivity(unchecked) package var readRecorder: ReadRecorder?
+    /// The identity, and the tracer that hears this transaction's life
+    /// (see ``TransactionTracer``): set when it opens on a traced database,
+    /// or when its identity is first asked for.
+    @exclusivity(unchecked) package var trace: TransactionTrace?
 
     package init(kind: TransactionKind, openedAt: CallSite, scope: DatabaseScope) {
         self.kind = kind

@@ -32,6 +32,10 @@ package final class DatabaseScope: Sendable {
     /// (`nil`: only declared reads are known).
     package let readTracking: (any ReadTracking)?
 
+    /// What hears the life of every transaction (`MockDB`'s transaction
+    /// log; `nil`: nothing does).
+    package let tracer: (any TransactionTracer)?
+
     /// Creates the scope of one database.
     ///
     /// - Parameters:
@@ -40,10 +44,12 @@ package final class DatabaseScope: Sendable {
     ///     transactions, or `nil` when it hands none.
     ///   - keyValueStorage: The storage behind ``KeyValueStore``, if any.
     ///   - readTracking: What the backend tells of a fetch's reads, if anything.
+    ///   - tracer: What hears the life of every transaction, if anything.
     package init(
         databaseName: String, connectionType: Any.Type?, keyValueStorage: (any KeyValueStorage)? = nil,
-        readTracking: (any ReadTracking)? = nil
+        readTracking: (any ReadTracking)? = nil, tracer: (any TransactionTracer)? = nil
     ) {
+        self.tracer = tracer
         self.readTracking = readTracking
         self.databaseName = databaseName
         self.connectionType = connectionType

@@ -16,8 +16,14 @@ package enum TaskActiveTransactions {
         /// The task running the block (see ``currentTaskID``).
         let task: UInt
         let outer: Entry?
+        /// The transaction's trace, if it is traced (see ``TransactionTracer``).
+        let trace: TransactionTrace?
 
-        init(scope: DatabaseScope, kind: TransactionKind, openedAt: CallSite, task: UInt, outer: Entry?) {
+        init(
+            scope: DatabaseScope, kind: TransactionKind, openedAt: CallSite, task: UInt, outer: Entry?,
+            trace: TransactionTrace? = nil
+        ) {
+            self.trace = trace
             self.scope = scope
             self.kind = kind
             self.openedAt = openedAt
@@ -76,9 +82,26 @@ package enum TaskActiveTransactions {
             kind: transaction.kind,
             openedAt: transaction.openedAt,
             task: currentTaskID,
-            outer: innermost)
+            outer: innermost,
+            trace: transaction.trace)
         return try await $innermost.withValue(entry) {
             try await body()
+        }
+    }
+}
+
+extension TaskActiveTransactions {
+    /// The trace of the innermost traced async transaction block that runs
+    /// in the current task, if any.
+    package static var innermostTrace: TransactionTrace? {
+        guard var entry = innermost else { return nil }
+        let task = currentTaskID
+        while true {
+            if entry.task == task, let trace = entry.trace {
+                return trace
+            }
+            guard let outer = entry.outer else { return nil }
+            entry = outer
         }
     }
 }

@@ -30,7 +30,7 @@ extension TransactionEngine {
     package func beginBridgedRead(connection: AnyObject, at callSite: CallSite) throws(DBMisuseError) -> DBReadTransaction {
         try checkBridgeNotNested(.read, at: callSite)
         let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope)
-        transaction.open(connection: connection)
+        transaction.open(connection: connection, bridged: true)
         return transaction
     }
 
@@ -41,7 +41,7 @@ extension TransactionEngine {
     }
 
     private func begin(_ transaction: DBReadTransaction, _ connection: AnyObject) {
-        transaction.open(connection: connection)
+        transaction.open(connection: connection, bridged: true)
         ActiveTransactions.begin(transaction)
     }
 

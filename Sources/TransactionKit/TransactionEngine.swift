@@ -187,6 +187,7 @@ extension TransactionEngine {
     /// Decides what `read` or `write` throws, and makes sure a failed
     /// transaction can no longer be used.
     func classify(_ error: any Error, _ transaction: DBReadTransaction) -> any Error {
+        transaction.traceFailure(error)
         let kind = transaction.kind
         if let failure = error as? TransactionBlockFailure {
             return backend.blockError(from: failure.error, during: kind == .read ? .read : .write)

@@ -14,16 +14,20 @@ import TransactionKit
 /// a protocol that requires `Sendable` but passes such values is the one
 /// exception, documented on the mock (`@unchecked Sendable`).
 public final class IsolatedMockMethod<Arguments, Result> {
-    private typealias Stub = (Arguments, DBReadTransaction?) throws -> Result
+    typealias Stub = (Arguments, DBReadTransaction?) throws -> Result
 
-    private struct State {
+    struct State {
         var stub: Stub?
         var calls: [Arguments] = []
+        /// Where each call ran, in call order.
+        var callTransactions: [MockCallTransaction] = []
+        /// The mock's type and member, from the first call.
+        var memberName = ""
         var declaredTables: [String] = []
         var readTables: [String] = []
     }
 
-    private var state = State()
+    var state = State()
 
     /// Creates a method with no stub and no calls.
     public init() {}
@@ -123,7 +127,10 @@ public final class IsolatedMockMethod<Arguments, Result> {
         if let tx {
             tx.preconditionActive(file: fileID, line: line)
         }
+        let context = MockCallTransaction.record(tx, method: self, name: "\(Mock.self).\(function)")
         state.calls.append(arguments)
+        state.callTransactions.append(context)
+        if state.memberName.isEmpty { state.memberName = "\(Mock.self).\(function)" }
         let (stub, declaredTables, readTables) = (state.stub, state.declaredTables, state.readTables)
         guard let stub else {
             throw unimplemented(

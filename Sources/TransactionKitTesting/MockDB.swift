@@ -10,7 +10,7 @@ import TransactionKit
 /// after a rollback, and the same misuse checks. It stores no rows (the
 /// finders your manager calls are mocks too), but it does store
 /// ``/TransactionKit/KeyValueStore`` values, with the same transaction
-/// semantics: seed them with ``init(label:isReadOnly:keyValues:)`` and
+/// semantics: seed them with ``init(label:isReadOnly:keyValues:logsTransactions:)`` and
 /// inspect them with ``keyValues(in:)``.
 ///
 /// ```swift
@@ -67,6 +67,8 @@ public final class MockDB: DB, DatabaseScopeProviding {
     public let label: String
 
     let engine: TransactionEngine<MockBackend>
+    /// The transaction log (see ``transactionLog``).
+    let recorder: MockTransactionRecorder
 
     /// Whether this database refuses writes, like an `SQLiteDB` opened with
     /// `SQLiteDB.Options.readOnly`.
@@ -90,14 +92,24 @@ public final class MockDB: DB, DatabaseScopeProviding {
     ///     holds from the start, by collection then key, as if a transaction
     ///     had committed them (also on a read-only database). See
     ///     ``seedKeyValues(_:in:)`` to add more later.
+    ///   - logsTransactions: Whether ``transactionLog`` records every
+    ///     transaction (the default). Pass `false` for a test that runs
+    ///     very many transactions and reads no log: the log then stays
+    ///     empty, and mocks see this database's transactions as they see
+    ///     those of `SQLiteDB` (from their first call in each).
     public init(
         label: String = "MockDB",
         isReadOnly: Bool = false,
-        keyValues: [String: [String: KeyValueStore.Value]] = [:]
+        keyValues: [String: [String: KeyValueStore.Value]] = [:],
+        logsTransactions: Bool = true
     ) {
         self.label = label
         let keyValueStorage = MockKeyValueStorage(seed: keyValues)
-        let scope = DatabaseScope(databaseName: "MockDB", connectionType: nil, keyValueStorage: keyValueStorage)
+        let recorder = MockTransactionRecorder()
+        self.recorder = recorder
+        let scope = DatabaseScope(
+            databaseName: "MockDB", connectionType: nil, keyValueStorage: keyValueStorage,
+            tracer: logsTransactions ? recorder : nil)
         self.engine = TransactionEngine(
             backend: MockBackend(keyValues: keyValueStorage, scope: scope, label: label, isReadOnly: isReadOnly),
             scope: scope)

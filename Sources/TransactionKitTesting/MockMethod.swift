@@ -33,11 +33,15 @@ import TransactionKit
 /// outside it, on the thread of the call.
 public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
     /// A stub, given the call's arguments and transaction.
-    private typealias Stub = @Sendable (Arguments, DBReadTransaction?) throws -> Result
+    typealias Stub = @Sendable (Arguments, DBReadTransaction?) throws -> Result
 
-    private struct State: Sendable {
+    struct State: Sendable {
         var stub: Stub?
         var calls: [Arguments] = []
+        /// Where each call ran, in call order.
+        var callTransactions: [MockCallTransaction] = []
+        /// The mock's type and member, from the first call.
+        var memberName = ""
         /// The tables every successful call with a write transaction
         /// declares changed, in the order they were declared.
         var declaredTables: [String] = []
@@ -46,7 +50,7 @@ public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
         var readTables: [String] = []
     }
 
-    private let state = Locked(State())
+    let state = Locked(State())
 
     /// Creates a method with no stub and no calls.
     public init() {}
@@ -214,8 +218,11 @@ public final class MockMethod<Arguments: Sendable, Result: Sendable>: Sendable {
         if let tx {
             tx.preconditionActive(file: fileID, line: line)
         }
+        let context = MockCallTransaction.record(tx, method: self, name: "\(Mock.self).\(function)")
         let (stub, declaredTables, readTables) = state.withValue { state in
             state.calls.append(arguments)
+            state.callTransactions.append(context)
+            if state.memberName.isEmpty { state.memberName = "\(Mock.self).\(function)" }
             return (state.stub, state.declaredTables, state.readTables)
         }
         guard let stub else {

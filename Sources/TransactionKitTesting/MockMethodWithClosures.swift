@@ -15,16 +15,20 @@ import TransactionKit
 /// outside it, on the thread of the call. The closures are valid while the
 /// stub runs: a non-escaping one must not be kept.
 public final class MockMethodWithClosures<Arguments: Sendable, Closures, Result: Sendable>: Sendable {
-    private typealias Stub = @Sendable (Arguments, Closures, DBReadTransaction?) throws -> Result
+    typealias Stub = @Sendable (Arguments, Closures, DBReadTransaction?) throws -> Result
 
-    private struct State: Sendable {
+    struct State: Sendable {
         var stub: Stub?
         var calls: [Arguments] = []
+        /// Where each call ran, in call order.
+        var callTransactions: [MockCallTransaction] = []
+        /// The mock's type and member, from the first call.
+        var memberName = ""
         var declaredTables: [String] = []
         var readTables: [String] = []
     }
 
-    private let state = Locked(State())
+    let state = Locked(State())
 
     /// Creates a method with no stub and no calls.
     public init() {}
@@ -127,8 +131,11 @@ public final class MockMethodWithClosures<Arguments: Sendable, Closures, Result:
         if let tx {
             tx.preconditionActive(file: fileID, line: line)
         }
+        let context = MockCallTransaction.record(tx, method: self, name: "\(Mock.self).\(function)")
         let (stub, declaredTables, readTables) = state.withValue { state in
             state.calls.append(arguments)
+            state.callTransactions.append(context)
+            if state.memberName.isEmpty { state.memberName = "\(Mock.self).\(function)" }
             return (state.stub, state.declaredTables, state.readTables)
         }
         guard let stub else {

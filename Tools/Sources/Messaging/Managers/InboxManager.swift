@@ -148,19 +148,7 @@ public struct InboxManager: Sendable {
     /// - Throws: `KeyValueStoreError` when the stored cursor is not an
     ///   integer, or `DBError`.
     public func markInboxSeen(userID: Int64) throws -> Bool {
-        try db.write { tx in
-            var latest: Int64?
-            for conversation in try conversations.conversations(memberID: userID, tx) {
-                if let message = try messages.latestMessage(conversationID: conversation.id, tx) {
-                    latest = max(latest ?? message.id, message.id)
-                }
-            }
-            let key = String(userID)
-            let lastSeen = try cursors.getInt(key, transaction: tx).map(Int64.init)
-            guard let latest, latest > lastSeen ?? Int64.min else { return false }
-            try cursors.setInt(Int(latest), key: key, transaction: tx)
-            return true
-        }
+        try db.write { tx in try moveInboxCursor(userID: userID, tx) }
     }
 
     /// The id of the latest message `userID` saw when they last opened
