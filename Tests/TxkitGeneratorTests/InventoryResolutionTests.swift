@@ -78,5 +78,23 @@ struct InventoryResolutionTests {
         #expect(inventory.unresolved.isEmpty)
         #expect(inventory.uses.map(\.consumer).sorted() == ["Holder", "Manager"])
     }
+
+    /// A type of the same name as a legacy type, nested in another type
+    /// (DuckDuckGo's `SecureVaultModels.CredentialsProvider` beside the
+    /// `CredentialsProvider` legacy class of another module, verbatim,
+    /// issue 38), was counted as a use of the legacy type.
+    @Test func aTypeOfTheSameNameNestedElsewhereIsNoUse() throws {
+        let tree = try InlineTree([("Legacy.swift", Self.legacy), ("Models.swift", """
+            enum Models {
+                struct Legacy { var name = "" }
+            }
+            final class Vault {
+                var provider: Models.Legacy { Models.Legacy(name: "x") }
+            }
+            """)])
+        let inventory = tree.generator.inventory()
+        #expect(!inventory.uses.contains { $0.consumer == "Models" || $0.consumer == "Vault" })
+        #expect(inventory.unresolved.isEmpty)
+    }
 }
 #endif

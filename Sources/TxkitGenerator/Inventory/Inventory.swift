@@ -97,6 +97,8 @@ extension Generator {
 
         var uses: [Inventory.Use] = []
         var unresolved: [Inventory.Unresolved] = []
+        // The modules' names, which may qualify a type (`App.Legacy`).
+        let modules = Set(index.sources.files.compactMap { SourceIndex.module(of: $0.path).split(separator: "/").last.map(String.init) })
         for name in index.typeNames where !name.contains(".") {
             let type = index.types[name]!
             // A legacy type is a consumer too (a table class calling
@@ -123,15 +125,21 @@ extension Generator {
                     // `Legacy.Nested`: a type nested in the legacy type (a
                     // result or model type), not a use of the type.
                     let qualifiesNestedType = next == "." && afterNext.first?.isUppercase == true
+                    let isDeclaredName = token.parent?.asProtocol((any NamedDeclSyntax).self)?.name.id == token.id
                     if text == name && legacySet.contains(text) {
                         // Its own name, inside itself.
-                    } else if legacySet.contains(text) && qualifiesNestedType {
-                        // Not a mention.
+                    } else if legacySet.contains(text) && (qualifiesNestedType || isDeclaredName) {
+                        // A nested type's own declaration, or `Legacy.Nested`.
                     } else if legacySet.contains(text) && isInitializerCall && !Self.isStoredPropertyValue(token) {
                         // Not a mention.
                     } else if legacySet.contains(text) {
                         let qualifier = previous.count == 2 && previous[1] == "." ? previous[0] : nil
-                        if qualifier == "Shims" { bridged.insert(text) } else if qualifier != "Mocks" && qualifier != "Wrappers" {
+                        if qualifier == "Shims" {
+                            bridged.insert(text)
+                        } else if qualifier == nil || modules.contains(qualifier!) {
+                            // `Other.Legacy` names a type nested in another
+                            // type (`SecureVaultModels.CredentialsProvider`),
+                            // not the legacy type; `Module.Legacy` does.
                             mentions[text, default: 0] += 1
                         }
                     } else if finderSet.contains(text) {
