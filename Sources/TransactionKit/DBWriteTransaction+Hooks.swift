@@ -111,12 +111,16 @@ extension DBWriteTransaction {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     ///   - operation: The work.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     public func addAsyncCompletion(
         on executor: any TaskExecutor,
         file: StaticString = #fileID,
         line: UInt = #line,
         _ operation: @escaping @Sendable () async -> Void
     ) {
-        addAsyncCompletion(at: CallSite(file: file, line: line), .executor(executor, operation))
+        let start: @Sendable (@escaping @Sendable () async -> Void) -> Void = { operation in
+            Task(executorPreference: executor) { await operation() }
+        }
+        addAsyncCompletion(at: CallSite(file: file, line: line), .task(start: start, operation))
     }
 }
