@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The availability audit: no API above the package's Apple floor, checked on Linux.
 
-    python3 Scripts/check-availability.py [--build-path .build] [--list-foundation]
+    python3 Scripts/check-availability.py [--build-path .build] [--modules A,B] [--list-foundation]
     python3 Scripts/check-availability.py --self-test
 
 The floor is read from Package.swift (`platforms:`). For each audited module
@@ -247,7 +247,9 @@ def module_commands(build_path):
 DROP_FLAG = {"-emit-dependencies", "-emit-module", "-incremental", "-c", "-enable-batch-mode",
              "-serialize-diagnostics", "-parseable-output", "-emit-objc-header", "-g", "-enable-testing",
              "-whole-module-optimization", "-wmo"}
-DROP_WITH_VALUE = {"-emit-module-path", "-output-file-map", "-index-store-path", "-emit-objc-header-path"}
+DROP_FLAG |= {"-emit-symbol-graph", "-emit-extension-block-symbols"}
+DROP_WITH_VALUE = {"-emit-module-path", "-output-file-map", "-index-store-path", "-emit-objc-header-path",
+                   "-emit-symbol-graph-dir", "-symbol-graph-minimum-access-level"}
 
 
 def dump_arguments(args, sources=None):
@@ -280,7 +282,9 @@ def clang_arguments(args):
 def dump_ast(args, sources=None):
     result = subprocess.run(["swiftc", "-dump-ast", "-dump-ast-format", "json"] + dump_arguments(args, sources),
                             capture_output=True, text=True)
-    text = result.stderr   # the AST goes to stderr, with any diagnostics
+    # One frontend job prints the AST on stdout, several on stderr (with
+    # any diagnostics).
+    text = result.stdout + "\n" + result.stderr
     decoder, files, position = json.JSONDecoder(), [], 0
     while True:
         start = text.find('{"_kind":"source_file"', position)
@@ -422,7 +426,7 @@ def audit(files, floor, table, list_foundation=False):
                 what = foundation_name(names.get("$s" + use.usr[2:], use.usr))
                 for rule, why in foundation_rules:
                     if rule.search(what):
-                        problems.add((use.file, line_of(use.file, use.offset), f"{what} needs {why} (Foundation, from the audit's list)"))
+                        problems.add((use.file, line_of(use.file, use.offset), 0, f"{what} needs {why} (Foundation, from the audit's list)"))
         else:
             needed = type_availability.get(use.mangled, {})
             what = names.get(use.mangled, use.mangled)
@@ -430,7 +434,14 @@ def audit(files, floor, table, list_foundation=False):
         if above:
             if use.usr:
                 what = names.get("$s" + use.usr[2:]) or demangle(["$s" + use.usr[2:]]).get("$s" + use.usr[2:], use.usr)
-            problems.add((use.file, line_of(use.file, use.offset), f"{what} needs {', '.join(above)}"))
+            problems.add((use.file, line_of(use.file, use.offset), 0 if use.usr else 1, f"{what} needs {', '.join(above)}"))
+    # One report per line: a declaration's name rather than a type's.
+    by_line = {}
+    for file, line, rank, message in problems:
+        key = (file, line)
+        if key not in by_line or (rank, len(message)) < by_line[key]:
+            by_line[key] = (rank, len(message), message)
+    problems = {(file, line, value[2]) for (file, line), value in by_line.items()}
     if list_foundation:
         for usr in foundation_usrs:
             print("  uses", foundation_name(names.get("$s" + usr[2:], usr)))
@@ -480,11 +491,14 @@ def sources_of(args):
     return [a for a in args if a.endswith(".swift")]
 
 
-def run(build_path, list_foundation):
+def run(build_path, list_foundation, only):
     floor = read_floor(os.path.join(ROOT, "Package.swift"))
     commands = module_commands(build_path)
-    modules = [m for m in AUDITED_MODULES if m in commands and is_built(commands[m])]
-    skipped = [m for m in AUDITED_MODULES if m not in modules]
+    wanted = only or AUDITED_MODULES
+    modules = [m for m in wanted if m in commands and is_built(commands[m])]
+    skipped = [m for m in wanted if m not in modules]
+    if only and skipped:
+        sys.exit(f"{build_path}: did not build {', '.join(skipped)}")
     print("floor: " + ", ".join(f"{p} {show(floor[p])}" for p in PLATFORMS))
     work = tempfile.mkdtemp(prefix="availability-")
     try:
@@ -506,11 +520,22 @@ def run(build_path, list_foundation):
     return 0
 
 
+# Each plant: the file's text, the line that must be reported, a word the
+# report must name. Above the floor: `Atomic` (iOS 18), a discarding task
+# group (iOS 17, the concurrency library) and `ContinuousClock` (iOS 16).
 PLANTS = {
-    "Atomic": ("import Synchronization\n\n", "func plantedAtomic() -> Int {\n    let counter = Atomic<Int>(0)\n    return counter.load(ordering: .relaxed)\n}\n", "Atomic"),
-    "makeStream": ("", "func plantedMakeStream() -> AsyncStream<Int> {\n    let (stream, continuation) = AsyncStream<Int>.makeStream()\n    continuation.finish()\n    return stream\n}\n", "makeStream"),
+    "Atomic": ("import Synchronization\n\nfunc plantedAtomic() -> Int {\n"
+               "    let counter = Atomic<Int>(0)\n    return counter.load(ordering: .relaxed)\n}\n", 4, "Atomic"),
+    "DiscardingTaskGroup": ("func plantedGroup() async {\n"
+                            "    await withDiscardingTaskGroup { group in group.addTask {} }\n}\n", 2, "DiscardingTaskGroup"),
+    "ContinuousClock": ("func plantedClock() -> Bool {\n"
+                        "    let clock = ContinuousClock()\n    return clock.now < clock.now\n}\n", 2, "ContinuousClock"),
 }
 
+# Uses that must pass: the same APIs behind `@available`, `guard #available`
+# and `if #available`; and `AsyncStream.makeStream`, which the issue counted
+# as iOS 17 but which is `@backDeployed(before: iOS 17)` from iOS 13: the
+# compiler copies its body into an app that runs on an older system.
 GATED_PLANT = """import Synchronization
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
@@ -519,11 +544,10 @@ func gatedAtomic() -> Int {
     return counter.load(ordering: .relaxed)
 }
 
-func gatedMakeStream() -> AsyncStream<Int>? {
-    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return nil }
-    let (stream, continuation) = AsyncStream<Int>.makeStream()
-    continuation.finish()
-    return stream
+func gatedClock() -> Bool {
+    guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return false }
+    let clock = ContinuousClock()
+    return clock.now < clock.now
 }
 
 func gatedBoth() -> Int {
@@ -531,6 +555,12 @@ func gatedBoth() -> Int {
         return gatedAtomic()
     }
     return 0
+}
+
+func backDeployedMakeStream() -> AsyncStream<Int> {
+    let (stream, continuation) = AsyncStream<Int>.makeStream()
+    continuation.finish()
+    return stream
 }
 """
 
@@ -555,11 +585,9 @@ def self_test(build_path):
             problems, _ = audit(dump_ast(args, listing), floor, table)
             return [(line, message) for file, line, message in problems if file == plant], problems
 
-        for name, (imports, body, word) in PLANTS.items():
-            text = imports + body
-            planted_line = text.split("\n").index(next(l for l in text.split("\n") if word in l and "(" in l)) + 1
+        for name, (text, planted_line, word) in PLANTS.items():
             found, everything = audit_with(f"Planted{name}.swift", text)
-            hit = [m for line, m in found if line == planted_line and word.lower() in m.lower()]
+            hit = [m for line, m in found if line == planted_line and word in m]
             if hit:
                 print(f"ok: a planted {name} fails the audit: line {planted_line}: {hit[0]}")
             else:
@@ -568,7 +596,8 @@ def self_test(build_path):
         if found or everything:
             failures.append(f"gated uses failed the audit: {everything}")
         else:
-            print("ok: the same uses behind @available, guard #available and if #available pass")
+            print("ok: the same uses behind @available, guard #available and if #available pass,"
+                  " and so does the back-deployed AsyncStream.makeStream")
     finally:
         shutil.rmtree(work, ignore_errors=True)
     for failure in failures:
@@ -580,13 +609,15 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build-path", default=os.path.join(ROOT, ".build"))
     parser.add_argument("--self-test", action="store_true")
+    parser.add_argument("--modules", default="",
+                        help="comma-separated modules to audit, each of which must be built (default: all built)")
     parser.add_argument("--list-foundation", action="store_true",
                         help="print every Foundation and Dispatch API the audited modules use")
     options = parser.parse_args()
     build_path = os.path.abspath(options.build_path)
     if options.self_test:
         return self_test(build_path)
-    return run(build_path, options.list_foundation)
+    return run(build_path, options.list_foundation, [m for m in options.modules.split(",") if m])
 
 
 if __name__ == "__main__":
