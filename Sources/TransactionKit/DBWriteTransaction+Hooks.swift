@@ -103,7 +103,9 @@ extension DBWriteTransaction {
     /// only after a successful commit, once the sync completions ran; never
     /// after a rollback.
     ///
-    /// **Executor:** `executor`, as a task executor preference.
+    /// **Executor:** `executor`, as a task executor preference (task
+    /// executors need iOS 18, macOS 15, tvOS 18 or watchOS 11; on older
+    /// systems, pass a queue to ``addAsyncCompletion(on:file:line:_:)-(DispatchQueue,_,_,_)``).
     ///
     /// - Warning: Stops the process when called after the write block returned.
     /// - Parameters:
