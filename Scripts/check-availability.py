@@ -29,16 +29,23 @@ floor, raised by the enclosing declarations' `@available` and by an
 enclosing `if #available` / `guard #available`. Anything else is reported
 with its file and line, and the audit exits 1.
 
+One use is the compiler's, not the code's, and is skipped: a `for await`
+loop calls `next(isolation:)` (iOS 18) where the deployment target has it
+and `next()` below, so on Linux its AST always names the newer one.
+
 What it cannot see: code under `#if os(macOS)` / `#if canImport(Darwin)`
 (Linux never compiles it), Apple-only frameworks, the real Apple SDK's
 availability of Foundation and Dispatch beyond the list, C functions
 (`c:` USRs), and what the optimizer or the runtime needs (a back-deployed
-concurrency runtime). Test targets and Tools/ are not audited.
+concurrency runtime). CI audits neither the test targets nor Tools/
+(`--modules` audits a test target on demand).
 
---self-test plants an `Atomic` and an `AsyncStream.makeStream` use in a copy
-of TransactionKit's sources, once each, and checks that the audit fails on
-each at the planted line; then plants both behind `@available` and
-`if #available`, and checks that it passes. Nothing in the tree changes.
+--self-test type-checks TransactionKit with one more source file, the plant:
+`Atomic` (iOS 18), then `withDiscardingTaskGroup` (iOS 17), then
+`ContinuousClock` (iOS 16), and checks that the audit fails on each at the
+planted line; then the same uses behind `@available`, `if #available` and
+`guard #available`, and `AsyncStream.makeStream` (back-deployed to iOS 13),
+and checks that it passes. Nothing in the tree changes.
 
 Python, not Swift: the audit is JSON plumbing around the compiler, and a
 script runs in CI without a build of its own.
