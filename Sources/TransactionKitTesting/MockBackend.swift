@@ -129,6 +129,7 @@ struct MockBackend: SyncTransactionBackend {
     }
 
     /// Counts a read, or throws when the database is closed.
+    @inline(__always)
     func beginRead() throws {
         if state.isClosed {
             throw DBError.closedDatabase(path: label, operation: .read)
@@ -146,6 +147,7 @@ struct MockBackend: SyncTransactionBackend {
     }
 
     /// Throws when the database is closed or read-only.
+    @inline(__always)
     func checkWritable() throws {
         if state.isClosed {
             throw DBError.closedDatabase(path: label, operation: .write)
