@@ -27,11 +27,14 @@ import PackageDescription
 //     Scripts/with-postgres.sh swift test --traits Postgres --filter 'Postgres|AsyncDB'
 let package = Package(
     name: "TransactionKit",
+    // The floor: the apps that have legacy finders to migrate are old ones.
+    // A newer API is used only behind `@available` / `#available`, which
+    // the availability audit checks on Linux (Scripts/ci/availability.sh).
     platforms: [
-        .macOS(.v15),
-        .iOS(.v18),
-        .tvOS(.v18),
-        .watchOS(.v11),
+        .macOS(.v12),
+        .iOS(.v15),
+        .tvOS(.v15),
+        .watchOS(.v8),
     ],
     products: [
         .library(name: "TransactionKit", targets: ["TransactionKit"]),
@@ -67,7 +70,8 @@ let package = Package(
     targets: [
         // The core: no dependency at all. Its one C helper finds out, only
         // when a misuse happens, whether TransactionKitTesting is linked to
-        // record it as a test failure (see Misuse.swift).
+        // record it as a test failure (see Misuse.swift), and holds the
+        // atomics the core uses below iOS 18 (AtomicInt.swift).
         .target(name: "CTransactionKitMisuseHook"),
         .target(name: "TransactionKit", dependencies: ["CTransactionKitMisuseHook"]),
 

@@ -11,6 +11,9 @@ import PackageDescription
 // package enables the trait only for `txkit-bench generator`, which times it.
 let package = Package(
     name: "TransactionKitTools",
+    // Above the library's floor (iOS 15, macOS 12, tvOS 15, watchOS 8): the
+    // tools are never in an app's graph, run on a developer's Mac or on
+    // Linux, and use Synchronization's `Atomic` (macOS 15).
     platforms: [
         .macOS(.v15),
     ],

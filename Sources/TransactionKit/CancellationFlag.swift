@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Whether the task that began an async transaction was cancelled while the
 /// transaction ran. The engine sets it from a cancellation handler and checks
 /// it when the block returns: a cancelled write rolls back before its
@@ -10,12 +8,12 @@ package final class CancellationFlag: Sendable {
     // let a read that ran no statement after the cancellation return its
     // value), and `MockDB` would commit.
 
-    private let cancelled = Atomic<Bool>(false)
+    private let cancelled = AtomicInt(0)
 
     package init() {}
 
     package func cancel() {
-        cancelled.store(true, ordering: .releasing)
+        cancelled.store(1, ordering: .releasing)
     }
 
     /// Throws `CancellationError` once the task was cancelled.
@@ -26,6 +24,6 @@ package final class CancellationFlag: Sendable {
     }
 
     package var isCancelled: Bool {
-        cancelled.load(ordering: .acquiring)
+        cancelled.load(ordering: .acquiring) != 0
     }
 }

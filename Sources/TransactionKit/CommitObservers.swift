@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The commit observers of one ``DB`` (held by its ``DatabaseScope``), and
 /// their delivery.
 ///
@@ -58,7 +56,7 @@ package final class CommitObservers: Sendable {
     private let state = LockedValue(State())
     /// The number of entries, readable without the lock: a commit with no
     /// observer costs one atomic load.
-    private let entryCount = Atomic<Int>(0)
+    private let entryCount = AtomicInt(0)
 
     package init() {}
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A registration made with ``DB/observeCommits(tables:keyValueCollections:queue:_:)``:
 /// keep it for as long as you want to hear about commits.
 ///
@@ -25,9 +23,9 @@ public final class DBCommitObservation: Sendable {
     /// Shared by the observation and the delivery closure, which must not
     /// retain the observation (or it would never be deallocated).
     final class CancelledFlag: Sendable {
-        private let cancelled = Atomic<Bool>(false)
-        var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
-        func cancel() { cancelled.store(true, ordering: .releasing) }
+        private let cancelled = AtomicInt(0)
+        var isCancelled: Bool { cancelled.load(ordering: .acquiring) != 0 }
+        func cancel() { cancelled.store(1, ordering: .releasing) }
     }
 
     init(registry: CommitObservers, id: Int, flag: CancelledFlag) {

@@ -1,5 +1,5 @@
+import CTransactionKitMisuseHook
 import Dispatch
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -43,7 +43,10 @@ extension DBReadTransaction {
 
     package enum AsyncCompletion {
         case queue(DispatchQueue, @Sendable () -> Void)
-        case executor(any TaskExecutor, @Sendable () async -> Void)
+        /// Work for a task that `start` creates (on a task executor: an
+        /// enum case cannot name `TaskExecutor`, which is newer than the
+        /// package's floor, so `start` captures it).
+        case task(start: @Sendable (_ operation: @escaping @Sendable () async -> Void) -> Void, @Sendable () async -> Void)
     }
 
     /// Finalizations and completions, allocated by the first hook: most
@@ -61,13 +64,37 @@ extension DBReadTransaction {
     /// Where the transaction is in its life. Only the thread that runs the
     /// engine's steps changes it; any thread may read it.
     package internal(set) var state: State {
-        get { State(rawValue: atomicState.load(ordering: .relaxed)).unsafelyUnwrapped }
-        set { atomicState.store(newValue.rawValue, ordering: .relaxed) }
+        get {
+            let raw = transactionkit_atomic_load(lifecycleWords, AtomicOrdering.relaxed.rawValue)
+            return State(rawValue: UInt8(truncatingIfNeeded: raw)).unsafelyUnwrapped
+        }
+        set {
+            transactionkit_atomic_store(lifecycleWords, Int(newValue.rawValue), AtomicOrdering.relaxed.rawValue)
+        }
+    }
+
+    /// The thread (or, odd, the task) that runs the block.
+    private var atomicOwner: UInt {
+        get {
+            UInt(bitPattern: transactionkit_atomic_load(lifecycleWords + 1, AtomicOrdering.relaxed.rawValue))
+        }
+        set {
+            transactionkit_atomic_store(lifecycleWords + 1, Int(bitPattern: newValue), AtomicOrdering.relaxed.rawValue)
+        }
+    }
+
+    /// The state word, followed by the owner word: `atomicWords`, which is
+    /// the root class's first stored property, so it starts the object's
+    /// stored properties. Reached through the object's address, so that no
+    /// Swift access (and no exclusivity check) touches the words after
+    /// `init`.
+    private var lifecycleWords: UnsafeMutablePointer<Int> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Int.self)
     }
 
     /// Whether the calling thread is the one that runs the block.
     private var isOnOwnerThread: Bool {
-        atomicOwnerThread.load(ordering: .relaxed) == Self.currentThread
+        atomicOwner == Self.currentThread
     }
 
     /// The calling thread, as a number an atomic can hold.
@@ -91,7 +118,7 @@ extension DBReadTransaction {
     package func open(connection: AnyObject?, bridged: Bool = false) {
         precondition(state == .pending, "TransactionKit internal error: transaction opened twice")
         self.connection = connection
-        atomicOwnerThread.store(Self.currentThread, ordering: .relaxed)
+        atomicOwner = Self.currentThread
         state = .open
         if let tracer = scope.tracer { trace(by: tracer, bridged: bridged, enclosing: ActiveTransactions.innermostTrace) }
     }
@@ -101,7 +128,7 @@ extension DBReadTransaction {
     package func openInTask(connection: AnyObject?) {
         precondition(state == .pending, "TransactionKit internal error: transaction opened twice")
         self.connection = connection
-        atomicOwnerThread.store(TaskActiveTransactions.currentTaskID, ordering: .relaxed)
+        atomicOwner = TaskActiveTransactions.currentTaskID
         state = .open
         if let tracer = scope.tracer { trace(by: tracer, enclosing: Self.currentTrace) }
     }
@@ -189,8 +216,8 @@ extension DBReadTransaction {
                 block()
                 scope.asyncCompletionDidFinish()
             }
-        case let .executor(executor, operation):
-            Task(executorPreference: executor) {
+        case let .task(start, operation):
+            start {
                 await operation()
                 scope.asyncCompletionDidFinish()
             }
@@ -211,7 +238,7 @@ extension DBReadTransaction {
             }
             // An async block's transaction belongs to a task (an odd owner,
             // see `openInTask`); the synchronous path above never gets here.
-            let owner = atomicOwnerThread.load(ordering: .relaxed)
+            let owner = atomicOwner
             if owner & 1 == 1 {
                 if owner == TaskActiveTransactions.currentTaskID {
                     return nil

@@ -1,4 +1,4 @@
-import Synchronization
+import CTransactionKitMisuseHook
 
 /// An opaque read transaction, handed to the block of a ``DB``'s `read`.
 ///
@@ -28,24 +28,27 @@ public class DBReadTransaction {
     // (see DBReadTransaction+Lifecycle.swift), so that a transaction costs one
     // allocation, not two.
     //
-    // `state` and the owner thread are atomics: the misuse check reads them
-    // from whatever thread a transaction was smuggled to, while the thread
-    // that runs the block may be changing them. Relaxed ordering is enough:
-    // the check only needs a value that is not torn, and any value it can
-    // see on a foreign thread is a misuse. The other properties are used
+    // `state` and the owner thread are atomic words: the misuse check reads
+    // them from whatever thread a transaction was smuggled to, while the
+    // thread that runs the block may be changing them. Relaxed ordering is
+    // enough: the check only needs a value that is not torn, and any value it
+    // can see on a foreign thread is a misuse. They are the object's first
+    // stored property, read and written only through the C target's atomics
+    // at the object's address (`lifecycleWords`), not `Synchronization.Atomic`,
+    // which needs iOS 18. The other properties are used
     // only on the thread that runs the block, or in strict happens-before
     // order around it (see DBReadTransaction+Lifecycle.swift), and no access
     // to them spans a call, so their runtime exclusivity checks are turned
     // off: the checks are paid on every transaction (Benchmarks/README.md,
     // "What safety costs": `empty_read_tx` and `empty_write_tx`, mockdb).
 
+    /// The lifecycle state (`State`'s raw value) and the thread that runs
+    /// the block, as a number (`pthread_self()`; 0 until the transaction
+    /// opens). Must stay the first stored property: see `lifecycleWords`.
+    private var atomicWords = transactionkit_transaction_words(state: Int(State.pending.rawValue), owner: 0)
     package let kind: TransactionKind
     package let openedAt: CallSite
     package let scope: DatabaseScope
-    let atomicState = Atomic<UInt8>(State.pending.rawValue)
-    /// The thread that runs the block, as a number (`pthread_self()`);
-    /// 0 until the transaction opens.
-    let atomicOwnerThread = Atomic<UInt>(0)
     /// The backend's connection while the block runs (`nil` for a database
     /// without connections). Dropped when the transaction ends; bridges read
     /// it through `connection(as:bridge:at:)`.

@@ -103,7 +103,9 @@ extension DBWriteTransaction {
     /// only after a successful commit, once the sync completions ran; never
     /// after a rollback.
     ///
-    /// **Executor:** `executor`, as a task executor preference.
+    /// **Executor:** `executor`, as a task executor preference (task
+    /// executors need iOS 18, macOS 15, tvOS 18 or watchOS 11; on older
+    /// systems, pass a queue to ``addAsyncCompletion(on:file:line:_:)-(DispatchQueue,_,_,_)``).
     ///
     /// - Warning: Stops the process when called after the write block returned.
     /// - Parameters:
@@ -111,12 +113,16 @@ extension DBWriteTransaction {
     ///   - file: The call site's file, for misuse messages; leave the default.
     ///   - line: The call site's line, for misuse messages; leave the default.
     ///   - operation: The work.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     public func addAsyncCompletion(
         on executor: any TaskExecutor,
         file: StaticString = #fileID,
         line: UInt = #line,
         _ operation: @escaping @Sendable () async -> Void
     ) {
-        addAsyncCompletion(at: CallSite(file: file, line: line), .executor(executor, operation))
+        let start: @Sendable (@escaping @Sendable () async -> Void) -> Void = { operation in
+            Task(executorPreference: executor) { await operation() }
+        }
+        addAsyncCompletion(at: CallSite(file: file, line: line), .task(start: start, operation))
     }
 }

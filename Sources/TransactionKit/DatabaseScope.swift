@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The identity of one `DB` instance, and the state its transactions share:
 /// the nesting checks are keyed by it, and it tracks the async completions
@@ -11,7 +10,7 @@ import Synchronization
 /// through any transaction, and what a bridge needs to tell which database a
 /// transaction came from.
 package final class DatabaseScope: Sendable {
-    private let pendingAsyncCompletions = Atomic<Int>(0)
+    private let pendingAsyncCompletions = AtomicInt(0)
     private let asyncCompletionGroup = DispatchGroup()
 
     /// The storage behind ``KeyValueStore`` (`nil`: the database has none).
@@ -65,12 +64,12 @@ package final class DatabaseScope: Sendable {
     /// Called before an async completion is handed to its queue or executor.
     package func asyncCompletionWillStart() {
         asyncCompletionGroup.enter()
-        pendingAsyncCompletions.add(1, ordering: .acquiringAndReleasing)
+        pendingAsyncCompletions.wrappingAdd(1, ordering: .acquiringAndReleasing)
     }
 
     /// Called once an async completion has run.
     package func asyncCompletionDidFinish() {
-        pendingAsyncCompletions.subtract(1, ordering: .acquiringAndReleasing)
+        pendingAsyncCompletions.wrappingAdd(-1, ordering: .acquiringAndReleasing)
         asyncCompletionGroup.leave()
     }
 

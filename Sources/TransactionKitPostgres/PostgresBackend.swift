@@ -9,6 +9,7 @@ import TransactionKit
 ///
 /// The engine owns the lifecycle (hooks, misuse checks, classification);
 /// this type only talks to the server.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct PostgresBackend: AsyncTransactionBackend {
     let client: PostgresClient
     let logger: Logger

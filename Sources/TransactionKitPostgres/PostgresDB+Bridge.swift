@@ -2,6 +2,7 @@
 import PostgresNIO
 import TransactionKit
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension PostgresDB {
     /// Unwraps a transaction into its PostgreSQL connection, for the finder
     /// or Shortcut-Way wrapper that needs SQL.

@@ -1,6 +1,7 @@
 #if Postgres
 import TransactionKit
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension PostgresDB {
     /// Shuts the database down gracefully: refuses new transactions, waits
     /// for the running ones to end (commit or roll back), then closes every

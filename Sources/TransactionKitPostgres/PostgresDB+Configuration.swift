@@ -3,6 +3,7 @@ import Foundation
 import PostgresNIO
 import TransactionKit
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension PostgresDB {
     /// Where a ``PostgresDB`` connects, as whom, and how it runs
     /// transactions.
@@ -184,6 +185,7 @@ extension PostgresDB {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension PostgresDB.Configuration {
     /// Whether connections use TLS.
     public enum TLSMode: Sendable {

@@ -1,6 +1,7 @@
 #if Postgres
 import PostgresNIO
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension PostgresDB {
     /// The isolation level of a ``PostgresDB``'s write transactions
     /// (PostgreSQL's `SET TRANSACTION ISOLATION LEVEL`).

@@ -43,6 +43,11 @@ import TransactionKit
 ///   is not available on a `PostgresDB` (it throws
 ///   ``/TransactionKit/KeyValueStoreError`` of kind `unsupportedDatabase`):
 ///   keep such state in a table of your own, through a finder.
+///
+/// **Platforms:** macOS 13, iOS 16, tvOS 16, watchOS 9 or later (and
+/// Linux), as postgres-nio's `PostgresClient`, above the rest of the
+/// package's floor.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class PostgresDB: AsyncDB, DatabaseScopeProviding, Sendable {
     /// How this database connects and runs transactions.
     public let configuration: Configuration

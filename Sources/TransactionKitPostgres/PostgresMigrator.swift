@@ -25,6 +25,7 @@ import TransactionKit
 /// **Transactions:** each migration runs in its own transaction with its
 /// row in `txkit_migrations`; when one throws, it is rolled back, the ones
 /// before it stay applied, and `migrate` throws.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct PostgresMigrator: Sendable {
     /// One migration: its identifier and its work.
     private struct Migration: Sendable {

@@ -1,5 +1,4 @@
 import GRDB
-import Synchronization
 import TransactionKit
 
 /// The transactions an `SQLiteDB` bridged from transactions the
@@ -51,7 +50,7 @@ final class SQLiteBridges: @unchecked Sendable {
     }
 
     private final class FinalizingConnections: Sendable {
-        private let count = Atomic<Int>(0)
+        private let count = AtomicInt(0)
         private let connections = LockedValue<Set<ObjectIdentifier>>([])
 
         func insert(_ connection: ObjectIdentifier) {

@@ -80,7 +80,7 @@ extension SQLiteDB {
         var configuration = options.grdbConfiguration(label: path)
         configuration.readonly = options.readOnly
         do {
-            return try retryingWhileBusy(for: options.busyTimeout) {
+            return try retryingWhileBusy(forNanoseconds: options.busyTimeoutNanoseconds) {
                 let pool = try DatabasePool(path: path, configuration: configuration)
                 if !options.readOnly {
                     // GRDB sets synchronous=NORMAL with WAL; apply the chosen
@@ -105,26 +105,26 @@ extension SQLiteDB {
     /// For the steps that SQLite does not retry itself. An attempt that
     /// already waited in SQLite's busy handler for the whole timeout is not
     /// retried: the deadline has passed by then.
-    private static func retryingWhileBusy<T>(for timeout: Duration, _ attempt: () throws -> T) throws -> T {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        let delaysInMilliseconds = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
+    private static func retryingWhileBusy<T>(forNanoseconds timeout: Int64, _ attempt: () throws -> T) throws -> T {
+        // Dispatch's monotonic clock, not `ContinuousClock` (iOS 16).
+        let start = DispatchTime.now().uptimeNanoseconds
+        let delaysInMilliseconds: [Int64] = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
         var retries = 0
         while true {
             do {
                 return try attempt()
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-                let remaining = deadline - clock.now
-                guard remaining > .zero else {
+                let elapsed = Int64(clamping: DispatchTime.now().uptimeNanoseconds &- start)
+                let remaining = timeout - min(elapsed, timeout)
+                guard remaining > 0 else {
                     throw error
                 }
-                let delay = min(.milliseconds(delaysInMilliseconds[min(retries, delaysInMilliseconds.count - 1)]), remaining)
+                let delay = min(delaysInMilliseconds[min(retries, delaysInMilliseconds.count - 1)] * 1_000_000, remaining)
                 retries += 1
                 // Waiting for another process to release its lock: there is
                 // nothing to be notified by, exactly as in SQLite's own busy
                 // handler.
-                let (seconds, attoseconds) = delay.components
-                Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+                Thread.sleep(forTimeInterval: Double(delay) / 1e9)
             }
         }
     }

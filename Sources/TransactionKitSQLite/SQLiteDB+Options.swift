@@ -41,7 +41,10 @@ extension SQLiteDB {
         /// Opening a file waits as long for another process that holds a
         /// lock on it, also while a new file is switched to WAL mode (a
         /// step SQLite itself does not retry, which ``SQLiteDB`` retries).
-        public var busyTimeout: Duration = .seconds(5)
+        ///
+        /// A `DispatchTimeInterval` (`.seconds(5)`, `.milliseconds(200)`),
+        /// not a `Duration`, which needs iOS 16; `.never` waits without limit.
+        public var busyTimeout: DispatchTimeInterval = .seconds(5)
 
         /// How durable commits are. Default: ``Durability/full``.
         public var durability: Durability = .full
@@ -138,12 +141,27 @@ extension SQLiteDB {
             preparations.append(body)
         }
 
+        /// ``busyTimeout`` in nanoseconds, at least 0 (`.never`: `Int64.max`,
+        /// about 292 years).
+        package var busyTimeoutNanoseconds: Int64 {
+            let value: Int, scale: Int64
+            switch busyTimeout {
+            case let .seconds(n): (value, scale) = (n, 1_000_000_000)
+            case let .milliseconds(n): (value, scale) = (n, 1_000_000)
+            case let .microseconds(n): (value, scale) = (n, 1_000)
+            case let .nanoseconds(n): (value, scale) = (n, 1)
+            case .never: return .max
+            @unknown default: return .max
+            }
+            let (product, overflow) = Int64(value).multipliedReportingOverflow(by: scale)
+            if overflow { return value < 0 ? 0 : .max }
+            return max(0, product)
+        }
+
         package func grdbConfiguration(label: String) -> Configuration {
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
-            let components = busyTimeout.components
-            configuration.busyMode = .timeout(
-                TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18)
+            configuration.busyMode = .timeout(TimeInterval(busyTimeoutNanoseconds) / 1e9)
             configuration.maximumReaderCount = maximumReaderCount
             configuration.label = label
             let preparations = preparations

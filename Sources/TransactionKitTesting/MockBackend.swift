@@ -1,4 +1,3 @@
-import Synchronization
 import TransactionKit
 
 /// The storage side of ``MockDB``: counters, a write lock, injected faults,
@@ -21,26 +20,26 @@ struct MockBackend: SyncTransactionBackend {
 
     /// Counters and injected faults, shared by every copy of the backend.
     final class SharedState: Sendable {
-        private let reads = Atomic<Int>(0)
-        private let writes = Atomic<Int>(0)
-        private let commits = Atomic<Int>(0)
-        private let rollbacks = Atomic<Int>(0)
+        private let reads = AtomicInt(0)
+        private let writes = AtomicInt(0)
+        private let commits = AtomicInt(0)
+        private let rollbacks = AtomicInt(0)
         /// Lets a commit skip the lock when no failure is injected.
-        private let hasCommitFailure = Atomic<Bool>(false)
+        private let hasCommitFailure = AtomicInt(0)
         private let nextCommitFailure = LockedValue<DBError?>(nil)
         /// Serializes write transactions, as SQLite does: sync writes wait
         /// on it with their thread, async writes suspend.
         let writeLock = MockWriteGate()
         /// Whether `MockDB.close()` was called.
-        private let closed = Atomic<Bool>(false)
+        private let closed = AtomicInt(0)
 
         var isClosed: Bool {
-            closed.load(ordering: .acquiring)
+            closed.load(ordering: .acquiring) != 0
         }
 
         /// Marks the database closed; returns `false` if it already was.
         func markClosed() -> Bool {
-            !closed.exchange(true, ordering: .acquiringAndReleasing)
+            closed.exchange(1, ordering: .acquiringAndReleasing) == 0
         }
 
         var statistics: MockDB.Statistics {
@@ -61,7 +60,7 @@ struct MockBackend: SyncTransactionBackend {
         func failNextCommit(with error: DBError) {
             nextCommitFailure.withLock { failure in
                 failure = error
-                hasCommitFailure.store(true, ordering: .releasing)
+                hasCommitFailure.store(1, ordering: .releasing)
             }
         }
 
@@ -79,9 +78,9 @@ struct MockBackend: SyncTransactionBackend {
 
         /// Counts a commit, or consumes the injected failure and counts a rollback.
         func commitOrInjectedFailure() -> DBError? {
-            if hasCommitFailure.load(ordering: .acquiring) {
+            if hasCommitFailure.load(ordering: .acquiring) != 0 {
                 let failure = nextCommitFailure.withLock { failure -> DBError? in
-                    defer { hasCommitFailure.store(false, ordering: .releasing) }
+                    defer { hasCommitFailure.store(0, ordering: .releasing) }
                     return failure.take()
                 }
                 if let failure {
@@ -130,6 +129,7 @@ struct MockBackend: SyncTransactionBackend {
     }
 
     /// Counts a read, or throws when the database is closed.
+    @inline(__always)
     func beginRead() throws {
         if state.isClosed {
             throw DBError.closedDatabase(path: label, operation: .read)
@@ -147,6 +147,7 @@ struct MockBackend: SyncTransactionBackend {
     }
 
     /// Throws when the database is closed or read-only.
+    @inline(__always)
     func checkWritable() throws {
         if state.isClosed {
             throw DBError.closedDatabase(path: label, operation: .write)

@@ -1,4 +1,3 @@
-import Synchronization
 import TransactionKit
 
 /// A fake ``/TransactionKit/DB`` for unit tests: deterministic, in memory, inspectable, and

@@ -1,4 +1,3 @@
-import Synchronization
 import TransactionKit
 
 /// MockDB's write serialization: one write transaction at a time, whether
@@ -34,7 +33,7 @@ final class MockWriteGate: Sendable {
         var threads = 0
     }
 
-    private let word = Atomic<UInt8>(0)
+    private let word = AtomicInt(0)
     private let waiters = LockedValue(Waiters())
 
     init() {}

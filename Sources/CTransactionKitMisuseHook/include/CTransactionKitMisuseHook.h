@@ -3,6 +3,9 @@
 
 #include <stdbool.h>
 
+// The atomics the core uses below its own availability floor.
+#include "CTransactionKitAtomics.h"
+
 // How the core finds out, at the moment of a misuse and only then, whether a
 // test runner can record it as a test failure, without depending on Testing
 // or XCTest.

@@ -7,7 +7,8 @@ import PackageDescription
 // call site, the other tests pass, and both runners reach their summary.
 let package = Package(
     name: "MisuseUnderTest",
-    platforms: [.macOS(.v15)],
+    // TransactionKit's floor: an app at it can depend on the package.
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     dependencies: [
         .package(name: "TransactionKit", path: "../../.."),
     ],

@@ -9,7 +9,8 @@ import PackageDescription
 // `Txkit` trait that builds the generator the plugin runs.
 let package = Package(
     name: "PluginConsumer",
-    platforms: [.macOS(.v15)],
+    // TransactionKit's floor: an app at it can depend on the package.
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     dependencies: [
         // `name:` because the folder is not named like the package.
         .package(name: "TransactionKit", path: "../../..", traits: ["Txkit"]),

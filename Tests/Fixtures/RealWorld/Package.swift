@@ -8,8 +8,12 @@ import PackageDescription
 // `txkit inventory` and `txkit shim --apply` must produce.
 let package = Package(
     name: "RealWorldCorpus",
+    // TransactionKit's floor: an app at it can depend on the package.
     platforms: [
-        .macOS(.v15),
+        .macOS(.v12),
+        .iOS(.v15),
+        .tvOS(.v15),
+        .watchOS(.v8),
     ],
     dependencies: [
         .package(name: "TransactionKit", path: "../../.."),

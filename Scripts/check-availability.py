@@ -1,0 +1,631 @@
+#!/usr/bin/env python3
+"""The availability audit: no API above the package's Apple floor, checked on Linux.
+
+    python3 Scripts/check-availability.py [--build-path .build] [--modules A,B] [--list-foundation]
+    python3 Scripts/check-availability.py --self-test
+
+The floor is read from Package.swift (`platforms:`). For each audited module
+(the library, the testing modules and the generator, whichever the build at
+--build-path compiled) the audit asks the compiler for the type-checked AST
+(`swiftc -dump-ast -dump-ast-format json`, with the module's own arguments
+from the build's debug.yaml), and collects every declaration a module refers
+to (by USR) and every type it spells (demangled). It looks each one up in:
+
+* the symbol graphs of the toolchain's modules (Swift, _Concurrency,
+  _StringProcessing, Synchronization, Observation, Testing) and of the
+  built dependencies (GRDB, swift-syntax, swift-argument-parser, ...), from
+  swift-symbolgraph-extract, which carry their Apple `@available`
+  introductions even on Linux (a member inherits its type's);
+* the package's own `@available` declarations;
+* for Foundation and Dispatch, whose Linux modules carry no Apple
+  availability, FOUNDATION_ABOVE_FLOOR below: the APIs newer than the
+  floor that a library like this one is tempted to use. Any other
+  Foundation or Dispatch API is taken to be at the floor: `--list-foundation`
+  prints the ones the package uses, for a reviewer to check.
+
+A use is fine when, on every Apple platform of the floor, the API was
+introduced at or below the availability of the place that uses it: the
+floor, raised by the enclosing declarations' `@available` and by an
+enclosing `if #available` / `guard #available`. Anything else is reported
+with its file and line, and the audit exits 1.
+
+One use is the compiler's, not the code's, and is skipped: a `for await`
+loop calls `next(isolation:)` (iOS 18) where the deployment target has it
+and `next()` below, so on Linux its AST always names the newer one.
+
+What it cannot see: code under `#if os(macOS)` / `#if canImport(Darwin)`
+(Linux never compiles it), Apple-only frameworks, the real Apple SDK's
+availability of Foundation and Dispatch beyond the list, C functions
+(`c:` USRs), and what the optimizer or the runtime needs (a back-deployed
+concurrency runtime). CI audits neither the test targets nor Tools/
+(`--modules` audits a test target on demand).
+
+--self-test type-checks TransactionKit with one more source file, the plant:
+`Atomic` (iOS 18), then `withDiscardingTaskGroup` (iOS 17), then
+`ContinuousClock` (iOS 16), and checks that the audit fails on each at the
+planted line; then the same uses behind `@available`, `if #available` and
+`guard #available`, and `AsyncStream.makeStream` (back-deployed to iOS 13),
+and checks that it passes. Nothing in the tree changes.
+
+Python, not Swift: the audit is JSON plumbing around the compiler, and a
+script runs in CI without a build of its own.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# The modules an app links (the library and testing products) and the
+# generator; a module the build did not compile is skipped (the generator
+# needs the `Txkit` trait, PostgreSQL the `Postgres` trait).
+AUDITED_MODULES = [
+    "TransactionKit",
+    "TransactionKitSQLite",
+    "TransactionKitTesting",
+    "TransactionKitSQLiteTesting",
+    "TransactionKitPostgres",
+    "TxkitGenerator",
+    "TxkitCommands",
+    "txkit",
+]
+
+PLATFORMS = ["macOS", "iOS", "tvOS", "watchOS"]
+
+# Toolchain modules whose symbol graphs carry Apple availability.
+TOOLCHAIN_MODULES = ["Swift", "_Concurrency", "_StringProcessing", "Synchronization", "Observation", "Testing"]
+
+# Foundation and Dispatch on Linux carry no Apple availability: these are
+# the APIs above the floor (iOS 15, macOS 12) that the audit refuses, as
+# patterns on the demangled declaration, each with the first Apple release
+# that has it (Apple's documentation). Dispatch has none the package could
+# reach for: everything in it predates iOS 13.
+FOUNDATION_ABOVE_FLOOR = [
+    (r"^Foundation\.URL\.appending\(path:|^Foundation\.URL\.appending\(component", "iOS 16, macOS 13"),
+    (r"^Foundation\.URL\.init\(filePath:", "iOS 16, macOS 13"),
+    (r"^Foundation\.URL\.path\(percentEncoded:", "iOS 16, macOS 13"),
+    (r"^Foundation\.URL\.(homeDirectory|temporaryDirectory|currentDirectory|documentsDirectory|cachesDirectory)\b", "iOS 16, macOS 13"),
+    (r"^Foundation\.URL\.DirectoryHint\b", "iOS 16, macOS 13"),
+    (r"^Foundation\.Locale\.(Language|Region|Components)\b", "iOS 16, macOS 13"),
+    (r"^Foundation\.(Predicate|Expression)\b|^Foundation\.PredicateExpressions\b", "iOS 17, macOS 14"),
+    (r"^Foundation\.Calendar\.RecurrenceRule\b", "iOS 18, macOS 15"),
+    (r"^Foundation\.NSLocking\.withLock\b", "iOS 16, macOS 13"),
+    (r"^Foundation\.Duration\b|\.UnitsFormatStyle\b|\.TimeFormatStyle\b", "iOS 16, macOS 13"),
+    (r"^Foundation\.Date\.(RelativeFormatStyle|AnchoredRelativeFormatStyle)\b", "iOS 18, macOS 15"),
+    (r"^Foundation\.URL\.Template\b|^Foundation\.URLResource\b", "iOS 18, macOS 15"),
+]
+
+
+# MARK: - Versions and contexts
+
+def parse_version(text):
+    parts = [int(p) for p in re.findall(r"\d+", str(text))]
+    return tuple((parts + [0, 0])[:3])
+
+
+def read_floor(package_swift):
+    text = open(package_swift).read()
+    block = re.search(r"platforms:\s*\[(.*?)\]", text, re.S)
+    if not block:
+        sys.exit(f"{package_swift}: no platforms: list")
+    floor = {}
+    for name, version in re.findall(r"\.(macOS|iOS|tvOS|watchOS)\(\.v(\d+(?:_\d+)*)\)", block.group(1)):
+        floor[name] = parse_version(version.replace("_", "."))
+    missing = [p for p in PLATFORMS if p not in floor]
+    if missing:
+        sys.exit(f"{package_swift}: platforms: does not name {', '.join(missing)}")
+    return floor
+
+
+def show(version):
+    major, minor, patch = version
+    return f"{major}.{minor}" + (f".{patch}" if patch else "")
+
+
+def refine(context, attrs):
+    """The availability inside a declaration with `attrs`."""
+    refined = dict(context)
+    for attr in attrs or []:
+        if attr.get("_kind") != "available_attr":
+            continue
+        domain = attr.get("domain")
+        if domain not in PLATFORMS:
+            continue
+        if attr.get("unavailable") or attr.get("kind") == "unavailable":
+            refined[domain] = (999, 0, 0)   # never runs there: nothing to check
+        elif attr.get("introduced"):
+            refined[domain] = max(refined[domain], parse_version(attr["introduced"]))
+    return refined
+
+
+def refine_by_queries(context, conditions):
+    refined = dict(context)
+    for condition in conditions or []:
+        if condition.get("_kind") != "#available":
+            continue
+        for spec in condition.get("queries", []):
+            domain = spec.get("domain")
+            if domain in PLATFORMS and spec.get("version"):
+                refined[domain] = max(refined[domain], parse_version(spec["version"]))
+    return refined
+
+
+def has_available_query(conditions):
+    return any(c.get("_kind") == "#available" for c in conditions or [])
+
+
+# MARK: - Symbol graphs
+
+def symbol_availability(symbol):
+    result = {}
+    for entry in symbol.get("availability") or []:
+        domain = entry.get("domain")
+        if domain in PLATFORMS and entry.get("introduced"):
+            i = entry["introduced"]
+            result[domain] = (i.get("major", 0), i.get("minor", 0), i.get("patch", 0))
+    return result
+
+
+def merge(a, b):
+    out = dict(a)
+    for domain, version in b.items():
+        out[domain] = max(out.get(domain, (0, 0, 0)), version)
+    return out
+
+
+class Table:
+    """USR -> Apple introductions, and qualified type name -> introductions."""
+
+    def __init__(self):
+        self.by_usr = {}
+        self.by_name = {}
+
+    def load_graph(self, path):
+        graph = json.load(open(path))
+        module = graph["module"]["name"]
+        module = "Swift" if module in ("_Concurrency", "_StringProcessing") else module
+        own = {}
+        paths = {}
+        for symbol in graph.get("symbols", []):
+            usr = symbol["identifier"]["precise"]
+            own[usr] = symbol_availability(symbol)
+            paths[usr] = symbol.get("pathComponents", [])
+        parent = {}
+        for relation in graph.get("relationships", []):
+            if relation.get("kind") in ("memberOf", "optionalRequirementOf", "requirementOf"):
+                parent.setdefault(relation["source"], relation["target"])
+        for usr in own:
+            effective, seen, current = dict(own[usr]), set(), parent.get(usr)
+            while current and current not in seen:
+                seen.add(current)
+                effective = merge(effective, own.get(current, {}))
+                current = parent.get(current)
+            if effective:
+                self.by_usr[usr] = merge(self.by_usr.get(usr, {}), effective)
+                name = module + "." + ".".join(paths[usr])
+                self.by_name[name] = merge(self.by_name.get(name, {}), effective)
+
+
+def extract_graphs(modules, work, extra_args):
+    out = os.path.join(work, "symbolgraphs")
+    os.makedirs(out, exist_ok=True)
+    for module in modules:
+        result = subprocess.run(
+            ["swift-symbolgraph-extract", "-module-name", module, "-target", host_target(),
+             "-output-dir", out, "-minimum-access-level", "public"] + extra_args,
+            capture_output=True, text=True)
+        if result.returncode != 0 and module in ("Swift", "_Concurrency", "Synchronization"):
+            sys.exit(f"swift-symbolgraph-extract -module-name {module} failed:\n{result.stderr}")
+    return [os.path.join(out, f) for f in sorted(os.listdir(out)) if f.endswith(".symbols.json")]
+
+
+_host = None
+
+
+def host_target():
+    global _host
+    if _host is None:
+        info = json.loads(subprocess.run(["swiftc", "-print-target-info"], capture_output=True, text=True).stdout)
+        _host = info["target"]["triple"]
+    return _host
+
+
+# MARK: - The build's compile commands
+
+def module_commands(build_path):
+    yaml = os.path.join(build_path, "debug.yaml")
+    if not os.path.exists(yaml):
+        sys.exit(f"{yaml}: no debug build (run swift build --traits Txkit first)")
+    commands = {}
+    lines = open(yaml).read().split("\n")
+    for index, line in enumerate(lines):
+        match = re.search(r"description: \"Compiling Swift Module '([^']+)'", line)
+        if match and index + 1 < len(lines) and "args: " in lines[index + 1]:
+            commands[match.group(1)] = json.loads(lines[index + 1].split("args: ", 1)[1])
+    return commands
+
+
+DROP_FLAG = {"-emit-dependencies", "-emit-module", "-incremental", "-c", "-enable-batch-mode",
+             "-serialize-diagnostics", "-parseable-output", "-emit-objc-header", "-g", "-enable-testing",
+             "-whole-module-optimization", "-wmo"}
+DROP_FLAG |= {"-emit-symbol-graph", "-emit-extension-block-symbols"}
+DROP_WITH_VALUE = {"-emit-module-path", "-output-file-map", "-index-store-path", "-emit-objc-header-path",
+                   "-emit-symbol-graph-dir", "-symbol-graph-minimum-access-level"}
+
+
+def dump_arguments(args, sources=None):
+    """The module's arguments for -dump-ast: no outputs, same inputs."""
+    out, items = [], iter(args[1:])
+    for arg in items:
+        if arg in ("-Xcc", "-Xfrontend", "-Xlinker"):
+            out += [arg, next(items)]
+        elif arg in DROP_FLAG or re.fullmatch(r"-j\d+", arg):
+            continue
+        elif arg in DROP_WITH_VALUE:
+            next(items)
+        elif arg.startswith("@") and sources is not None:
+            out.append("@" + sources)
+        else:
+            out.append(arg)
+    return out
+
+
+def clang_arguments(args):
+    out, items = [], iter(args[1:])
+    for arg in items:
+        if arg == "-Xcc":
+            out += [arg, next(items)]
+        elif arg == "-I":
+            out += [arg, next(items)]
+    return out
+
+
+def dump_ast(args, sources=None):
+    result = subprocess.run(["swiftc", "-dump-ast", "-dump-ast-format", "json"] + dump_arguments(args, sources),
+                            capture_output=True, text=True)
+    # One frontend job prints the AST on stdout, several on stderr (with
+    # any diagnostics).
+    text = result.stdout + "\n" + result.stderr
+    decoder, files, position = json.JSONDecoder(), [], 0
+    while True:
+        start = text.find('{"_kind":"source_file"', position)
+        if start < 0:
+            break
+        value, position = decoder.raw_decode(text, start)
+        files.append(value)
+    if result.returncode != 0 or not files:
+        sys.exit("swiftc -dump-ast failed:\n" + re.sub(r'\{"_kind":"source_file".*', "", text)[:4000])
+    return files
+
+
+# MARK: - The walk
+
+class Use:
+    def __init__(self, file, offset, context, usr=None, mangled=None):
+        self.file, self.offset, self.context, self.usr, self.mangled = file, offset, context, usr, mangled
+
+
+def walk_file(source_file, floor, uses, own_decls):
+    filename = source_file["filename"]
+
+    def visit(node, context, position):
+        if isinstance(node, list):
+            for child in node:
+                visit(child, context, position)
+            return
+        if not isinstance(node, dict):
+            return
+        kind = node.get("_kind", "")
+        rng = node.get("range")
+        if isinstance(rng, dict) and "start" in rng:
+            position = rng["start"]
+        if "attrs" in node:
+            context = refine(context, node["attrs"])
+            if node.get("usr"):
+                own_decls[node["usr"]] = {d: v for d, v in context.items() if v > floor[d]}
+        if kind == "decl_ref" and node.get("decl_usr"):
+            uses.append(Use(filename, position, context, usr=node["decl_usr"]))
+        for key in ("type", "type_usr", "interface_type", "result"):
+            value = node.get(key)
+            if isinstance(value, str) and value.startswith("$s"):
+                uses.append(Use(filename, position, context, mangled=value))
+        if kind in ("if_stmt", "while_stmt") and has_available_query(node.get("conditions")):
+            for key, child in node.items():
+                if key == "then_stmt" or key == "body":
+                    visit(child, refine_by_queries(context, node["conditions"]), position)
+                elif key not in ("conditions",):
+                    visit(child, context, position)
+            return
+        if kind == "for_each_stmt":
+            # The loop's `next` call is the compiler's: it calls
+            # `next(isolation:)` (iOS 18) where the deployment target has
+            # it and `next()` below, so on Linux it always names the newer.
+            for key, child in node.items():
+                if key != "next_call" and isinstance(child, (dict, list)):
+                    visit(child, context, position)
+            return
+        if kind == "brace_stmt":
+            inner = context
+            for element in node.get("elements", []):
+                if element.get("_kind") == "guard_stmt" and has_available_query(element.get("conditions")):
+                    visit(element, inner, position)
+                    inner = refine_by_queries(inner, element["conditions"])
+                else:
+                    visit(element, inner, position)
+            return
+        for key, child in node.items():
+            if isinstance(child, (dict, list)):
+                visit(child, context, position)
+
+    visit(source_file.get("items", []), dict(floor), 0)
+
+
+def line_of(filename, offset, cache={}):
+    if filename not in cache:
+        try:
+            data = open(filename, "rb").read()
+        except OSError:
+            data = b""
+        cache[filename] = data
+    return cache[filename][:offset].count(b"\n") + 1
+
+
+def demangle(symbols):
+    if not symbols:
+        return {}
+    result = subprocess.run(["swift", "demangle", "--compact"], input="\n".join(symbols) + "\n",
+                            capture_output=True, text=True)
+    return dict(zip(symbols, result.stdout.split("\n")))
+
+
+# A declaration of Foundation (on Linux: FoundationEssentials and
+# FoundationInternationalization too) or Dispatch, or of their extensions.
+FOUNDATION_USR = re.compile(r"(?<![0-9])(10Foundation|20FoundationEssentials|31FoundationInternationalization|8Dispatch)(?=[A-Z0-9])")
+
+
+def foundation_name(demangled):
+    """`Foundation.URL.appending(path:)`, whichever Linux module declares it."""
+    name = re.sub(r"^(static |class )", "", demangled)
+    name = re.sub(r"Foundation(Essentials|Internationalization)\b", "Foundation", name)
+    return re.sub(r"^\(extension in Foundation\):", "Foundation.", name)
+
+
+QUALIFIED = re.compile(r"(?<![\w.])((?:[A-Za-z_][A-Za-z0-9_]*\.)+[A-Za-z_][A-Za-z0-9_]*)")
+
+
+def audit(files, floor, table, list_foundation=False):
+    uses, own = [], {}
+    for source_file in files:
+        walk_file(source_file, floor, uses, own)
+    introductions = dict(table.by_usr)
+    for usr, availability in own.items():
+        if availability:
+            introductions[usr] = merge(introductions.get(usr, {}), availability)
+
+    foundation_usrs = sorted({u.usr for u in uses if u.usr and FOUNDATION_USR.search(u.usr)})
+    mangled = sorted({u.mangled for u in uses if u.mangled} | {"$s" + u[2:] for u in foundation_usrs})
+    names = demangle(mangled)
+    type_availability = {}
+    for symbol in mangled:
+        found = {}
+        for name in QUALIFIED.findall(names.get(symbol, "")):
+            parts = name.split(".")
+            # The longest prefix the graphs know, and every shorter one.
+            for length in range(len(parts), 1, -1):
+                known = table.by_name.get(".".join(parts[:length]))
+                if known:
+                    found = merge(found, known)
+        type_availability[symbol] = found
+    foundation_rules = [(re.compile(p), why) for p, why in FOUNDATION_ABOVE_FLOOR]
+
+    problems = set()
+    for use in uses:
+        if use.usr:
+            needed = introductions.get(use.usr, {})
+            what = use.usr
+            if use.usr in foundation_usrs:
+                what = foundation_name(names.get("$s" + use.usr[2:], use.usr))
+                for rule, why in foundation_rules:
+                    if rule.search(what):
+                        problems.add((use.file, line_of(use.file, use.offset), 0, f"{what} needs {why} (Foundation, from the audit's list)"))
+        else:
+            needed = type_availability.get(use.mangled, {})
+            what = names.get(use.mangled, use.mangled)
+        above = [f"{d} {show(v)}" for d, v in sorted(needed.items()) if d in floor and v > use.context[d]]
+        if above:
+            if use.usr:
+                what = names.get("$s" + use.usr[2:]) or demangle(["$s" + use.usr[2:]]).get("$s" + use.usr[2:], use.usr)
+            problems.add((use.file, line_of(use.file, use.offset), 0 if use.usr else 1, f"{what} needs {', '.join(above)}"))
+    # One report per line: a declaration's name rather than a type's.
+    by_line = {}
+    for file, line, rank, message in problems:
+        key = (file, line)
+        if key not in by_line or (rank, len(message)) < by_line[key]:
+            by_line[key] = (rank, len(message), message)
+    problems = {(file, line, value[2]) for (file, line), value in by_line.items()}
+    if list_foundation:
+        for usr in foundation_usrs:
+            print("  uses", foundation_name(names.get("$s" + usr[2:], usr)))
+    return sorted(problems), len(uses)
+
+
+# MARK: - Driver
+
+def load_table(commands, modules, work):
+    extra = []
+    for module in modules:
+        extra += clang_arguments(commands[module])
+    graph_modules = list(TOOLCHAIN_MODULES)
+    imported = set()
+    for module in modules:
+        for source in sources_of(commands[module]):
+            try:
+                text = open(source).read()
+            except OSError:
+                continue
+            imported |= set(re.findall(r"^\s*(?:@\w+\s+)*(?:public |package |internal )?import\s+(\w+)", text, re.M))
+    built = set(commands)
+    graph_modules += sorted(m for m in imported if m in built and m not in modules)
+    include = []
+    for module in modules:
+        args = commands[module]
+        for index, arg in enumerate(args):
+            if arg == "-I" and args[index + 1] not in include:
+                include += ["-I", args[index + 1]]
+    table = Table()
+    for path in extract_graphs(graph_modules, work, include + extra):
+        table.load_graph(path)
+    return table
+
+
+def is_built(args):
+    """Whether the build compiled the module from the sources in the tree."""
+    if not all(os.path.exists(arg[1:]) for arg in args if arg.startswith("@")):
+        return False
+    return all(os.path.exists(source) for source in sources_of(args))
+
+
+def sources_of(args):
+    for arg in args:
+        if arg.startswith("@"):
+            return [line.strip() for line in open(arg[1:]) if line.strip()]
+    return [a for a in args if a.endswith(".swift")]
+
+
+def run(build_path, list_foundation, only):
+    floor = read_floor(os.path.join(ROOT, "Package.swift"))
+    commands = module_commands(build_path)
+    wanted = only or AUDITED_MODULES
+    modules = [m for m in wanted if m in commands and is_built(commands[m])]
+    skipped = [m for m in wanted if m not in modules]
+    if only and skipped:
+        sys.exit(f"{build_path}: did not build {', '.join(skipped)}")
+    print("floor: " + ", ".join(f"{p} {show(floor[p])}" for p in PLATFORMS))
+    work = tempfile.mkdtemp(prefix="availability-")
+    try:
+        table = load_table(commands, modules, work)
+        files = []
+        for module in modules:
+            files += dump_ast(commands[module])
+        problems, count = audit(files, floor, table, list_foundation)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"audited {', '.join(modules)}: {len(files)} files, {count} uses, {len(table.by_usr)} symbols with Apple availability"
+          + (f" (not built, skipped: {', '.join(skipped)})" if skipped else ""))
+    for file, line, message in problems:
+        print(f"{os.path.relpath(file, ROOT)}:{line}: above the floor: {message}")
+    if problems:
+        print(f"FAILED: {len(problems)} uses above the floor; gate them with @available / #available")
+        return 1
+    print("passed: nothing above the floor")
+    return 0
+
+
+# Each plant: the file's text, the line that must be reported, a word the
+# report must name. Above the floor: `Atomic` (iOS 18), a discarding task
+# group (iOS 17, the concurrency library) and `ContinuousClock` (iOS 16).
+PLANTS = {
+    "Atomic": ("import Synchronization\n\nfunc plantedAtomic() -> Int {\n"
+               "    let counter = Atomic<Int>(0)\n    return counter.load(ordering: .relaxed)\n}\n", 4, "Atomic"),
+    "DiscardingTaskGroup": ("func plantedGroup() async {\n"
+                            "    await withDiscardingTaskGroup { group in group.addTask {} }\n}\n", 2, "DiscardingTaskGroup"),
+    "ContinuousClock": ("func plantedClock() -> Bool {\n"
+                        "    let clock = ContinuousClock()\n    return clock.now < clock.now\n}\n", 2, "ContinuousClock"),
+}
+
+# Uses that must pass: the same APIs behind `@available`, `guard #available`
+# and `if #available`; and `AsyncStream.makeStream`, which the issue counted
+# as iOS 17 but which is `@backDeployed(before: iOS 17)` from iOS 13: the
+# compiler copies its body into an app that runs on an older system.
+GATED_PLANT = """import Synchronization
+
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+func gatedAtomic() -> Int {
+    let counter = Atomic<Int>(0)
+    return counter.load(ordering: .relaxed)
+}
+
+func gatedClock() -> Bool {
+    guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return false }
+    let clock = ContinuousClock()
+    return clock.now < clock.now
+}
+
+func gatedBoth() -> Int {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+        return gatedAtomic()
+    }
+    return 0
+}
+
+func backDeployedMakeStream() -> AsyncStream<Int> {
+    let (stream, continuation) = AsyncStream<Int>.makeStream()
+    continuation.finish()
+    return stream
+}
+"""
+
+
+def self_test(build_path):
+    floor = read_floor(os.path.join(ROOT, "Package.swift"))
+    commands = module_commands(build_path)
+    if "TransactionKit" not in commands:
+        sys.exit("no TransactionKit in the build")
+    args = commands["TransactionKit"]
+    work = tempfile.mkdtemp(prefix="availability-self-test-")
+    failures = []
+    try:
+        table = load_table(commands, ["TransactionKit"], work)
+        real = sources_of(args)
+
+        def audit_with(name, text):
+            plant = os.path.join(work, name)
+            open(plant, "w").write(text)
+            listing = os.path.join(work, name + ".sources")
+            open(listing, "w").write("\n".join(real + [plant]) + "\n")
+            problems, _ = audit(dump_ast(args, listing), floor, table)
+            return [(line, message) for file, line, message in problems if file == plant], problems
+
+        for name, (text, planted_line, word) in PLANTS.items():
+            found, everything = audit_with(f"Planted{name}.swift", text)
+            hit = [m for line, m in found if line == planted_line and word in m]
+            if hit:
+                print(f"ok: a planted {name} fails the audit: line {planted_line}: {hit[0]}")
+            else:
+                failures.append(f"a planted {name} passed the audit (found: {found or everything})")
+        found, everything = audit_with("PlantedGated.swift", GATED_PLANT)
+        if found or everything:
+            failures.append(f"gated uses failed the audit: {everything}")
+        else:
+            print("ok: the same uses behind @available, guard #available and if #available pass,"
+                  " and so does the back-deployed AsyncStream.makeStream")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    for failure in failures:
+        print("FAILED: " + failure)
+    return 1 if failures else 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--build-path", default=os.path.join(ROOT, ".build"))
+    parser.add_argument("--self-test", action="store_true")
+    parser.add_argument("--modules", default="",
+                        help="comma-separated modules to audit, each of which must be built (default: all built)")
+    parser.add_argument("--list-foundation", action="store_true",
+                        help="print every Foundation and Dispatch API the audited modules use")
+    options = parser.parse_args()
+    build_path = os.path.abspath(options.build_path)
+    if options.self_test:
+        return self_test(build_path)
+    return run(build_path, options.list_foundation, [m for m in options.modules.split(",") if m])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

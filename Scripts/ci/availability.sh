@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The Apple floor (iOS 15, macOS 12, tvOS 15, watchOS 8), proven on Linux:
+# nothing the library, its testing modules or the generator use is newer
+# than the floor unless an @available / #available around the use says so
+# (Scripts/check-availability.py: the compiler's typed AST against the
+# toolchain's symbol graphs), PostgresDB included, which needs macOS 13 /
+# iOS 16 as postgres-nio's client does. Then the audit's self-test: planted uses above
+# the floor fail it, the same uses gated pass. About a minute with the
+# builds up to date.
+source "$(dirname "$0")/common.sh"
+
+echo "== the library, the testing modules and the generator (Txkit trait build)"
+swift build "${root_build[@]}" >/dev/null
+python3 Scripts/check-availability.py --build-path .build
+echo "== PostgresDB (Postgres trait build, as the build and docs stages make it)"
+postgres_build
+swift build "${postgres_arguments[@]}" >/dev/null
+python3 Scripts/check-availability.py --build-path .build-docs --modules TransactionKitPostgres
+echo "== the audit fails on planted uses above the floor, and passes them gated"
+python3 Scripts/check-availability.py --build-path .build --self-test
