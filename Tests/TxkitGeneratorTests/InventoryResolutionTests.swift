@@ -96,5 +96,32 @@ struct InventoryResolutionTests {
         #expect(!inventory.uses.contains { $0.consumer == "Models" || $0.consumer == "Vault" })
         #expect(inventory.unresolved.isEmpty)
     }
+
+    /// Types that hold legacy values as models (a GRDB record inside a
+    /// fetched info struct, a computed property returning a record built
+    /// from a domain value) and call only members without a legacy
+    /// transaction were counted as direct uses: on Gem Wallet's Store,
+    /// verbatim (issue 38), 217 uses were listed where 93 do data access.
+    @Test func holdingOrBuildingALegacyValueIsNoUse() throws {
+        let legacy = Self.legacy.replacingOccurrences(
+            of: "    init() {}", with: "    init() {}\n    var title: String { \"\" }\n    func summary() -> String { \"\" }")
+        let tree = try InlineTree([("Legacy.swift", legacy), ("Models.swift", """
+            struct Info {
+                let legacy: Legacy
+                let others: [Legacy]
+                func text() -> String { legacy.summary() + legacy.title }
+            }
+            struct Domain {
+                var record: Legacy { Legacy() }
+            }
+            final class Reader {
+                let legacy: Legacy
+                init(legacy: Legacy) { self.legacy = legacy }
+                func run() -> Int? { legacy.find(id: 1, transaction: LegacyTransaction()) }
+            }
+            """)])
+        let inventory = tree.generator.inventory()
+        #expect(inventory.uses.map(\.consumer).sorted() == ["Holder", "Reader"])
+    }
 }
 #endif

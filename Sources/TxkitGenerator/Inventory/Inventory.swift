@@ -107,7 +107,17 @@ extension Generator {
             if isLegacyTransaction(name) { continue }
             let scan = ConsumerScan(
                 consumer: type, legacyTypes: legacySet, index: index, isLegacyTransaction: isLegacyTransaction)
-            var direct = Set(scan.uses.filter(\.isThroughLegacyType).map(\.legacyType).filter { $0 != name })
+            // A use is a call of a member that takes a legacy transaction:
+            // a model's other members (`record.mapToAsset()`) are not data
+            // access.
+            let takesTransaction = { (use: ConsumerUse) -> Bool in
+                guard let legacy = self.index.types[use.legacyType] else { return true }
+                let members = legacy.allMembers.filter { $0.name == use.memberName }
+                return members.isEmpty || members.contains { $0.parameters.contains { isLegacyTransaction($0.type) } }
+            }
+            let scanned = scan.uses.filter(\.isThroughLegacyType)
+            var direct = Set(scanned.filter(takesTransaction).map(\.legacyType).filter { $0 != name })
+            let followed = Set(scanned.map(\.legacyType))
             var mentions: [String: Int] = [:]
             var bridged = Set<String>(), converted = Set<String>()
             for declaration in type.declarations where declaration.file.generatedBy == nil {
@@ -126,6 +136,10 @@ extension Generator {
                     // result or model type), not a use of the type.
                     let qualifiesNestedType = next == "." && afterNext.first?.isUppercase == true
                     let isDeclaredName = token.parent?.asProtocol((any NamedDeclSyntax).self)?.name.id == token.id
+                        // A type position (`var record: WalletRecord`, a
+                        // stored model, a result type) is no use either;
+                        // what is done with the value is found by the scan.
+                        || token.parent?.is(IdentifierTypeSyntax.self) == true
                     if text == name && legacySet.contains(text) {
                         // Its own name, inside itself.
                     } else if legacySet.contains(text) && (qualifiesNestedType || isDeclaredName) {
@@ -151,9 +165,11 @@ extension Generator {
                     previous = Array((previous + [text]).suffix(2))
                 }
             }
-            // A name is direct unless every mention of it is unresolved.
+            // A name the scan followed to no use at all is direct unless
+            // every mention of it is unresolved; one it followed only to
+            // members without a legacy transaction is a model, not a use.
             let unresolvedCounts = Dictionary(grouping: scan.unresolved, by: \.legacyType).mapValues(\.count)
-            for (legacy, count) in mentions where count > unresolvedCounts[legacy, default: 0] {
+            for (legacy, count) in mentions where count > unresolvedCounts[legacy, default: 0] && !followed.contains(legacy) {
                 direct.insert(legacy)
             }
             unresolved += scan.unresolved.map {
