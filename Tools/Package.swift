@@ -71,6 +71,10 @@ let package = Package(
             dependencies: [
                 .product(name: "TransactionKit", package: "TransactionKit"),
                 .product(name: "TransactionKitSQLite", package: "TransactionKit"),
+                // `txkit-torture postgres`: the server killed under writes.
+                .product(name: "TransactionKitPostgres", package: "TransactionKit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -111,7 +115,8 @@ let package = Package(
                 .product(name: "TransactionKitPostgres", package: "TransactionKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-                "PostgresTestSupport",
+                .product(name: "TransactionKitPostgresTesting", package: "TransactionKit"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // snippet:end package-example-tests

@@ -10,7 +10,7 @@ import TransactionKit
 /// The engine owns the lifecycle (hooks, misuse checks, classification);
 /// this type only talks to the server.
 struct PostgresBackend: AsyncTransactionBackend {
-    let client: PostgresClient
+    let connections: PostgresConnectionSource
     let logger: Logger
     /// The address errors name (no password).
     let path: String
@@ -41,7 +41,7 @@ struct PostgresBackend: AsyncTransactionBackend {
     ) async throws -> R {
         try lifecycle.enter(operation)
         defer { lifecycle.leave() }
-        return try await client.withConnection { connection in
+        return try await connections.withConnection(during: operation) { connection in
             let handle = PostgresTransactionConnection(connection: connection, logger: logger)
             try await handle.query(begin)
             let value: R

@@ -97,7 +97,7 @@ enum AsyncBackend: String, CaseIterable, Codable, Sendable, CustomTestStringConv
                 configuration.conflictRetries = 1_000
                 configuration.maximumConnections = 8
             }
-            return AsyncFixture(db: db, syncDB: nil, store: try await PostgresIntStore.make(on: db))
+            return AsyncFixture(db: db, syncDB: nil, store: KeyValueIntStore())
         #endif
         }
     }
