@@ -91,6 +91,8 @@ let package = Package(
                 // SQLiteTemplate, for the fresh_test_db benchmark.
                 .product(name: "TransactionKitSQLiteTesting", package: "TransactionKit"),
                 .product(name: "TransactionKitPostgres", package: "TransactionKit"),
+                // PostgresTemplate, for the fresh_pg_db benchmark.
+                .product(name: "TransactionKitPostgresTesting", package: "TransactionKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // Plain postgres-nio, the PostgreSQL baseline.
                 .product(name: "PostgresNIO", package: "postgres-nio"),

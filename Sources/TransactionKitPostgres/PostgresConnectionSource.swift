@@ -80,7 +80,8 @@ final class PostgresConnectionSource: Sendable {
                 }
                 group.addTask {
                     try await Task.sleep(for: timeout)
-                    return lease.expire() ? nil : try await Self.never()
+                    if lease.expire() { return nil }
+                    return try await Self.never()
                 }
                 defer { group.cancelAll() }
                 // The first child to finish decides: the transaction's

@@ -16,7 +16,7 @@ extension PostgresDB {
     func prepareKeyValueTable() async throws {
         let create = PostgresQuery(unsafeSQL: PostgresKeyValueStorage.createTableSQL(configuration.keyValueTable))
         do {
-            try await write { tx in try await PostgresDB.shimOnlyBridge(tx).query(create) }
+            try await write { tx in _ = try await PostgresDB.shimOnlyBridge(tx).query(create) }
         } catch let error as DBError where error.sqlState == "42501" {
             // insufficient_privilege: a role that may not create tables.
         } catch let error as DBError where error.sqlState == "23505" || error.sqlState == "42P07" {

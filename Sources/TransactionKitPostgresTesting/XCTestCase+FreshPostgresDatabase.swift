@@ -22,7 +22,7 @@ extension XCTestCase {
     public func makeFreshDatabase(from template: PostgresTemplate) async throws -> PostgresDB {
         let db = try await template.makeDatabase()
         addTeardownBlock { @Sendable in
-            try await template.drop(db)
+            try? await template.drop(db)
         }
         return db
     }

@@ -49,18 +49,18 @@ struct PostgresFaultTests {
 
     @Test func aServerDownBeforeOpenFailsWithinTheTimeout() async throws {
         let server = try PrivatePostgresServer(name: "down-\(UUID().uuidString.prefix(8))")
-        let configuration = try configuration(try server.start())
+        let settings = try configuration(try server.start())
         try server.stop()
 
         let opening = try await failure("open") {
-            _ = try await PostgresDB.open(configuration, logger: PostgresTestServer.logger)
+            _ = try await PostgresDB.open(settings, logger: PostgresTestServer.logger)
         }
         #expect(opening.kind == .connectionFailed)
         #expect(!opening.description.contains("rolled back"))
 
         // A database made without open(): its first transaction waits for
         // the pool, at most the timeout.
-        let db = PostgresDB(configuration: configuration, logger: PostgresTestServer.logger)
+        let db = PostgresDB(configuration: settings, logger: PostgresTestServer.logger)
         for attempt in 1...2 {
             let writing = try await failure("write \(attempt)") {
                 try await db.write { tx in try await PostgresTestServer.execute("SELECT 1", tx) }
@@ -125,16 +125,16 @@ struct PostgresFaultTests {
 
     @Test func aWrongPasswordIsReportedAsRefusedCredentials() async throws {
         let server = try PrivatePostgresServer(name: "password-\(UUID().uuidString.prefix(8))")
-        let configuration = try configuration(try server.start(), password: "not-the-password")
+        let settings = try configuration(try server.start(), password: "not-the-password")
 
         let opening = try await failure("open") {
-            _ = try await PostgresDB.open(configuration, logger: PostgresTestServer.logger)
+            _ = try await PostgresDB.open(settings, logger: PostgresTestServer.logger)
         }
         #expect(opening.kind == .connectionFailed)
         #expect(opening.description.hasPrefix("the server refused the credentials"), "\(opening)")
         #expect(!opening.description.contains("not-the-password"))
 
-        let db = PostgresDB(configuration: configuration, logger: PostgresTestServer.logger)
+        let db = PostgresDB(configuration: settings, logger: PostgresTestServer.logger)
         let writing = try await failure("write") {
             try await db.write { tx in try await PostgresTestServer.execute("SELECT 1", tx) }
         }
@@ -148,10 +148,10 @@ struct PostgresFaultTests {
     /// once, however long the connect timeout.
     @Test func aCancelledTaskStopsWaitingAtOnce() async throws {
         let server = try PrivatePostgresServer(name: "cancel-\(UUID().uuidString.prefix(8))")
-        var configuration = try configuration(try server.start())
+        var settings = try configuration(try server.start())
         try server.stop()
-        configuration.connectTimeout = .seconds(60)
-        let db = PostgresDB(configuration: configuration, logger: PostgresTestServer.logger)
+        settings.connectTimeout = .seconds(60)
+        let db = PostgresDB(configuration: settings, logger: PostgresTestServer.logger)
         let clock = ContinuousClock()
         let write = Task {
             try await db.write { tx in try await PostgresTestServer.execute("SELECT 1", tx) }

@@ -41,7 +41,7 @@ struct PostgresTorture {
         let db = try await PostgresDB.open(configuration, logger: logger)
         let table = "torture_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
         try await db.write { tx in
-            try await PostgresDB.shimOnlyBridge(tx).query(PostgresQuery(unsafeSQL: "CREATE TABLE \(table) (id BIGINT PRIMARY KEY)"))
+            _ = try await PostgresDB.shimOnlyBridge(tx).query(PostgresQuery(unsafeSQL: "CREATE TABLE \(table) (id BIGINT PRIMARY KEY)"))
         }
         let started = ContinuousClock.now
         let log = TortureLog()
@@ -51,7 +51,7 @@ struct PostgresTorture {
                 while !log.isStopped {
                     do {
                         try await db.write { [id] tx in
-                            try await PostgresDB.shimOnlyBridge(tx).query(
+                            _ = try await PostgresDB.shimOnlyBridge(tx).query(
                                 PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (\(id))"))
                         }
                         log.acknowledge(id)
@@ -106,7 +106,7 @@ struct PostgresTorture {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        let argv = [control, command].map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(control), strdup(command), nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
         guard posix_spawn(&pid, control, &actions, nil, argv, environ) == 0 else {
