@@ -171,8 +171,19 @@ enum PostgresErrors {
         }
         let connection: PostgresConnection
         do {
-            connection = try await PostgresConnection.connect(
-                configuration: connectionConfiguration, id: 0, logger: logger)
+            // The connect timeout bounds the whole attempt (postgres-nio's
+            // bounds the TCP connection only, not the authentication).
+            connection = try await PostgresDeadline.run(within: configuration.connectTimeout) {
+                try await PostgresConnection.connect(configuration: connectionConfiguration, id: 0, logger: logger)
+            } abandon: { late in
+                try? await late.close()
+            }
+        } catch is PostgresDeadline.Expired {
+            var error = DBError(
+                kind: .connectionFailed, operation: .open, path: path,
+                message: "no answer within \(PostgresConnectFailure.seconds(configuration.connectTimeout)) (connectTimeout)")
+            error.specificAdvice = "Check that the server runs and accepts connections at this address."
+            throw error
         } catch {
             throw map(error, during: .open, path: path)
         }
