@@ -30,8 +30,10 @@ import TransactionKitPostgres
 /// helper). A throwaway server is discarded with its templates; on a
 /// server that lives on, call ``dropTemplate()`` when the tests are done.
 ///
-/// **Cost:** a copy is a file copy on the server (tens of milliseconds),
-/// whatever the number of migrations; see Benchmarks/README.md.
+/// **Cost:** a copy costs the server's `CREATE DATABASE … TEMPLATE` and
+/// `DROP DATABASE`, whatever the number of migrations: about half of
+/// creating and migrating a database on PostgreSQL 15, see
+/// Benchmarks/README.md (`fresh_pg_db`).
 ///
 /// - Warning: The role of the URL must be allowed to create databases
 ///   (`CREATEDB`).
