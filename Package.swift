@@ -42,6 +42,7 @@ let package = Package(
         .library(name: "TransactionKitTesting", targets: ["TransactionKitTesting"]),
         .library(name: "TransactionKitSQLiteTesting", targets: ["TransactionKitSQLiteTesting"]),
         .library(name: "TransactionKitPostgres", targets: ["TransactionKitPostgres"]),
+        .library(name: "TransactionKitPostgresTesting", targets: ["TransactionKitPostgresTesting"]),
         // The generator, with the `Txkit` trait: `swift package txkit …`,
         // or the `txkit` executable for those who want a binary.
         .plugin(name: "TxkitPlugin", targets: ["TxkitPlugin"]),
@@ -117,6 +118,19 @@ let package = Package(
                 // `ConnectionPoolError`, which PostgresClient throws when a
                 // lease is cancelled or the pool is shut down.
                 .product(name: "_ConnectionPoolModule", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+            ]
+        ),
+
+        // Fresh PostgreSQL databases per test, copied from a migrated
+        // template (PostgresTemplate), bound to each test in Swift Testing
+        // (a trait) and XCTest (a helper). Empty without the `Postgres` trait.
+        .target(
+            name: "TransactionKitPostgresTesting",
+            dependencies: [
+                "TransactionKit",
+                "TransactionKitPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
             ]
         ),
@@ -247,6 +261,7 @@ let package = Package(
                 "TransactionKit",
                 "TransactionKitTesting",
                 "TransactionKitPostgres",
+                "TransactionKitPostgresTesting",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
             ]

@@ -15,10 +15,19 @@
 # script exits with the command's status.
 set -euo pipefail
 
+usage() {
+    sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+}
 if [[ $# -eq 0 ]]; then
-    echo "usage: $0 COMMAND [ARGUMENT...]" >&2
+    echo "usage: $0 COMMAND [ARGUMENT...]  (--help for more)" >&2
     exit 64
 fi
+case $1 in
+    -h | --help)
+        usage
+        exit 0
+        ;;
+esac
 
 find_bin() {
     local dir

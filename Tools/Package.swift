@@ -74,6 +74,10 @@ let package = Package(
             dependencies: [
                 .product(name: "TransactionKit", package: "TransactionKit"),
                 .product(name: "TransactionKitSQLite", package: "TransactionKit"),
+                // `txkit-torture postgres`: the server killed under writes.
+                .product(name: "TransactionKitPostgres", package: "TransactionKit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -90,6 +94,8 @@ let package = Package(
                 // SQLiteTemplate, for the fresh_test_db benchmark.
                 .product(name: "TransactionKitSQLiteTesting", package: "TransactionKit"),
                 .product(name: "TransactionKitPostgres", package: "TransactionKit"),
+                // PostgresTemplate, for the fresh_pg_db benchmark.
+                .product(name: "TransactionKitPostgresTesting", package: "TransactionKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // Plain postgres-nio, the PostgreSQL baseline.
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -114,7 +120,8 @@ let package = Package(
                 .product(name: "TransactionKitPostgres", package: "TransactionKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-                "PostgresTestSupport",
+                .product(name: "TransactionKitPostgresTesting", package: "TransactionKit"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // snippet:end package-example-tests

@@ -15,7 +15,7 @@ extension AsyncDB {
     /// `PostgresDB` hears its own commits, not other processes'.
     ///
     /// - Warning: Only databases built on TransactionKit's engine
-    ///   (`MockDB`, `PostgresDB`) can be observed; another `AsyncDB` stops
+    ///   (`MockDB`, `SQLiteDB`, `PostgresDB`) can be observed; another `AsyncDB` stops
     ///   the process.
     /// - Parameters:
     ///   - tracking: The tables and collections whose commits trigger a

@@ -11,7 +11,7 @@
 ///
 /// **Transaction semantics:** those of ``DB``, with the same transactions,
 /// so finders, mocks and ``KeyValueStore`` work unchanged. Writes lose no
-/// update: `MockDB` runs one at a time; `PostgresDB` rolls back one that
+/// update: `MockDB` and `SQLiteDB` run one at a time; `PostgresDB` rolls back one that
 /// conflicts (``DBError/Kind/conflict``) or, if configured to, runs it
 /// again: keep effects outside the database in completions, which run once.
 ///
@@ -20,9 +20,9 @@
 ///
 /// - Warning: A nested transaction (one database, one task), an escaped
 ///   one, or one used from another task is a programmer error (see
-///   ``DBMisuseError``); two tasks with a transaction each is not. Only
-///   `MockDB` and `PostgresDB` implement this protocol (`SQLiteDB` does not:
-///   <doc:Testing#Async-managers-on-MockDB>).
+///   ``DBMisuseError``); two tasks with a transaction each is not.
+///   `MockDB`, `SQLiteDB` and `PostgresDB` implement this protocol, so one
+///   async manager runs on each of them.
 public protocol AsyncDB: Sendable {
     /// Runs the async `block` in a read transaction. Call
     /// ``AsyncDB/read(file:line:_:)`` instead, which fills in the call site.

@@ -122,6 +122,9 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
     /// Advice that replaces the kind's generic advice, for errors whose
     /// cause is known precisely (a database opened read-only on purpose).
     package var specificAdvice: String?
+    /// Words that replace the kind's generic summary, for errors whose
+    /// cause is known precisely (a server that refused the credentials).
+    package var specificSummary: String?
 
     /// Creates an error. Backends create them; you rarely need to, except in
     /// tests that check how your code reacts to a storage fault.
@@ -168,7 +171,7 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
     /// bidirectional-text controls and backslashes escaped, so the
     /// description is always one line that shows every character of the path.
     public var description: String {
-        var text = "\(kind.summary) while \(operation.gerund) \(Self.escaped(path))"
+        var text = "\(specificSummary ?? kind.summary) while \(operation.gerund) \(Self.escaped(path))"
         if let code {
             text += " (\(Self.escaped(code.description)): \(Self.escaped(message, backslashes: false)))"
         } else if !message.isEmpty {
@@ -302,7 +305,7 @@ extension DBError.Kind {
                 + "when its configuration allows retries)."
         case .connectionFailed:
             "Check that the server runs and accepts connections at this address, and the user name, password "
-                + "and database name; transactions in progress on a lost connection were rolled back."
+                + "and database name."
         case .other:
             "See the storage's code and message."
         }

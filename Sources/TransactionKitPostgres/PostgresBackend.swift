@@ -11,7 +11,7 @@ import TransactionKit
 /// this type only talks to the server.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct PostgresBackend: AsyncTransactionBackend {
-    let client: PostgresClient
+    let connections: PostgresConnectionSource
     let logger: Logger
     /// The address errors name (no password).
     let path: String
@@ -42,7 +42,7 @@ struct PostgresBackend: AsyncTransactionBackend {
     ) async throws -> R {
         try lifecycle.enter(operation)
         defer { lifecycle.leave() }
-        return try await client.withConnection { connection in
+        return try await connections.withConnection(during: operation) { connection in
             let handle = PostgresTransactionConnection(connection: connection, logger: logger)
             try await handle.query(begin)
             let value: R

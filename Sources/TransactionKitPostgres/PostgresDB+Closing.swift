@@ -19,8 +19,7 @@ extension PostgresDB {
     ///   database waits forever (for that very transaction).
     public func close() async {
         await lifecycle.closeAndWait()
-        clientTask.cancel()
-        await clientTask.value
+        await connections.shutDown()
     }
 }
 #endif

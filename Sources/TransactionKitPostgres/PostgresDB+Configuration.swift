@@ -50,6 +50,11 @@ extension PostgresDB {
         /// How long opening a connection may take before it fails.
         /// Defaults to 10 seconds.
         public var connectTimeout: Duration = .seconds(10)
+        /// The table behind ``/TransactionKit/KeyValueStore`` on this
+        /// database, in the connection's schema search path. Defaults to
+        /// `transactionkit_key_value`, the name of `SQLiteDB`'s table.
+        /// ``PostgresDB/open(_:logger:)`` creates it when it is missing.
+        public var keyValueTable: String = "transactionkit_key_value"
 
         /// A server reached over TCP.
         ///
@@ -93,10 +98,13 @@ extension PostgresDB {
         ///   ``/TransactionKit/DBError/Kind/cannotOpen`` when the URL is not
         ///   one of these (the error leaves the password out).
         public init(url: String) throws {
-            guard let components = URLComponents(string: url),
-                components.scheme == "postgresql" || components.scheme == "postgres"
-            else {
+            guard let components = URLComponents(string: url) else {
                 throw Self.invalidURL(url, "expected postgresql://user:password@host:port/database")
+            }
+            guard components.scheme == "postgresql" || components.scheme == "postgres" else {
+                throw Self.invalidURL(
+                    url, "the scheme \(components.scheme.map { "\"\($0)\"" } ?? "(none)") is not supported, "
+                        + "expected postgresql:// or postgres://")
             }
             let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
             guard let username = components.user, !username.isEmpty, !database.isEmpty else {
@@ -124,7 +132,7 @@ extension PostgresDB {
         }
 
         /// The address without the password, as errors show it.
-        var displayAddress: String {
+        package var displayAddress: String {
             switch endpoint {
             case let .tcp(host, port):
                 let shownHost = host.contains(":") ? "[\(host)]" : host
@@ -151,7 +159,7 @@ extension PostgresDB {
         }
 
         /// postgres-nio's configuration for one connection.
-        func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        package func connectionConfiguration() throws -> PostgresConnection.Configuration {
             var configuration: PostgresConnection.Configuration
             switch endpoint {
             case let .tcp(host, port):
@@ -169,6 +177,7 @@ extension PostgresDB {
             var error = DBError(
                 kind: .cannotOpen, operation: .open, path: redacted(url),
                 message: "not a PostgreSQL connection URL: \(problem)")
+            error.specificSummary = "unsupported database URL"
             error.specificAdvice = "Give a URL of the form postgresql://user:password@host:port/database."
             return error
         }

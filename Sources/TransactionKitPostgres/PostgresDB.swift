@@ -39,10 +39,12 @@ import TransactionKit
 /// ``close()``, which lets running transactions finish, refuses new ones,
 /// and closes every connection.
 ///
-/// - Warning: ``/TransactionKit/KeyValueStore`` needs a synchronous storage and
-///   is not available on a `PostgresDB` (it throws
-///   ``/TransactionKit/KeyValueStoreError`` of kind `unsupportedDatabase`):
-///   keep such state in a table of your own, through a finder.
+/// **Key-value store:** ``/TransactionKit/KeyValueStore`` works as on
+/// `SQLiteDB` and `MockDB`, in a table of this database
+/// (``Configuration/keyValueTable``, created by ``open(_:logger:)``). Its
+/// methods are synchronous: each call blocks its thread for one round trip
+/// to the server (never a deadlock: the thread waits for postgres-nio's
+/// event loop only).
 ///
 /// **Platforms:** macOS 13, iOS 16, tvOS 16, watchOS 9 or later (and
 /// Linux), as postgres-nio's `PostgresClient`, above the rest of the
@@ -56,14 +58,14 @@ public final class PostgresDB: AsyncDB, DatabaseScopeProviding, Sendable {
     /// `postgresql://app@db.internal:5432/app`.
     public var path: String { configuration.displayAddress }
 
-    let client: PostgresClient
+    /// The connection pool, with the connect timeout and recovery rules.
+    let connections: PostgresConnectionSource
     let logger: Logger
     let engine: TransactionEngine<PostgresBackend>
 
     /// The engine's scope: commit observers and value observation.
     package var databaseScope: DatabaseScope { engine.scope }
     let lifecycle: PostgresLifecycle
-    let clientTask: Task<Void, Never>
 
     /// Creates the database and starts its connection pool, without
     /// connecting yet: the first transaction connects. Prefer
@@ -76,20 +78,22 @@ public final class PostgresDB: AsyncDB, DatabaseScopeProviding, Sendable {
     ///     opened and lost, queries at trace level).
     public init(configuration: Configuration, logger: Logger = PostgresDB.defaultLogger) {
         self.configuration = configuration
-        let client = PostgresClient(configuration: configuration.clientConfiguration, backgroundLogger: logger)
-        self.client = client
+        let connections = PostgresConnectionSource(configuration: configuration, logger: logger)
+        self.connections = connections
         self.logger = logger
         let lifecycle = PostgresLifecycle(path: configuration.displayAddress)
         self.lifecycle = lifecycle
         let backend = PostgresBackend(
-            client: client, logger: logger, path: configuration.displayAddress,
+            connections: connections, logger: logger, path: configuration.displayAddress,
             beginWrite: configuration.isolation.beginWriteStatement,
             beginRead: configuration.isolation.beginReadStatement,
             lifecycle: lifecycle)
         self.engine = TransactionEngine(
             backend: backend,
-            scope: DatabaseScope(databaseName: "PostgresDB", connectionType: PostgresTransactionConnection.self))
-        self.clientTask = Task { await client.run() }
+            scope: DatabaseScope(
+                databaseName: "PostgresDB", connectionType: PostgresTransactionConnection.self,
+                keyValueStorage: PostgresKeyValueStorage(
+                    table: configuration.keyValueTable, path: configuration.displayAddress, logger: logger)))
     }
 
     /// Connects once to check the server, the credentials and the database,
@@ -108,11 +112,18 @@ public final class PostgresDB: AsyncDB, DatabaseScopeProviding, Sendable {
     ///   refuses the credentials, or has no such database.
     public static func open(_ configuration: Configuration, logger: Logger = PostgresDB.defaultLogger) async throws -> PostgresDB {
         try await PostgresErrors.checkConnection(configuration, logger: logger)
-        return PostgresDB(configuration: configuration, logger: logger)
+        let db = PostgresDB(configuration: configuration, logger: logger)
+        do {
+            try await db.prepareKeyValueTable()
+        } catch {
+            await db.close()
+            throw error
+        }
+        return db
     }
 
     deinit {
-        clientTask.cancel()
+        connections.cancel()
     }
 
     /// A logger that logs warnings and errors to standard error.

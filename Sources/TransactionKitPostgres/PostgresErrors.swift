@@ -23,6 +23,31 @@ enum PostgresErrors {
     /// The error `read` or `write` throws for `error`, raised during
     /// `operation`.
     static func map(_ error: any Error, during operation: DBError.Operation, path: String) -> any Error {
+        let mapped = mapWithoutAdvice(error, during: operation, path: path)
+        guard var dbError = mapped as? DBError, dbError.kind == .connectionFailed, !(error is DBError) else {
+            return mapped
+        }
+        if let sqlState = dbError.sqlState, sqlState.hasPrefix("28") {
+            dbError.specificSummary = "the server refused the credentials"
+            dbError.specificAdvice = "Check the user name and password the database is configured with."
+                + (operation == .open ? "" : " No transaction began.")
+            return dbError
+        }
+        switch operation {
+        case .commit:
+            dbError.specificAdvice = "The connection was lost while committing: the server may or may not have "
+                + "committed (isOutcomeUnknown). Check before running the transaction again."
+        case .read, .write:
+            dbError.specificAdvice = "Nothing of the transaction was committed: the server rolls back the "
+                + "transaction of a connection that drops. Run it again once the server answers."
+        case .open, .migrate, .close:
+            dbError.specificAdvice = "Check that the server runs and accepts connections at this address, "
+                + "and the database name."
+        }
+        return dbError
+    }
+
+    private static func mapWithoutAdvice(_ error: any Error, during operation: DBError.Operation, path: String) -> any Error {
         switch error {
         case let error as PSQLError:
             return map(error, during: operation, path: path)
@@ -33,7 +58,7 @@ enum PostgresErrors {
             }
             return DBError(
                 kind: .connectionFailed, operation: operation, path: path,
-                message: "the pool could not open a connection for a minute", underlyingError: error)
+                message: "the connection pool gave up opening connections (\(error))", underlyingError: error)
         case is PostgresTransactionAborted:
             return DBError(
                 kind: .other, operation: operation, path: path, sqlState: "25P02",
@@ -146,8 +171,19 @@ enum PostgresErrors {
         }
         let connection: PostgresConnection
         do {
-            connection = try await PostgresConnection.connect(
-                configuration: connectionConfiguration, id: 0, logger: logger)
+            // The connect timeout bounds the whole attempt (postgres-nio's
+            // bounds the TCP connection only, not the authentication).
+            connection = try await PostgresDeadline.run(within: configuration.connectTimeout) {
+                try await PostgresConnection.connect(configuration: connectionConfiguration, id: 0, logger: logger)
+            } abandon: { late in
+                try? await late.close()
+            }
+        } catch is PostgresDeadline.Expired {
+            var error = DBError(
+                kind: .connectionFailed, operation: .open, path: path,
+                message: "no answer within \(PostgresConnectFailure.seconds(configuration.connectTimeout)) (connectTimeout)")
+            error.specificAdvice = "Check that the server runs and accepts connections at this address."
+            throw error
         } catch {
             throw map(error, during: .open, path: path)
         }

@@ -77,7 +77,7 @@ public struct PostgresMigrator: Sendable {
         let logger = db.logger
         let path = db.path
         do {
-            return try await db.client.withConnection { connection in
+            return try await db.connections.withConnection(during: .migrate) { connection in
                 try await connection.query("SELECT pg_advisory_lock(\(Self.advisoryLockKey))", logger: logger)
                 do {
                     let applied = try await applyPending(connection, logger: logger, path: path)
@@ -107,7 +107,7 @@ public struct PostgresMigrator: Sendable {
     ///   `connectionFailed` when the server cannot be reached.
     public func appliedMigrations(_ db: PostgresDB) async throws -> [String] {
         do {
-            return try await db.client.withConnection { connection in
+            return try await db.connections.withConnection(during: .migrate) { connection in
                 try await Self.createTable(connection, logger: db.logger)
                 return try await Self.applied(connection, logger: db.logger)
             }

@@ -7,8 +7,9 @@ import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// `MockDB` against `PostgresDB`, both as `AsyncDB`, on random programs of
-/// the async subset (see ``ProgramGenerator/isAsyncSubset``), on the server
-/// of Scripts/with-postgres.sh:
+/// the async subset (see ``ProgramGenerator/isAsyncSubset``), whose values
+/// live in each database's `KeyValueStore`, on the server of
+/// Scripts/with-postgres.sh:
 ///
 ///     Scripts/with-postgres.sh swift test --traits Postgres --scratch-path .build-pg --filter AsyncDBDifferential
 ///
@@ -20,7 +21,6 @@ import TransactionKitTesting
 struct AsyncDBDifferentialTests {
     @Test func mockDBLeavesTheSameTraceAsPostgresDB() async throws {
         let postgres = try await PostgresTestServer.open()
-        let table = try await PostgresIntStore.make(on: postgres)
         let budget = DifferentialBudget.current
         let programs = budget.programs
         var mockSeconds = 0.0
@@ -31,8 +31,8 @@ struct AsyncDBDifferentialTests {
             let start = clock.now
             let mock = await Self.trace(program, on: MockDB(), store: KeyValueIntStore())
             let middle = clock.now
-            try await table.reset(on: postgres)
-            let real = await Self.trace(program, on: postgres, store: table)
+            try await PostgresTestServer.removeAllKeyValues(postgres)
+            let real = await Self.trace(program, on: postgres, store: KeyValueIntStore())
             mockSeconds += (middle - start).seconds
             postgresSeconds += (clock.now - middle).seconds
             return (mock, real)
@@ -86,9 +86,8 @@ struct AsyncDBDifferentialTests {
     /// server, like this suite).
     static func expectSameTraces(_ program: Program, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let postgres = try await PostgresTestServer.open()
-        let table = try await PostgresIntStore.make(on: postgres)
         let mock = await trace(program, on: MockDB(), store: KeyValueIntStore())
-        let real = await trace(program, on: postgres, store: table)
+        let real = await trace(program, on: postgres, store: KeyValueIntStore())
         let difference = Trace.diff(mock, real, leftName: "MockDB", rightName: "PostgresDB")
         #expect(mock == real, Comment(rawValue: difference), sourceLocation: sourceLocation)
         await postgres.close()

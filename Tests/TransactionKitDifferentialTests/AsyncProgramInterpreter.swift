@@ -5,12 +5,10 @@ import TransactionKitTestSupport
 /// Runs one program of the async subset on an `AsyncDB`, with `await`
 /// blocks, and records its trace like ``ProgramInterpreter``.
 ///
-/// Integers go through an ``AsyncIntStore`` finder: the key-value store
-/// on `MockDB`, a table on PostgreSQL (whose transactions reach the server
-/// only asynchronously). What differs between the two by construction is
-/// modelled here: a misuse message names the call that found it (the
-/// store's method on `MockDB`, `PostgresDB.shimOnlyBridge` on PostgreSQL),
-/// so traces compare it without that name.
+/// Values of every type go through each database's `KeyValueStore` (with
+/// ``ProgramInterpreter``'s typed setters and getters); removals, keys and
+/// counts through an ``AsyncIntStore`` (the same store). A misuse message
+/// names the call that found it, so traces compare it without that name.
 ///
 /// `@unchecked Sendable`: the blocks are `@Sendable`, but one program runs
 /// on one task at a time, one step after the other.
@@ -59,7 +57,7 @@ final class AsyncProgramInterpreter: @unchecked Sendable {
     private func finalState(_ collection: String, _ tx: DBReadTransaction) async throws -> String {
         var entries: [String] = []
         for key in try await store.allKeys(in: collection, transaction: tx) {
-            entries.append("\(swiftString(key))=\(try await store.getInt(key, in: collection, transaction: tx).map(String.init) ?? "nil")")
+            entries.append("\(swiftString(key))=\(try KeyValueStore(collection: collection).getValue(key, transaction: tx).map(show) ?? "nil")")
         }
         return entries.joined(separator: " ")
     }
@@ -109,12 +107,12 @@ final class AsyncProgramInterpreter: @unchecked Sendable {
             return
         }
         switch op {
-        case let .set(collection, key, .int(value)):
-            record("set \(swiftString(collection))/\(swiftString(key)) \(value): "
-                + (await asyncOutcome { try await self.store.setInt(value, key: key, in: collection, transaction: write!) }))
-        case let .get(collection, key, _):
-            record("get \(swiftString(collection))/\(swiftString(key)): "
-                + (await asyncOutcome { try await self.store.getInt(key, in: collection, transaction: tx).map(String.init) ?? "nil" }))
+        case let .set(collection, key, typed):
+            record("set \(swiftString(collection))/\(swiftString(key)) \(typed.swift): "
+                + (await asyncOutcome { try ProgramInterpreter.set(typed, KeyValueStore(collection: collection), key, write!) }))
+        case let .get(collection, key, getter):
+            record("get \(swiftString(collection))/\(swiftString(key)) \(getter): "
+                + (await asyncOutcome { try ProgramInterpreter.get(getter, KeyValueStore(collection: collection), key, tx) }))
         case let .remove(collection, key):
             record("remove \(swiftString(collection))/\(swiftString(key)): "
                 + (await asyncOutcome { try await self.store.removeValue(forKey: key, in: collection, transaction: write!) }))
@@ -162,7 +160,7 @@ final class AsyncProgramInterpreter: @unchecked Sendable {
             record("escape \(tx is DBWriteTransaction ? "write" : "read") transaction")
         case let .useEscaped(use):
             await useEscaped(use)
-        case .set, .insertRow:
+        case .insertRow:
             record("\(op.swift): not in the async subset")
         }
     }

@@ -19,8 +19,8 @@ struct ProgramGenerator {
     static let blobs: [[UInt8]] = [[], [0], [1, 2, 255]]
 
     var random: SplitMix64
-    /// Programs for `AsyncDB` (MockDB against PostgresDB): integers only
-    /// (the PostgreSQL finder stores them in a table), no commit observers
+    /// Programs for `AsyncDB` (MockDB against PostgresDB): values of every
+    /// type in the key-value store, no commit observers
     /// (`DB` API, not `AsyncDB`), no finder rows, no write in a sync
     /// completion (it could not await).
     let isAsyncSubset: Bool
@@ -128,11 +128,10 @@ struct ProgramGenerator {
     }
 
     mutating func getter() -> Getter {
-        isAsyncSubset ? .int : random.pick(Getter.allCases)
+        random.pick(Getter.allCases)
     }
 
     mutating func typed() -> Typed {
-        if isAsyncSubset { return .int(Int(random.pick(Self.integers))) }
         return switch random.below(8) {
         case 0: .value(valueLiteral())
         case 1: .int(Int(random.pick(Self.integers)))

@@ -106,10 +106,10 @@ final class ProgramInterpreter {
         switch op {
         case let .set(collection, key, typed):
             record("set \(swiftString(collection))/\(swiftString(key)) \(typed.swift): "
-                + outcome { try set(typed, KeyValueStore(collection: collection), key, write!) })
+                + outcome { try Self.set(typed, KeyValueStore(collection: collection), key, write!) })
         case let .get(collection, key, getter):
             record("get \(swiftString(collection))/\(swiftString(key)) .\(getter.rawValue): "
-                + outcome { try get(getter, KeyValueStore(collection: collection), key, tx) })
+                + outcome { try Self.get(getter, KeyValueStore(collection: collection), key, tx) })
         case let .remove(collection, key):
             record("remove \(swiftString(collection))/\(swiftString(key)): "
                 + outcome { try KeyValueStore(collection: collection).removeValue(forKey: key, transaction: write!) })
@@ -189,7 +189,9 @@ final class ProgramInterpreter {
 
     // MARK: - Key-value store
 
-    private func set(_ typed: Typed, _ store: KeyValueStore, _ key: String, _ tx: DBWriteTransaction) throws {
+    /// Sets `typed` with the store's method for its type (also the async
+    /// interpreter's).
+    static func set(_ typed: Typed, _ store: KeyValueStore, _ key: String, _ tx: DBWriteTransaction) throws {
         switch typed {
         case let .value(value): try store.setValue(value.value, key: key, transaction: tx)
         case let .int(value): try store.setInt(value, key: key, transaction: tx)
@@ -202,7 +204,9 @@ final class ProgramInterpreter {
         }
     }
 
-    private func get(_ getter: Getter, _ store: KeyValueStore, _ key: String, _ tx: DBReadTransaction) throws -> String {
+    /// Reads with the getter's method, as the trace shows it (also the
+    /// async interpreter's).
+    static func get(_ getter: Getter, _ store: KeyValueStore, _ key: String, _ tx: DBReadTransaction) throws -> String {
         switch getter {
         case .value: try store.getValue(key, transaction: tx).map(show) ?? "nil"
         case .has: "\(try store.hasValue(key, transaction: tx))"

@@ -1,9 +1,8 @@
 import TransactionKit
 
 /// Integers by collection and key, read and written inside a transaction:
-/// what the async tests store. ``KeyValueIntStore`` on a database with a
-/// key-value store (`MockDB`), ``PostgresIntStore`` on PostgreSQL, whose
-/// transactions reach the server only asynchronously.
+/// what the async tests store: ``KeyValueIntStore``, the database's
+/// `KeyValueStore`, on every database.
 package protocol AsyncIntStore: Sendable {
     func getInt(_ key: String, in collection: String, transaction: DBReadTransaction) async throws -> Int?
     func setInt(_ value: Int, key: String, in collection: String, transaction: DBWriteTransaction) async throws

@@ -46,8 +46,18 @@ package enum PostgresTestServer {
     /// A `PostgresDB` on the server's database, with `configure` applied.
     package static func open(_ configure: (inout PostgresDB.Configuration) -> Void = { _ in }) async throws -> PostgresDB {
         var configuration = try configuration()
+        // A key-value table of its own (created by `open`), so that tests
+        // sharing the server's database never see each other's values.
+        configuration.keyValueTable = uniqueName("kv")
         configure(&configuration)
         return try await PostgresDB.open(configuration, logger: logger)
+    }
+
+    /// Empties the key-value table of `db` (one that ``open(_:)`` opened).
+    package static func removeAllKeyValues(_ db: PostgresDB) async throws {
+        try await db.write { tx in
+            try await execute("DELETE FROM \(db.configuration.keyValueTable)", tx)
+        }
     }
 
     /// A new, empty database on the server (for migrations, which need a

@@ -7,7 +7,7 @@ import TransactionKitTesting
 extension AsyncDBBehaviourTests {
     /// A write suspended in the middle of its block holds the database's
     /// write serialization; a read beside it sees the last commit only.
-    @Test(arguments: AsyncBackend.allCases)
+    @Test(arguments: AsyncBackend.withConcurrentReads)
     func aReadBesideASuspendedWriteDoesNotSeeItsChanges(_ backend: AsyncBackend) async throws {
         let fixture = try await backend.makeFixture()
         try await fixture.db.write { tx in try await fixture.store.setInt(1, key: "a", transaction: tx) }
@@ -32,7 +32,7 @@ extension AsyncDBBehaviourTests {
 
     /// A read keeps its snapshot while it is suspended, whatever commits
     /// meanwhile.
-    @Test(arguments: AsyncBackend.allCases)
+    @Test(arguments: AsyncBackend.withConcurrentReads)
     func aSuspendedReadKeepsItsSnapshot(_ backend: AsyncBackend) async throws {
         let fixture = try await backend.makeFixture()
         try await fixture.db.write { tx in try await fixture.store.setInt(1, key: "a", transaction: tx) }
@@ -120,7 +120,7 @@ extension AsyncDBBehaviourTests {
 
     /// A child task inherits the parent's task-local values, yet it is
     /// another task: its own read is not nested in the parent's write.
-    @Test(arguments: AsyncBackend.allCases)
+    @Test(arguments: AsyncBackend.withConcurrentReads)
     func aChildTaskMayOpenItsOwnReadWhileItsParentWrites(_ backend: AsyncBackend) async throws {
         let fixture = try await backend.makeFixture()
         try await fixture.db.write { tx in try await fixture.store.setInt(1, key: "a", transaction: tx) }

@@ -204,7 +204,9 @@ struct AsyncDBBehaviourTests {
     // MARK: Suspending blocks
 
     /// A block may resume on another thread: the transaction follows its
-    /// task, not its thread.
+    /// task, not its thread. (`SQLiteDB` runs the block's nonisolated code
+    /// on the connection's thread, where GRDB allows the connection: its
+    /// storage is used once the block is back there.)
     @Test(arguments: AsyncBackend.allCases)
     func aBlockThatResumesOnAnotherThreadKeepsItsTransaction(_ backend: AsyncBackend) async throws {
         let fixture = try await backend.makeFixture()
@@ -215,15 +217,43 @@ struct AsyncDBBehaviourTests {
             let after = try await withTaskExecutorPreference(executor) {
                 try await Task.sleep(for: .milliseconds(1))
                 tx.preconditionActive()
-                try await fixture.store.setInt(2, key: "a", transaction: tx)
+                if !backend.bindsConnectionsToThreads {
+                    try await fixture.store.setInt(2, key: "a", transaction: tx)
+                }
                 tx.addSyncCompletion {}
                 return currentThreadNumber()
             }
             #expect(tx.isActive)
+            try await fixture.store.setInt(3, key: "b", transaction: tx)
+            if backend.bindsConnectionsToThreads {
+                try await fixture.store.setInt(2, key: "a", transaction: tx)
+            }
             return (before, after)
         }
         #expect(threads.0 != threads.1, "the block did change threads")
         #expect(try await fixture.value("a") == 2)
+        #expect(try await fixture.value("b") == 3)
+    }
+
+    /// On `SQLiteDB`, the block's nonisolated code runs on the thread of
+    /// the connection that holds its transaction, before and after each
+    /// suspension, and never on a thread of the cooperative pool.
+    @Test(arguments: AsyncBackend.allCases.filter(\.bindsConnectionsToThreads))
+    func anSQLiteBlockResumesOnItsConnectionThread(_ backend: AsyncBackend) async throws {
+        let fixture = try await backend.makeFixture()
+        for _ in 0..<3 {
+            let threads = try await fixture.db.write { tx in
+                var threads = [currentThreadNumber()]
+                try await fixture.store.setInt(1, key: "a", transaction: tx)
+                try await Task.sleep(for: .milliseconds(1))
+                threads.append(currentThreadNumber())
+                await Task.yield()
+                _ = try await fixture.store.getInt("a", transaction: tx)
+                threads.append(currentThreadNumber())
+                return threads
+            }
+            #expect(Set(threads).count == 1, "one thread for the whole block: \(threads)")
+        }
     }
 
     @Test(arguments: AsyncBackend.allCases)

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TransactionKit
 import TransactionKitTestSupport
+import GRDB
+import TransactionKitSQLite
 import TransactionKitTesting
 
 #if Postgres
@@ -9,36 +11,66 @@ import TransactionKitPostgres
 #endif
 
 /// Every `AsyncDB` implementation the async behaviour suite runs against:
-/// `MockDB`, and `PostgresDB` when the package is built with the `Postgres`
-/// trait and a server is given in `TXKIT_POSTGRES_URL` (see
-/// Scripts/with-postgres.sh; without one, only `MockDB`).
+/// `MockDB`, `SQLiteDB` in memory, on a file and adopting an application's
+/// `DatabasePool`, and `PostgresDB` when the
+/// package is built with the `Postgres` trait and a server is given in
+/// `TXKIT_POSTGRES_URL` (see Scripts/with-postgres.sh).
 enum AsyncBackend: String, CaseIterable, Codable, Sendable, CustomTestStringConvertible {
     case mock
+    case sqliteMemory
+    case sqliteFile
+    case sqliteAdoptedPool
     #if Postgres
     case postgres
     #endif
 
     static var allCases: [AsyncBackend] {
         #if Postgres
-        PostgresTestServer.url == nil ? [.mock] : [.mock, .postgres]
+        PostgresTestServer.url == nil ? [.mock, .sqliteMemory, .sqliteFile, .sqliteAdoptedPool] : [.mock, .sqliteMemory, .sqliteFile, .sqliteAdoptedPool, .postgres]
         #else
-        [.mock]
+        [.mock, .sqliteMemory, .sqliteFile, .sqliteAdoptedPool]
         #endif
+    }
+
+    /// The databases whose reads run beside a write that is suspended: all
+    /// but an in-memory `SQLiteDB`, whose one connection runs one
+    /// transaction at a time (a read beside a suspended write waits for it).
+    static var withConcurrentReads: [AsyncBackend] {
+        allCases.filter { $0 != .sqliteMemory }
     }
 
     var testDescription: String {
         switch self {
         case .mock: "MockDB"
+        case .sqliteMemory: "SQLiteDB in memory"
+        case .sqliteFile: "SQLiteDB file"
+        case .sqliteAdoptedPool: "SQLiteDB(adopting: DatabasePool)"
         #if Postgres
         case .postgres: "PostgresDB"
         #endif
         }
     }
 
-    /// Whether the database runs one write at a time (`MockDB`), rather
-    /// than side by side with conflicts rolled back and retried
+    /// Whether the database runs one write at a time (`MockDB`, `SQLiteDB`),
+    /// rather than side by side with conflicts rolled back and retried
     /// (`PostgresDB`).
-    var serializesWrites: Bool { self == .mock }
+    var serializesWrites: Bool {
+        #if Postgres
+        self != .postgres
+        #else
+        true
+        #endif
+    }
+
+    /// Whether a transaction's connection may be used only on its own
+    /// thread (`SQLiteDB`: GRDB's rule), so that the block must be back on
+    /// the connection's executor to use it.
+    var bindsConnectionsToThreads: Bool {
+        switch self {
+        case .sqliteMemory, .sqliteFile, .sqliteAdoptedPool: true
+        default: false
+        }
+    }
 
     /// A fresh database.
     func makeFixture() async throws -> AsyncFixture {
@@ -46,6 +78,17 @@ enum AsyncBackend: String, CaseIterable, Codable, Sendable, CustomTestStringConv
         case .mock:
             let db = MockDB()
             return AsyncFixture(db: db, syncDB: db, store: KeyValueIntStore())
+        case .sqliteMemory:
+            let db = try SQLiteDB.inMemory()
+            return AsyncFixture(db: db, syncDB: db, store: KeyValueIntStore())
+        case .sqliteFile:
+            let directory = try TemporaryDirectory()
+            let db = try SQLiteDB(path: directory.path("async.sqlite"))
+            return AsyncFixture(db: db, syncDB: db, store: KeyValueIntStore(), keepAlive: directory)
+        case .sqliteAdoptedPool:
+            let directory = try TemporaryDirectory()
+            let db = try SQLiteDB(adopting: try DatabasePool(path: directory.path("adopted.sqlite")))
+            return AsyncFixture(db: db, syncDB: db, store: KeyValueIntStore(), keepAlive: directory)
         #if Postgres
         case .postgres:
             let db = try await PostgresTestServer.open { configuration in
@@ -54,7 +97,7 @@ enum AsyncBackend: String, CaseIterable, Codable, Sendable, CustomTestStringConv
                 configuration.conflictRetries = 1_000
                 configuration.maximumConnections = 8
             }
-            return AsyncFixture(db: db, syncDB: nil, store: try await PostgresIntStore.make(on: db))
+            return AsyncFixture(db: db, syncDB: nil, store: KeyValueIntStore())
         #endif
         }
     }
@@ -63,11 +106,13 @@ enum AsyncBackend: String, CaseIterable, Codable, Sendable, CustomTestStringConv
 /// An `AsyncDB` under test, with the store the suite reads and writes.
 struct AsyncFixture: Sendable {
     let db: any AsyncDB
-    /// The same database as a `DB`, when it is one too (`MockDB`), to
+    /// The same database as a `DB`, when it is one too (`MockDB`, `SQLiteDB`), to
     /// compare the two APIs.
     let syncDB: (any DB)?
     /// The store most tests use: integers by key.
     let store: any AsyncIntStore
+    /// What the database needs alive (its temporary directory).
+    var keepAlive: (any Sendable)? = nil
 
     /// The committed integer for `key` in ``store``.
     func value(_ key: String) async throws -> Int? {

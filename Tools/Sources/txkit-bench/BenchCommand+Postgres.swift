@@ -32,6 +32,10 @@ extension BenchCommand {
                 results.append(try harness.measure(entry))
                 print("measured \(entry.name)")
             }
+            if wanted(PostgresFreshDatabaseBenchmark.entryName) {
+                results.append(try harness.measure(try PostgresFreshDatabaseBenchmark(url: url).entry()))
+                print("measured \(PostgresFreshDatabaseBenchmark.entryName)")
+            }
             if wanted(PostgresThroughputBenchmark.entryName) {
                 let throughput = PostgresThroughputBenchmark(
                     targets: targets, rounds: quick ? 2 : 15, window: quick ? .milliseconds(100) : .milliseconds(250))

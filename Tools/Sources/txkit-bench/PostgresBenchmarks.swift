@@ -37,7 +37,10 @@ struct PostgresBenchmarks {
 
     /// Every PostgreSQL entry, in the order they run (`pg_write_throughput`
     /// is ``PostgresThroughputBenchmark``).
-    static let entryNames = ["pg_empty_write_tx", "pg_point_read_tx", "pg_insert_1k_one_tx", PostgresThroughputBenchmark.entryName]
+    static let entryNames = [
+        "pg_empty_write_tx", "pg_point_read_tx", "pg_insert_1k_one_tx", PostgresThroughputBenchmark.entryName,
+        PostgresFreshDatabaseBenchmark.entryName,
+    ]
 
     var all: [BenchEntry] { [emptyWrite, pointRead, insert1k] }
 

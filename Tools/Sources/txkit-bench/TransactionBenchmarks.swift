@@ -110,7 +110,7 @@ final class TransactionBenchmarks {
     // MARK: - Entries
 
     var all: [BenchEntry] {
-        [emptyRead, emptyWrite, insert10k, pointRead]
+        [emptyRead, emptyWrite, insert10k, pointRead, asyncEmptyWrite, asyncPointRead]
     }
 
     var emptyRead: BenchEntry {
@@ -279,12 +279,12 @@ final class TransactionBenchmarks {
 
     /// A scattered walk over 1…count (7919 is prime, so every id is visited).
     @inline(__always)
-    private static func pointID(_ index: Int64, _ count: Int64) -> Int64 {
+    static func pointID(_ index: Int64, _ count: Int64) -> Int64 {
         (index &* 7919) % count + 1
     }
 
     @inline(__always)
-    private static func check(_ value: Int64?, _ id: Int64) throws {
+    static func check(_ value: Int64?, _ id: Int64) throws {
         guard value == id * 3 else {
             throw BenchFailure("point read of id \(id) returned \(String(describing: value)), expected \(id * 3)")
         }

@@ -17,6 +17,7 @@ struct TxkitTorture: ParsableCommand {
             TortureWriterCommand.self,
             TortureConcurrentWriterCommand.self,
             TortureReaderCommand.self,
+            PostgresTortureCommand.self,
         ],
         defaultSubcommand: TortureCommand.self
     )

@@ -46,7 +46,6 @@ public enum FreshPostgresDatabase {
     /// - Returns: What `body` returns.
     /// - Throws: `MissingServer` without `TXKIT_POSTGRES_URL`; what creating
     ///   the database, `body`, or dropping it throws.
-    // snippet:begin fresh-postgres-database
     public static func with<T>(_ body: (PostgresDB.Configuration) async throws -> T) async throws -> T {
         guard let serverURL else { throw MissingServer() }
         var configuration = try PostgresDB.Configuration(url: serverURL)
@@ -63,7 +62,6 @@ public enum FreshPostgresDatabase {
         try await administer(serverURL, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
         return result
     }
-    // snippet:end fresh-postgres-database
 
     /// Runs one statement outside any transaction (`CREATE DATABASE` cannot
     /// run inside one, and every `PostgresDB` transaction begins with

@@ -17,7 +17,9 @@ import TransactionKit
 ///
 /// It depends on `TransactionKit` only. Production passes a `PostgresDB`
 /// and the PostgreSQL finders (``AsyncMessagingServices/live(db:notifier:logger:)``);
-/// unit tests pass a `MockDB` and mocks of ``AsyncUserFinding``,
+/// local development and integration tests an `SQLiteDB` and the SQLite
+/// finders (``AsyncMessagingServices/sqlite(db:notifier:)``); unit tests
+/// pass a `MockDB` and mocks of ``AsyncUserFinding``,
 /// ``AsyncConversationFinding`` and ``AsyncMessageFinding``. It refuses
 /// what ``ChatManager`` refuses, with the same ``ChatManager/Failure``.
 ///
@@ -47,7 +49,7 @@ public struct AsyncChatManager: Sendable {
     /// Creates the manager.
     ///
     /// - Parameters:
-    ///   - db: Where transactions come from: `PostgresDB` or `MockDB`.
+    ///   - db: Where transactions come from: `PostgresDB`, `SQLiteDB` or `MockDB`.
     ///   - users: ``PostgresUserFinder`` in production, a mock in unit tests.
     ///   - conversations: ``PostgresConversationFinder`` in production, a mock in unit tests.
     ///   - messages: ``PostgresMessageFinder`` in production, a mock in unit tests.

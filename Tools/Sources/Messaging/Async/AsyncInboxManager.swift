@@ -13,8 +13,7 @@ import TransactionKit
 ///
 /// It computes what ``InboxManager`` computes (unread counts from the
 /// per-conversation read marks, one-line previews), without the inbox
-/// cursor: that lives in a `KeyValueStore`, which `PostgresDB` does not
-/// offer.
+/// cursor.
 ///
 /// **Transaction semantics:** ``inbox(for:)`` reads one consistent snapshot,
 /// whatever commits while it is suspended;
@@ -36,7 +35,7 @@ public struct AsyncInboxManager: Sendable {
     /// Creates the manager.
     ///
     /// - Parameters:
-    ///   - db: Where transactions come from: `PostgresDB` or `MockDB`.
+    ///   - db: Where transactions come from: `PostgresDB`, `SQLiteDB` or `MockDB`.
     ///   - conversations: ``PostgresConversationFinder`` in production, a mock in unit tests.
     ///   - messages: ``PostgresMessageFinder`` in production, a mock in unit tests.
     public init(db: any AsyncDB, conversations: any AsyncConversationFinding, messages: any AsyncMessageFinding) {

@@ -44,4 +44,28 @@ public struct AsyncMessagingServices: Sendable {
             inbox: AsyncInboxManager(db: db, conversations: conversations, messages: messages))
     }
     // snippet:end async-live-wiring
+
+    /// Wires the same managers to the SQLite finders: local development and
+    /// integration tests on `SQLiteDB`, production on `PostgresDB`, one set
+    /// of managers.
+    ///
+    /// ```swift
+    /// let db = try SQLiteDB(path: path, migrator: MessagingSchema.migrator)
+    /// let services = AsyncMessagingServices.sqlite(db: db, notifier: notifier)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: The database, an `SQLiteDB` migrated with ``MessagingSchema/migrator``.
+    ///   - notifier: Told about each committed message.
+    // snippet:begin async-sqlite-wiring
+    public static func sqlite(db: any AsyncDB, notifier: any MessageNotifying) -> AsyncMessagingServices {
+        let conversations = AsyncSQLiteConversationFinder()
+        let messages = AsyncSQLiteMessageFinder()
+        return AsyncMessagingServices(
+            chat: AsyncChatManager(
+                db: db, users: AsyncSQLiteUserFinder(), conversations: conversations,
+                messages: messages, notifier: notifier),
+            inbox: AsyncInboxManager(db: db, conversations: conversations, messages: messages))
+    }
+    // snippet:end async-sqlite-wiring
 }

@@ -1,10 +1,21 @@
 import Foundation
 import Messaging
+import Logging
 import PostgresNIO
-import PostgresTestSupport
 import Testing
 import TransactionKit
 import TransactionKitPostgres
+import TransactionKitPostgresTesting
+
+// snippet:begin postgres-test-template
+/// The example's PostgreSQL schema, migrated once per test process; each
+/// test gets a copy (`CREATE DATABASE … TEMPLATE`), dropped after it.
+enum PostgresTestDatabases {
+    static let messaging = PostgresTemplate { db in
+        try await MessagingPostgresSchema.migrator.migrate(db)
+    }
+}
+// snippet:end postgres-test-template
 
 /// Integration tests: the async managers wired to the PostgreSQL finders
 /// (`AsyncMessagingServices.live`) on a real server, each test in a database
@@ -13,23 +24,25 @@ import TransactionKitPostgres
 @Suite(
     "Integration: async managers on PostgresDB",
     .enabled(
-        if: FreshPostgresDatabase.isAvailable,
+        if: PostgresTemplate.isAvailable,
         "needs a PostgreSQL server: run Scripts/with-postgres.sh swift test --package-path Tools --filter AsyncPostgresIntegrationTests"))
 // snippet:end postgres-integration-suite
 struct AsyncPostgresIntegrationTests {
-    /// Runs `body` on a fresh, migrated database, then closes it.
+    static let logger: Logger = PostgresTemplate.quietLogger
+
+    /// Runs `body` on a fresh copy of the migrated template, then drops it.
+    /// `configure` changes the configuration the copy is opened with.
     func withServices(
         _ configure: (inout PostgresDB.Configuration) -> Void = { _ in },
         _ body: (PostgresDB, AsyncMessagingServices, RecordingNotifier) async throws -> Void
     ) async throws {
-        try await FreshPostgresDatabase.with { configuration in
-            var configuration = configuration
+        try await PostgresTestDatabases.messaging.withDatabase { copy in
+            var configuration = copy.configuration
             configure(&configuration)
-            let db = try await PostgresDB.open(configuration, logger: FreshPostgresDatabase.logger)
+            let db = try await PostgresDB.open(configuration, logger: Self.logger)
             do {
-                try await MessagingPostgresSchema.migrator.migrate(db)
                 let notifier = RecordingNotifier()
-                try await body(db, .live(db: db, notifier: notifier, logger: FreshPostgresDatabase.logger), notifier)
+                try await body(db, .live(db: db, notifier: notifier, logger: Self.logger), notifier)
             } catch {
                 await db.close()
                 throw error
@@ -42,7 +55,7 @@ struct AsyncPostgresIntegrationTests {
     func count(_ table: String, _ db: PostgresDB) async throws -> Int {
         try await db.read { tx in
             let rows = try await PostgresDB.shimOnlyBridge(tx).query(
-                PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: FreshPostgresDatabase.logger)
+                PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: Self.logger)
             for try await count in rows.decode(Int64.self) { return Int(count) }
             return 0
         }
@@ -167,7 +180,7 @@ struct AsyncPostgresIntegrationTests {
         let alice = try await services.chat.register(name: "Alice")
         let bob = try await services.chat.register(name: "Bob")
         let lunch = try await services.chat.startConversation(title: "Lunch", creatorID: alice.id, with: [bob.id])
-        let logger = FreshPostgresDatabase.logger
+        let logger = Self.logger
         let gated = GatedMessageFinder(PostgresMessageFinder(logger: logger))
         let notifier = RecordingNotifier()
         let chat = AsyncChatManager(

@@ -1,0 +1,69 @@
+#if Postgres
+import TransactionKit
+
+/// Runs an operation that may ignore cancellation (postgres-nio's
+/// `PostgresConnection.connect`) with a deadline the caller keeps: after
+/// `limit`, the caller gets ``Expired`` at once, and the operation, left to
+/// finish in the background, hands its late result to `abandon`.
+enum PostgresDeadline {
+    /// The deadline passed before the operation ended.
+    struct Expired: Error {}
+
+    static func run<T: Sendable>(
+        within limit: Duration,
+        _ operation: @escaping @Sendable () async throws -> T,
+        abandon: @escaping @Sendable (T) async -> Void
+    ) async throws -> T {
+        let race = Race<T>()
+        let work = Task {
+            let result: Result<T, any Error>
+            do { result = .success(try await operation()) } catch { result = .failure(error) }
+            if !race.finish(result), case let .success(late) = result {
+                await abandon(late)
+            }
+        }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            _ = race.finish(.failure(Expired()))
+        }
+        return try await withTaskCancellationHandler {
+            try await race.value()
+        } onCancel: {
+            _ = race.finish(.failure(CancellationError()))
+            work.cancel()
+            timer.cancel()
+        }
+    }
+
+    /// The first of the operation's result, the deadline and cancellation.
+    private final class Race<T: Sendable>: Sendable {
+        private struct State {
+            var result: Result<T, any Error>?
+            var waiter: CheckedContinuation<T, any Error>?
+        }
+        private let state = LockedValue(State())
+
+        /// Records `result` unless another came first; `true` when it won.
+        func finish(_ result: Result<T, any Error>) -> Bool {
+            let (won, waiter) = state.withLock { state -> (Bool, CheckedContinuation<T, any Error>?) in
+                guard state.result == nil else { return (false, nil) }
+                state.result = result
+                defer { state.waiter = nil }
+                return (true, state.waiter)
+            }
+            waiter?.resume(with: result)
+            return won
+        }
+
+        func value() async throws -> T {
+            try await withCheckedThrowingContinuation { continuation in
+                let result = state.withLock { state -> Result<T, any Error>? in
+                    if state.result == nil { state.waiter = continuation }
+                    return state.result
+                }
+                if let result { continuation.resume(with: result) }
+            }
+        }
+    }
+}
+#endif

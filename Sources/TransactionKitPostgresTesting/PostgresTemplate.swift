@@ -1,0 +1,233 @@
+#if Postgres
+import Foundation
+import Logging
+import PostgresNIO
+import TransactionKit
+import TransactionKitPostgres
+
+/// A migrated PostgreSQL database from which each test gets a fresh copy:
+/// the server clones it (`CREATE DATABASE … TEMPLATE`) instead of running
+/// the migrations again.
+///
+/// ```swift
+/// enum TestDatabases {
+///     static let app = PostgresTemplate { db in try await AppSchema.migrator.migrate(db) }
+/// }
+///
+/// @Test(.freshDatabase(TestDatabases.app))
+/// func sendingStoresTheMessage() async throws {
+///     let db = try FreshPostgresDatabase.current
+///     …
+/// }
+/// ```
+///
+/// **The template** is created and migrated once per process, the first
+/// time a test asks for a database, on the server of ``serverURL`` (by
+/// default `TXKIT_POSTGRES_URL`, which `Scripts/with-postgres.sh` exports),
+/// under a name of its own; then nobody connects to it, as PostgreSQL
+/// requires of a template. Each copy is a new database with a unique name,
+/// dropped when its test ends (``withDatabase(_:)``, the trait, the XCTest
+/// helper). A throwaway server is discarded with its templates; on a
+/// server that lives on, call ``dropTemplate()`` when the tests are done.
+///
+/// **Cost:** a copy costs the server's `CREATE DATABASE … TEMPLATE` and
+/// `DROP DATABASE`, whatever the number of migrations: about half of
+/// creating and migrating a database on PostgreSQL 15, see
+/// Benchmarks/README.md (`fresh_pg_db`).
+///
+/// - Warning: The role of the URL must be allowed to create databases
+///   (`CREATEDB`).
+public final class PostgresTemplate: Sendable {
+    /// The environment variable that names the server by default.
+    public static let environmentVariable = "TXKIT_POSTGRES_URL"
+
+    /// `TXKIT_POSTGRES_URL`, or `nil` when it is unset or empty: the
+    /// condition of a suite's `.enabled(if: PostgresTemplate.isAvailable)`.
+    public static var serverURL: String? {
+        ProcessInfo.processInfo.environment[environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Whether ``serverURL`` names a server.
+    public static var isAvailable: Bool { serverURL != nil }
+
+    /// The server's URL, or `nil` for ``serverURL`` (read when the
+    /// template is first needed).
+    private let url: String?
+    /// The name of the template database.
+    public let templateName: String
+
+    private let migrate: @Sendable (PostgresDB) async throws -> Void
+    private let logger: Logger
+    private let preparation = LockedTemplateTask()
+
+    /// A template migrated by `migrate`.
+    ///
+    /// - Parameters:
+    ///   - serverURL: The server, as a `postgresql://` URL whose role may
+    ///     create databases; ``serverURL`` when `nil`.
+    ///   - logger: The logger of the databases it opens; quiet by default.
+    ///   - migrate: Brings a new, empty database to the schema the tests
+    ///     need (run the app's migrator; insert fixtures if every test
+    ///     wants them). Runs once per process.
+    ///
+    /// Nothing connects yet: a template declared in a `static let` costs
+    /// nothing in a run without a server.
+    public init(
+        serverURL: String? = nil,
+        logger: Logger = PostgresTemplate.quietLogger,
+        migrate: @escaping @Sendable (PostgresDB) async throws -> Void
+    ) {
+        self.url = serverURL
+        self.templateName = Self.uniqueName("txkit_template")
+        self.logger = logger
+        self.migrate = migrate
+    }
+
+    /// A logger that reports only critical problems.
+    public static var quietLogger: Logger {
+        var logger = Logger(label: "TransactionKitPostgresTesting")
+        logger.logLevel = .critical
+        return logger
+    }
+
+    /// Creates and migrates the template, if this process has not yet.
+    /// ``makeDatabase()`` calls it; call it first to keep its cost out of
+    /// a timed test.
+    ///
+    /// - Throws: What creating the database or `migrate` throws; the next
+    ///   call tries again.
+    public func prepare() async throws {
+        try await preparation.run { [self] in
+            try await administer("CREATE DATABASE \(Self.quoted(templateName))")
+            var configuration = try server()
+            configuration.database = templateName
+            let db = try await PostgresDB.open(configuration, logger: logger)
+            do {
+                try await migrate(db)
+            } catch {
+                await db.close()
+                try? await administer("DROP DATABASE IF EXISTS \(Self.quoted(templateName)) WITH (FORCE)")
+                throw error
+            }
+            // A template must have no connection while it is copied.
+            await db.close()
+        }
+    }
+
+    /// A new database, copied from the template, opened.
+    ///
+    /// - Returns: The database; drop it with ``drop(_:)`` when done.
+    /// - Throws: ``/TransactionKit/DBError`` when the server refuses.
+    public func makeDatabase() async throws -> PostgresDB {
+        try await prepare()
+        let name = Self.uniqueName("txkit_test")
+        try await administer("CREATE DATABASE \(Self.quoted(name)) TEMPLATE \(Self.quoted(templateName))")
+        var configuration = try server()
+        configuration.database = name
+        do {
+            return try await PostgresDB.open(configuration, logger: logger)
+        } catch {
+            try? await administer("DROP DATABASE IF EXISTS \(Self.quoted(name)) WITH (FORCE)")
+            throw error
+        }
+    }
+
+    /// Closes `db`, a copy ``makeDatabase()`` made, and drops it.
+    public func drop(_ db: PostgresDB) async throws {
+        await db.close()
+        try await administer("DROP DATABASE IF EXISTS \(Self.quoted(db.configuration.database)) WITH (FORCE)")
+    }
+
+    /// Runs `body` with a fresh copy, then drops the copy, whether `body`
+    /// throws or not.
+    ///
+    /// - Returns: What `body` returns.
+    /// - Throws: What making the copy, `body`, or dropping it throws.
+    public func withDatabase<T>(_ body: (PostgresDB) async throws -> T) async throws -> T {
+        let db = try await makeDatabase()
+        let value: T
+        do {
+            value = try await body(db)
+        } catch {
+            try? await drop(db)
+            throw error
+        }
+        try await drop(db)
+        return value
+    }
+
+    /// Drops the template (the copies are dropped by their tests).
+    public func dropTemplate() async throws {
+        try await administer("DROP DATABASE IF EXISTS \(Self.quoted(templateName)) WITH (FORCE)")
+    }
+
+    // MARK: - Private
+
+    /// The server's configuration; its database is the one the
+    /// administrative statements run in.
+    ///
+    /// - Throws: ``/TransactionKit/DBError`` when no URL is given (nor
+    ///   `TXKIT_POSTGRES_URL`) or it is not a PostgreSQL URL.
+    private func server() throws -> PostgresDB.Configuration {
+        guard let url = url ?? Self.serverURL else {
+            throw DBError(
+                kind: .cannotOpen, operation: .open, path: "\(Self.environmentVariable) (unset)",
+                message: "no PostgreSQL server: set \(Self.environmentVariable), or run the tests through Scripts/with-postgres.sh")
+        }
+        return try PostgresDB.Configuration(url: url)
+    }
+
+    /// Runs one statement outside any transaction (`CREATE DATABASE` may
+    /// not run in one), on a connection of its own to the server.
+    private func administer(_ sql: String) async throws {
+        let configuration = try server()
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(
+                configuration: try configuration.connectionConfiguration(), id: 1, logger: logger)
+        } catch {
+            throw DBError(
+                kind: .connectionFailed, operation: .open, path: configuration.displayAddress,
+                message: String(describing: error), underlyingError: error)
+        }
+        do {
+            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+        } catch {
+            try? await connection.close()
+            throw DBError(
+                kind: .other, operation: .open, path: configuration.displayAddress,
+                message: "\(sql): \(String(reflecting: error))", underlyingError: error)
+        }
+        try await connection.close()
+    }
+
+    static func uniqueName(_ prefix: String) -> String {
+        prefix + "_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+    }
+
+    static func quoted(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+/// Runs the template's preparation once, for every caller that awaits it;
+/// after a failure, the next caller tries again.
+final class LockedTemplateTask: Sendable {
+    private let task = LockedValue<Task<Void, any Error>?>(nil)
+
+    func run(_ work: @escaping @Sendable () async throws -> Void) async throws {
+        let current = task.withLock { task in
+            if let task { return task }
+            let new = Task { try await work() }
+            task = new
+            return new
+        }
+        do {
+            try await current.value
+        } catch {
+            task.withLock { if $0 == current { $0 = nil } }
+            throw error
+        }
+    }
+}
+#endif
