@@ -15,6 +15,6 @@ python3 Scripts/check-availability.py --build-path .build
 echo "== PostgresDB (Postgres trait build, as the build and docs stages make it)"
 postgres_build
 swift build "${postgres_arguments[@]}" >/dev/null
-python3 Scripts/check-availability.py --build-path .build-docs --modules TransactionKitPostgres
+python3 Scripts/check-availability.py --build-path .build-docs --modules TransactionKitPostgres,TransactionKitPostgresTesting
 echo "== the audit fails on planted uses above the floor, and passes them gated"
 python3 Scripts/check-availability.py --build-path .build --self-test

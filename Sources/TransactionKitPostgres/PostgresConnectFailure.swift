@@ -7,6 +7,7 @@ import TransactionKit
 /// Why a connection to the server could not be opened, as
 /// ``PostgresConnectionSource`` reports it: each cause with its own words
 /// and advice, none claiming a rollback (no transaction began).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum PostgresConnectFailure: Sendable {
     /// The server refused the user name or password (SQLSTATE class 28).
     case authentication(sqlState: String, message: String)

@@ -19,6 +19,7 @@ import TransactionKit
 ///   first tries one direct connection: while it fails, the transaction
 ///   fails at once with its cause; once it succeeds, the pool is replaced
 ///   by a fresh one, which connects at once, and the old one is shut down.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class PostgresConnectionSource: Sendable {
     private struct Pool: Sendable {
         let client: PostgresClient

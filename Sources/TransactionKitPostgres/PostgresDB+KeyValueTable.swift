@@ -2,6 +2,7 @@
 import PostgresNIO
 import TransactionKit
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension PostgresDB {
     /// Creates the key-value table (``Configuration/keyValueTable``) when it
     /// is missing, in a write transaction of its own.

@@ -5,6 +5,7 @@ import TransactionKit
 /// `PostgresConnection.connect`) with a deadline the caller keeps: after
 /// `limit`, the caller gets ``Expired`` at once, and the operation, left to
 /// finish in the background, hands its late result to `abandon`.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum PostgresDeadline {
     /// The deadline passed before the operation ended.
     struct Expired: Error {}

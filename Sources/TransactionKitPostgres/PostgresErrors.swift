@@ -12,6 +12,7 @@ import _ConnectionPoolModule
 /// Messages come from the server's `message` field, never its `detail`
 /// (which quotes the row's values) nor the query's bound values; the path
 /// names the host and database, never the password.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum PostgresErrors {
     /// Whether `error` came from the server, the connection or the pool
     /// (rather than from the user's own code).

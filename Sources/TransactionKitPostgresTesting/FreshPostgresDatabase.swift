@@ -20,6 +20,7 @@ import TransactionKitPostgres
 /// **Lifetime:** bound for one test (one case of a parameterized test), in
 /// its task and the child tasks it creates; closed and dropped when the
 /// test ends.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public enum FreshPostgresDatabase {
     @TaskLocal static var bound: PostgresDB?
 

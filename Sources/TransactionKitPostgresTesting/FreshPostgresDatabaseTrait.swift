@@ -10,6 +10,7 @@ import TransactionKitPostgres
 /// On a suite it applies to every test of the suite, each with a copy of
 /// its own. The template is prepared before the first test that needs it;
 /// each copy is closed and dropped when its test ends, passed or failed.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct FreshPostgresDatabaseTrait: TestTrait, SuiteTrait, TestScoping {
     /// The template the copies come from.
     public let template: PostgresTemplate
@@ -41,6 +42,7 @@ public struct FreshPostgresDatabaseTrait: TestTrait, SuiteTrait, TestScoping {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Trait where Self == FreshPostgresDatabaseTrait {
     /// Gives each test a fresh PostgreSQL database copied from `template`.
     ///

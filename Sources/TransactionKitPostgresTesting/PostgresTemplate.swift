@@ -37,6 +37,7 @@ import TransactionKitPostgres
 ///
 /// - Warning: The role of the URL must be allowed to create databases
 ///   (`CREATEDB`).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class PostgresTemplate: Sendable {
     /// The environment variable that names the server by default.
     public static let environmentVariable = "TXKIT_POSTGRES_URL"
@@ -212,6 +213,7 @@ public final class PostgresTemplate: Sendable {
 
 /// Runs the template's preparation once, for every caller that awaits it;
 /// after a failure, the next caller tries again.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class LockedTemplateTask: Sendable {
     private let task = LockedValue<Task<Void, any Error>?>(nil)
 

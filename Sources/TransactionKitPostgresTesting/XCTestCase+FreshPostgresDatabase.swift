@@ -3,6 +3,7 @@ import TransactionKit
 import TransactionKitPostgres
 import XCTest
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension XCTestCase {
     /// A fresh PostgreSQL database copied from `template`, closed and
     /// dropped when the test ends.

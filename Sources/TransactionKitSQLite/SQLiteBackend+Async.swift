@@ -15,6 +15,7 @@ import TransactionKit
 ///   snapshot however long it is suspended; reads run beside the write.
 /// - In memory there is one connection: a read waits for a write, and the
 ///   other way round.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 extension SQLiteBackend: AsyncTransactionBackend {
     func performAsyncRead<R: Sendable>(_ body: @Sendable (AnyObject?) async throws -> R) async throws -> R {
         try await SQLiteConnectionExecutor.run(body) { serve in

@@ -23,6 +23,7 @@ import TransactionKit
 /// Code of the block isolated to an actor (the main actor) runs on that
 /// actor, not here: it may call finders (which hop back), but must not use
 /// the bridged `Database` itself.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class SQLiteConnectionExecutor: TaskExecutor, @unchecked Sendable {
     private enum Phase {
         /// The backend has not entered the connection's queue yet.

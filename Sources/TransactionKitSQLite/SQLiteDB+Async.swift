@@ -1,5 +1,9 @@
 import TransactionKit
 
+// Apple platforms: macOS 15, iOS 18, tvOS 18, watchOS 11 or later (and
+// Linux): the async blocks run on the connection's thread through a task
+// executor (`withTaskExecutorPreference`), which those releases bring.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 extension SQLiteDB: AsyncDB {
     /// Runs the async `block` in a read transaction.
     /// See ``/TransactionKit/AsyncDB/read(file:line:_:)``.
@@ -21,6 +25,9 @@ extension SQLiteDB: AsyncDB {
     /// own thread (a dispatch thread, never one of the cooperative pool),
     /// between its suspensions; waiting for a connection suspends the task
     /// and holds no thread.
+    ///
+    /// **Platforms:** on Apple platforms, macOS 15, iOS 18, tvOS 18 or
+    /// watchOS 11 and later (task executors); every Linux.
     ///
     /// - Warning: Use the bridged `Database` only from nonisolated code (a
     ///   finder's `async` method): a block isolated to an actor, such as a
