@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC API reference of the five library modules, with no package
+# Builds the DocC API reference of the six library modules, with no package
 # plugin (the library package depends on GRDB, and on postgres-nio and
 # swift-log behind its `Postgres` trait):
 #
@@ -24,7 +24,7 @@
 # prints the arguments of step 1's `swift build` (scratch path, trait and
 # compiler flags), one a line, and creates the symbol-graph folder they
 # name. A build with exactly these arguments (CI builds the library and its
-# tests with them) leaves step 1 nothing to compile but the five modules.
+# tests with them) leaves step 1 nothing to compile but the six modules.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -48,11 +48,12 @@ work=$root/$scratch/docc-work
 out=$root/$scratch/docs
 # In dependency order: a module's archive must exist before the modules
 # that link to it are converted.
-modules=(TransactionKit TransactionKitTesting TransactionKitSQLite TransactionKitSQLiteTesting TransactionKitPostgres)
+modules=(TransactionKit TransactionKitTesting TransactionKitSQLite TransactionKitSQLiteTesting TransactionKitPostgres TransactionKitPostgresTesting)
 depends_on() {
     case $1 in
         TransactionKitTesting | TransactionKitSQLite | TransactionKitPostgres) echo TransactionKit ;;
         TransactionKitSQLiteTesting) echo TransactionKit TransactionKitSQLite ;;
+        TransactionKitPostgresTesting) echo TransactionKit TransactionKitPostgres ;;
     esac
 }
 
@@ -75,7 +76,7 @@ fi
 
 echo "== symbol graphs (swift build --scratch-path $scratch ${traits[*]}, the library targets only)"
 # The compiler writes a module's symbol graph when it emits the module, and
-# an up-to-date module is not emitted again: remove the five modules (neither
+# an up-to-date module is not emitted again: remove the six modules (neither
 # GRDB nor postgres-nio) so that each build emits them afresh into an empty
 # folder. The folder's path must not change, or every target rebuilds.
 if ! bin=$(swift build --scratch-path "$scratch" "${traits[@]}" --show-bin-path); then
@@ -159,7 +160,7 @@ for module in "${modules[@]}"; do
 done
 
 if [ "$status" -eq 0 ]; then
-    echo "== docc merge (one site with the five modules)"
+    echo "== docc merge (one site with the six modules)"
     archives=()
     for module in "${modules[@]}"; do archives+=("$out/$module.doccarchive"); done
     if ! "$docc" merge "${archives[@]}" \
@@ -179,5 +180,5 @@ if [ "$status" -ne 0 ]; then
 fi
 cat <<EOF
 To read it: python3 -m http.server --directory $scratch/docs/TransactionKit-all.doccarchive 8000
-then open http://localhost:8000/documentation/transactionkit (all five modules: /documentation).
+then open http://localhost:8000/documentation/transactionkit (all six modules: /documentation).
 EOF

@@ -51,7 +51,7 @@ extension SQLiteDB: AsyncDB {
     /// let message = try await db.write { tx in try await messages.insert(draft, tx) }
     /// ```
     ///
-    /// **Transaction semantics:** those of ``/TransactionKit/DB/write(file:line:_:)``:
+    /// **Transaction semantics:** those of the synchronous `write`:
     /// `BEGIN IMMEDIATE`, the block, finalizations, `COMMIT`, sync
     /// completions. The writer connection stays held while the block is
     /// suspended, so writes run one at a time and lose no update; another
@@ -64,8 +64,8 @@ extension SQLiteDB: AsyncDB {
     /// - Warning: A synchronous `write` on this database, called while an
     ///   async write's block is suspended, blocks its thread until that
     ///   write ends: in async code, prefer the async `read` and `write`.
-    ///   Use the bridged `Database` only from nonisolated code (see
-    ///   ``read(_:file:line:)-(_,_,_)``).
+    ///   Use the bridged `Database` only from nonisolated code (see the
+    ///   async `read`).
     public func write<T: Sendable>(
         _ block: @Sendable (DBWriteTransaction) async throws -> T,
         file: StaticString,
