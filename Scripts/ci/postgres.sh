@@ -23,7 +23,7 @@ Scripts/with-postgres.sh bash -c 'swift run --skip-build --package-path Tools tx
 # after 300 s it is reported and the stage goes on; a lost acknowledged
 # write fails it.
 status=0
-timeout 300 Scripts/with-postgres.sh swift run --skip-build --package-path Tools txkit-torture postgres --kills 10 || status=$?
+timeout -k 30 300 Scripts/with-postgres.sh swift run --skip-build --package-path Tools txkit-torture postgres --kills 10 || status=$?
 if [ "$status" -eq 124 ]; then
     echo "WARNING: txkit-torture postgres made no progress for 300 s (the known hang of issue 42); not counted as a loss"
 elif [ "$status" -ne 0 ]; then
