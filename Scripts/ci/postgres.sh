@@ -10,7 +10,7 @@ source "$(dirname "$0")/common.sh"
 postgres_build
 
 swift build --build-tests "${postgres_arguments[@]}" >/dev/null
-Scripts/with-postgres.sh swift test --skip-build "${postgres_arguments[@]}" --filter 'Postgres|AsyncDB' --skip PostgresFaultTests
+Scripts/with-postgres.sh swift test --skip-build "${postgres_arguments[@]}" --filter 'Postgres|AsyncDB|AsyncTimeGatedBatch|AsyncTransactionLog' --skip PostgresFaultTests
 # The fault tests time each failure against the connect timeout: alone, so
 # that the suites above (whose KeyValueStore calls block threads of the
 # cooperative pool for a round trip each) do not delay their timers.
