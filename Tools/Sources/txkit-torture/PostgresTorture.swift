@@ -68,7 +68,7 @@ struct PostgresTorture {
             }
         }
 
-        var random = SplitMix64(seed: seed)
+        var random = TortureCommand.SplitMix64(seed: seed)
         var report = Report()
         for _ in 0..<kills {
             try await log.waitForAcknowledgements(log.acknowledgedCount + writesBetweenKills)
@@ -120,19 +120,6 @@ struct PostgresTorture {
     struct TortureFailure: Error, CustomStringConvertible {
         let description: String
         init(_ description: String) { self.description = description }
-    }
-
-    /// The pauses' generator.
-    struct SplitMix64 {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
 
