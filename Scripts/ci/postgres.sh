@@ -18,10 +18,10 @@ Scripts/with-postgres.sh swift test --skip-build "${postgres_arguments[@]}" --fi
 swift build --build-tests --package-path Tools >/dev/null
 Scripts/with-postgres.sh swift test --skip-build --package-path Tools --filter 'Async|PostgresDemo'
 Scripts/with-postgres.sh bash -c 'swift run --skip-build --package-path Tools txkit-demo --postgres "$TXKIT_POSTGRES_URL"'
-# A run that stops making progress is a known open bug (issue 42: a query
-# written to a connection the killed server is closing may never complete):
-# after 120 s (a healthy run of 10 kills takes about 25 s) it is reported and the stage goes on; a lost acknowledged
-# write fails it.
+# A run that stops making progress is a known open bug (issue 42: writers
+# can wait forever after a server kill): after 120 s (a healthy run of 10
+# kills takes about 25 s) it is reported and the stage goes on; a lost
+# acknowledged write fails it.
 status=0
 timeout -k 30 120 Scripts/with-postgres.sh swift run --skip-build --package-path Tools txkit-torture postgres --kills 10 || status=$?
 if [ "$status" -eq 124 ]; then
