@@ -38,6 +38,9 @@ struct ApplyParameterTests {
         #expect(service.contains("try taskStore.name(id: 1, try SQLiteDB.readTransaction(bridging: db))"))
         // No shim property: the uses go through the parameter.
         #expect(!service.contains("let taskStore"))
+        // The lookup bridge names SQLiteDB, whose module the file did not
+        // import: a fresh app's first --apply --verify failed there.
+        #expect(service.hasPrefix("import GRDB\nimport TransactionKitSQLite\n"))
         let entry = try #require(edited["Entry.swift"])
         #expect(entry.contains("try service.title(taskStore: ProfileService.Wrappers.TaskStore())"))
         #expect(entry.contains("try service.title(taskStore: ProfileService.Wrappers.TaskStore(shared))"))

@@ -171,7 +171,7 @@ extension ConsumerRewriter {
     /// Whether some file of the sources adopts a GRDB pool or queue
     /// (`SQLiteDB(adopting:`), so that the adopted database exists when the
     /// consumer runs and ``lookupBridge(_:_:)`` finds it.
-    var sourcesAdoptAPool: Bool {
+    static func sourcesAdoptAPool(_ plan: ShimPlan) -> Bool {
         plan.consumer.index?.sources.files.contains { $0.tree.description.contains("SQLiteDB(adopting:") } ?? false
     }
 

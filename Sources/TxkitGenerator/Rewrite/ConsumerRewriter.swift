@@ -33,6 +33,9 @@ struct ConsumerRewriter {
     /// The labels of the initializer parameters retyped to the shim: the
     /// callers that pass them are updated (``updateInitializerCallers()``).
     var retypedParameters: Set<String> = []
+    /// Whether the sources adopt a GRDB pool (``sourcesAdoptAPool(_:)``),
+    /// read once: every use through the app's own connection asks.
+    let sourcesAdoptAPool: Bool
 
     /// A local such as `let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))`.
     struct BridgeLocal {
@@ -72,6 +75,7 @@ struct ConsumerRewriter {
     init(plan: ShimPlan, configuration: GeneratorConfiguration) {
         self.plan = plan
         self.configuration = configuration
+        self.sourcesAdoptAPool = Self.sourcesAdoptAPool(plan)
     }
 
     var consumerName: String { plan.consumer.name }
@@ -210,11 +214,24 @@ struct ConsumerRewriter {
         // The consumer's files first, then the callers' files.
         let paths = plan.consumer.files + edits.keys.filter { !plan.consumer.files.contains($0) }.sorted()
         return try paths.compactMap { path in
-            guard let fileEdits = edits[path], let file = files[path] else { return nil }
+            guard var fileEdits = edits[path], let file = files[path] else { return nil }
             try Self.requireNoOverlap(fileEdits, in: file)
+            // The lookup bridge names SQLiteDB: its module is imported.
+            if fileEdits.contains(where: { $0.replacement.contains("SQLiteDB.") }),
+               !file.imports.contains("TransactionKitSQLite") {
+                fileEdits.append(Self.importEdit("TransactionKitSQLite", in: file))
+            }
             let original = file.tree.description
             return ConsumerEdit(path: path, original: original, edited: TextEdit.apply(fileEdits, to: original))
         }
+    }
+
+    /// The edit that adds `import module` after the file's last import (or
+    /// at its top).
+    static func importEdit(_ module: String, in file: SourceFile) -> TextEdit {
+        let lastImport = file.tree.statements.last { $0.item.is(ImportDeclSyntax.self) }
+        let offset = lastImport?.endPositionBeforeTrailingTrivia.utf8Offset ?? 0
+        return TextEdit(start: offset, end: offset, replacement: lastImport == nil ? "import \(module)\n" : "\nimport \(module)")
     }
 
     /// Wraps what the callers of the consumer's initializers pass for a
