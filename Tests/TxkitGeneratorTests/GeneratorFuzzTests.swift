@@ -34,7 +34,7 @@ struct GeneratorFuzzTests {
         }
     }
 
-    @Test func generatorFuzz() throws {
+    @Test func generatorFuzz() async throws {
         let count = Int(Self.environment["TXKIT_FUZZ_PROGRAMS"] ?? "") ?? 3
         let seed = UInt64(Self.environment["TXKIT_FUZZ_SEED"] ?? "") ?? 38
         let budget = Int(Self.environment["TXKIT_FUZZ_SHRINK"] ?? "") ?? 4
@@ -45,11 +45,12 @@ struct GeneratorFuzzTests {
         }
         let harness = FuzzHarness()
         let start = Date()
-        let report = try harness.run(programs)
+        // The builds run on a thread of their own (see OwnThread).
+        let report = try await OwnThread.run { try harness.run(programs) }
         print("GeneratorFuzz seed \(seed), \(count) programs, \(Int(Date().timeIntervalSince(start))) s")
         print(report.summary)
         for failure in report.failures {
-            let shrunk = try harness.shrink(failure, budget: budget)
+            let shrunk = try await OwnThread.run { try harness.shrink(failure, budget: budget) }
             let message = """
                 GeneratorFuzz failure (\(failure.kind.rawValue)), TXKIT_FUZZ_SEED=\(seed), program \(failure.program)\
                 \(failure.pair.map { ", pair \($0.consumer)/\($0.legacy)" } ?? ""):

@@ -41,7 +41,7 @@ struct MockPeerSuiteTests {
         var noMembers: [String] = []
     }
 
-    @Test func everyPeerProtocolGetsAMockThatCompilesAndAnswersOrARefusalWithAReason() throws {
+    @Test func everyPeerProtocolGetsAMockThatCompilesAndAnswersOrARefusalWithAReason() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("txkit-mock-peers-\(UUID().uuidString)").path
         defer {
             // TXKIT_KEEP_MOCK_PEERS=1 keeps the scratch package to look at.
@@ -111,7 +111,7 @@ struct MockPeerSuiteTests {
 
         // Build; a mock that does not compile is set aside with its first
         // error, and the rest built again.
-        var outcome = try Self.swift(["build", "--build-tests"], in: root)
+        var outcome = try await Self.swift(["build", "--build-tests"], in: root)
         var warnings = Self.mockWarnings(outcome.output)
         var rounds = 0
         while outcome.status != 0 && rounds < 8 {
@@ -134,12 +134,12 @@ struct MockPeerSuiteTests {
                 measure.compiledOnly.removeAll { $0 == key }
                 measure.noMembers.removeAll { $0 == key }
             }
-            outcome = try Self.swift(["build", "--build-tests"], in: root)
+            outcome = try await Self.swift(["build", "--build-tests"], in: root)
             warnings += Self.mockWarnings(outcome.output)
         }
         #expect(warnings.isEmpty, "the mocks compile with warnings:\n\(warnings.joined(separator: "\n"))")
         #expect(outcome.status == 0, "\(measure.notCompiling)\n\(outcome.output.suffix(3000))")
-        let run = try Self.swift(["test", "--skip-build"], in: root)
+        let run = try await Self.swift(["test", "--skip-build"], in: root)
         #expect(run.status == 0, "\(run.output.suffix(4000))")
 
         let report = """
@@ -213,7 +213,13 @@ struct MockPeerSuiteTests {
         output.split(separator: "\n").filter { $0.contains("/Mocks/") && $0.contains("warning:") }.map(String.init)
     }
 
-    static func swift(_ arguments: [String], in root: String) throws -> (status: Int32, output: String) {
+    /// `swift <arguments>` in `root`, on a thread of its own (a build takes
+    /// minutes: see ``OwnThread``).
+    static func swift(_ arguments: [String], in root: String) async throws -> (status: Int32, output: String) {
+        try await OwnThread.run { try runSwift(arguments, in: root) }
+    }
+
+    private static func runSwift(_ arguments: [String], in root: String) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift"] + arguments

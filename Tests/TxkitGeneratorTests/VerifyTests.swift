@@ -105,7 +105,12 @@ struct VerifyTests {
 
     /// What `txkit shim --consumer Consumer --legacy Finder --apply --verify`
     /// does in `root`.
-    static func applyAndVerify(root: String, arguments: [String] = []) throws -> [String] {
+    /// The build runs on a thread of its own (see ``OwnThread``).
+    static func applyAndVerify(root: String, arguments: [String] = []) async throws -> [String] {
+        try await OwnThread.run { try applyAndVerifyBlocking(root: root, arguments: arguments) }
+    }
+
+    private static func applyAndVerifyBlocking(root: String, arguments: [String]) throws -> [String] {
         let generator = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root))
         let files = try generator.shim(consumer: "Consumer", legacy: "Finder")
         let edits = try generator.apply(consumer: "Consumer", legacy: "Finder")
@@ -130,12 +135,12 @@ struct VerifyTests {
         #expect(PackageBuild.Outcome(status: 9, output: "a\nb\nKilled").failureSummary(limit: 2) == ["b", "Killed"])
     }
 
-    @Test func aBuildThatFailsRestoresEveryFileByteForByte() throws {
+    @Test func aBuildThatFailsRestoresEveryFileByteForByte() async throws {
         let root = try Self.makePackage(bridge: "LegacyTransaction(checked: checked($tx))")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let before = try Self.snapshot(root)
 
-        let error = #expect(throws: GeneratorError.self) { try Self.applyAndVerify(root: root) }
+        let error = await #expect(throws: GeneratorError.self) { try await Self.applyAndVerify(root: root) }
         let failure = try #require(error)
         guard case let .buildFailed(command, errors, restored) = failure else {
             Issue.record("expected buildFailed, got \(failure)")
@@ -151,7 +156,7 @@ struct VerifyTests {
         #expect(try Self.snapshot(root) == before)
     }
 
-    @Test func aBuildThatSucceedsKeepsTheEditAndPassesTheUsersFlags() throws {
+    @Test func aBuildThatSucceedsKeepsTheEditAndPassesTheUsersFlags() async throws {
         let root = try Self.makePackage(bridge: "LegacyTransaction(checked: $tx)")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let consumer = root + "/Sources/App/Consumer.swift"
@@ -160,12 +165,12 @@ struct VerifyTests {
             .write(to: URL(fileURLWithPath: consumer))
 
         // A flag swift build rejects: proof it is passed, and a failure.
-        #expect(throws: GeneratorError.self) {
-            try Self.applyAndVerify(root: root, arguments: ["--no-such-flag"])
+        await #expect(throws: GeneratorError.self) {
+            try await Self.applyAndVerify(root: root, arguments: ["--no-such-flag"])
         }
         #expect(!FileManager.default.fileExists(atPath: root + "/Sources/App/Shortcuts"))
 
-        let written = try Self.applyAndVerify(root: root, arguments: ["-Xswiftc", "-warnings-as-errors"])
+        let written = try await Self.applyAndVerify(root: root, arguments: ["-Xswiftc", "-warnings-as-errors"])
         #expect(written.count == 6)
         let edited = try String(contentsOfFile: consumer, encoding: .utf8)
         // The inline value became the default of an initializer parameter.
