@@ -81,16 +81,40 @@ package enum ActiveTransactions {
         _ transaction: DBReadTransaction,
         _ body: () throws -> R
     ) rethrows -> R {
-        let innermost = current
-        let slot = innermost.takeUnretainedValue()
+        let mark = enter(transaction)
+        defer { leave(transaction, mark) }
+        return try body()
+    }
+
+    /// Where ``enter(_:)`` put a transaction in this thread's list, for
+    /// ``leave(_:_:)``.
+    struct Mark {
+        fileprivate let slot: Innermost
+        fileprivate let outer: UnsafeMutableRawPointer?
+    }
+
+    /// Marks this thread as running the block of `transaction` until
+    /// ``leave(_:_:)``: ``whileActive(_:_:)`` without its closure and its
+    /// generic result, for the engine's own steps, which run on every
+    /// transaction.
+    ///
+    /// - Warning: Call ``leave(_:_:)`` on the same thread, on every path
+    ///   (a `defer`), and keep `transaction` alive until then.
+    @inline(__always)
+    static func enter(_ transaction: DBReadTransaction) -> Mark {
+        let slot = current.takeUnretainedValue()
         let outer = slot.transaction
         transaction.outerActive = outer
         slot.transaction = Unmanaged.passUnretained(transaction).toOpaque()
-        defer {
-            slot.transaction = outer
-            transaction.outerActive = nil
-        }
-        return try body()
+        return Mark(slot: slot, outer: outer)
+    }
+
+    /// Ends what ``enter(_:)`` began: the thread's innermost running
+    /// transaction is again the one that was when `transaction` entered.
+    @inline(__always)
+    static func leave(_ transaction: DBReadTransaction, _ mark: Mark) {
+        mark.slot.transaction = mark.outer
+        transaction.outerActive = nil
     }
 }
 

@@ -128,14 +128,14 @@ extension TransactionEngine {
     ) throws -> T {
         transaction.open(connection: connection)
         defer { transaction.closeRead() }
-        return try ActiveTransactions.whileActive(transaction) {
-            do {
-                let value = try block(transaction)
-                try cancellation?.check()
-                return value
-            } catch {
-                throw TransactionBlockFailure(error: error)
-            }
+        let mark = ActiveTransactions.enter(transaction)
+        defer { ActiveTransactions.leave(transaction, mark) }
+        do {
+            let value = try block(transaction)
+            try cancellation?.check()
+            return value
+        } catch {
+            throw TransactionBlockFailure(error: error)
         }
     }
 
@@ -149,15 +149,15 @@ extension TransactionEngine {
         cancellation: CancellationFlag? = nil
     ) throws -> T {
         transaction.open(connection: connection)
-        return try ActiveTransactions.whileActive(transaction) {
-            do {
-                let value = try block(transaction)
-                try finishWriteBlock(transaction, cancellation: cancellation)
-                return value
-            } catch {
-                transaction.rollBack()
-                throw TransactionBlockFailure(error: error)
-            }
+        let mark = ActiveTransactions.enter(transaction)
+        defer { ActiveTransactions.leave(transaction, mark) }
+        do {
+            let value = try block(transaction)
+            try finishWriteBlock(transaction, cancellation: cancellation)
+            return value
+        } catch {
+            transaction.rollBack()
+            throw TransactionBlockFailure(error: error)
         }
     }
 

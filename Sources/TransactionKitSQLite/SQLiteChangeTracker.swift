@@ -27,16 +27,19 @@ import TransactionKit
 /// `declareChange(table:)`.
 ///
 /// Only the writer connection's queue touches the state: the observer's
-/// callbacks and ``SQLiteBackend``'s calls all run inside write accesses.
+/// callbacks and ``SQLiteBackend``'s calls all run inside write accesses,
+/// one after the other, and no access to a field spans a call. The fields'
+/// runtime exclusivity checks are therefore off: the backend touches them
+/// several times in every write, observed or not (`empty_write_tx`).
 final class SQLiteChangeTracker: TransactionObserver, @unchecked Sendable {
     private let observers: CommitObservers
     private let bridges: SQLiteBridges
-    private var tables: Set<String> = []
+    @exclusivity(unchecked) private var tables: Set<String> = []
 
     /// Set by the backend while one of its own write transactions runs.
-    private(set) var isInOwnTransaction = false
+    @exclusivity(unchecked) private(set) var isInOwnTransaction = false
     /// Set by the backend just before it runs its `COMMIT`.
-    var isCommitExpected = false
+    @exclusivity(unchecked) var isCommitExpected = false
 
     init(observers: CommitObservers, bridges: SQLiteBridges) {
         self.observers = observers

@@ -28,13 +28,15 @@ import GRDBSQLite
 ///
 /// **Threads:** only the connection's own GRDB queue uses an instance, and
 /// ``finalize()`` runs before the connection closes (also from `deinit`).
+/// No access to a field spans a call, so the fields' runtime exclusivity
+/// checks, paid by every transaction, are off.
 final class SQLiteTransactionStatements: @unchecked Sendable {
     private let connection: OpaquePointer
-    private var beginDeferred: OpaquePointer?
-    private var beginImmediate: OpaquePointer?
-    private var schemaVersion: OpaquePointer?
-    private var commitStatement: Statement?
-    private var lastSchemaVersion: Int32?
+    @exclusivity(unchecked) private var beginDeferred: OpaquePointer?
+    @exclusivity(unchecked) private var beginImmediate: OpaquePointer?
+    @exclusivity(unchecked) private var schemaVersion: OpaquePointer?
+    @exclusivity(unchecked) private var commitStatement: Statement?
+    @exclusivity(unchecked) private var lastSchemaVersion: Int32?
 
     /// Prepares the statements on `db`'s connection.
     init(_ db: Database) throws {

@@ -8,10 +8,12 @@ import GRDB
 /// SQLite refuses to close a connection whose statements are left.
 ///
 /// Only the writer's queue touches `statements` (``finalize()`` is called
-/// from a write access, or from `deinit`, when nothing else can).
+/// from a write access, or from `deinit`, when nothing else can), and no
+/// access to it spans a call: its runtime exclusivity check, paid by every
+/// transaction on the writer, is off.
 final class SQLiteWriterStatements: @unchecked Sendable {
     private let writer: any DatabaseWriter
-    private var statements: SQLiteTransactionStatements?
+    @exclusivity(unchecked) private var statements: SQLiteTransactionStatements?
 
     init(writer: any DatabaseWriter) {
         self.writer = writer

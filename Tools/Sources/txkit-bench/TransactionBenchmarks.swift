@@ -24,6 +24,10 @@ final class TransactionBenchmarks {
     let directory: URL
     let raw: RawSQLiteConnection
     let pool: DatabasePool
+    /// `BEGIN IMMEDIATE` and `COMMIT` prepared on `pool`'s writer, for the
+    /// floor of a write through GRDB (`empty_write_tx`: `grdb_floor`,
+    /// `grdb_floor_stmts`).
+    let writeFloor: GRDBWriteFloor
     let sqliteDB: any DB
     /// An `SQLiteDB` of its own file, watched by ``commitObservation``.
     let observedDB: any DB
@@ -62,6 +66,7 @@ final class TransactionBenchmarks {
             try db.execute(sql: Self.schema)
             try db.execute(sql: Self.itemRowsSQL)
         }
+        writeFloor = try GRDBWriteFloor(pool: pool)
 
         var migrator = DatabaseMigrator()
         migrator.registerMigration("bench") { db in
@@ -149,10 +154,10 @@ final class TransactionBenchmarks {
 
     var emptyWrite: BenchEntry {
         let begin = rawBeginImmediate, commit = rawCommit
-        let pool = pool, sqliteDB = sqliteDB, mockDB = mockDB
+        let pool = pool, writeFloor = writeFloor, sqliteDB = sqliteDB, mockDB = mockDB
         return BenchEntry(
             name: "empty_write_tx",
-            note: "one write transaction whose block does nothing; sqlite_c = prepared BEGIN IMMEDIATE + COMMIT (no page is written, so no fsync), grdb = DatabasePool.write",
+            note: "one write transaction whose block does nothing; sqlite_c = prepared BEGIN IMMEDIATE + COMMIT (no page is written, so no fsync), grdb = DatabasePool.write, grdb_floor = DatabasePool.writeWithoutTransaction, a prepared sqlite3 BEGIN IMMEDIATE and a prepared GRDB COMMIT statement (what SQLiteDB runs, without TransactionKit: the floor of its design), grdb_floor_stmts = the same access with both as prepared GRDB statements (GRDB's API alone)",
             variants: [
                 BenchVariant(name: "sqlite_c") { iterations in
                     for _ in 0..<iterations {
@@ -163,6 +168,12 @@ final class TransactionBenchmarks {
                 BenchVariant(name: "grdb") { iterations in
                     for _ in 0..<iterations { try pool.write { _ in } }
                 },
+                BenchVariant(name: "grdb_floor") { iterations in
+                    for _ in 0..<iterations { try writeFloor.runLikeSQLiteDB() }
+                },
+                BenchVariant(name: "grdb_floor_stmts") { iterations in
+                    for _ in 0..<iterations { try writeFloor.runThroughGRDB() }
+                },
                 BenchVariant(name: "sqlitedb") { iterations in
                     for _ in 0..<iterations { try sqliteDB.write { _ in } }
                 },
@@ -170,7 +181,11 @@ final class TransactionBenchmarks {
                     for _ in 0..<iterations { try mockDB.write { _ in } }
                 },
             ],
-            ratios: [("sqlitedb", "grdb"), ("sqlitedb", "sqlite_c"), ("grdb", "sqlite_c")])
+            ratios: [
+                ("sqlitedb", "grdb"), ("sqlitedb", "sqlite_c"), ("grdb", "sqlite_c"),
+                ("grdb_floor", "sqlite_c"), ("grdb_floor_stmts", "sqlite_c"),
+                ("sqlitedb", "grdb_floor"),
+            ])
     }
 
     var insert10k: BenchEntry {
