@@ -660,9 +660,9 @@ TEST_PLANTS = {
     "Mutex": ("import Synchronization\nimport Testing\n\n@Test func plantedMutex() {\n"
               "    let box = Mutex(0)\n    #expect(box.withLock { $0 } == 0)\n}\n", 5, "Mutex"),
     "SleepFor": ("import Testing\n\n@Test func plantedSleep() async throws {\n"
-                 "    try await Task.sleep(for: .milliseconds(1))\n}\n", 4, "sleep"),
+                 "    try await Task.sleep(for: .milliseconds(1))\n}\n", 4, "macOS 13"),
     "TimeLimit": ("import Testing\n\n@Suite(.timeLimit(.minutes(1)))\nstruct PlantedSuite {\n"
-                  "    @Test func planted() {}\n}\n", 3, "timeLimit"),
+                  "    @Test func planted() {}\n}\n", 3, "macOS 13"),
 }
 GATED_TEST_PLANT = """import Synchronization
 import Testing
@@ -773,7 +773,7 @@ def self_test(build_path):
             for module in package_imports(commands, [CONFORMANCE_MODULE]):
                 context += dump_ast(commands[module])
             for name, (text, planted_line, word) in CONFORMANCE_PLANTS.items():
-                plant = os.path.join(work, f"Planted{name}.swift")
+                plant = os.path.join(work, "Planted" + re.sub(r"\W", "", name.title()) + ".swift")
                 open(plant, "w").write(text)
                 listing = plant + ".sources"
                 open(listing, "w").write("\n".join(sources_of(module_args) + [plant]) + "\n")
