@@ -183,8 +183,11 @@ let package = Package(
 
         // What the library's test targets share: the PostgreSQL server of
         // Scripts/with-postgres.sh, the integer stores the async tests run
-        // on, the random generator, temporary directories. A plain target,
-        // not a product: never in an app's graph.
+        // on, the random generator, temporary directories, and what the
+        // tests use at the floor instead of newer APIs (a stopwatch for
+        // `ContinuousClock`, a flag for `Atomic<Bool>`, suite time limits
+        // that Swift Testing has only from macOS 13 / iOS 16). A plain
+        // target, not a product: never in an app's graph.
         .target(
             name: "TransactionKitTestSupport",
             dependencies: [
@@ -252,7 +255,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TransactionKitTestingTests",
-            dependencies: ["TransactionKit", "TransactionKitTesting"]
+            dependencies: ["TransactionKitTestSupport", "TransactionKit", "TransactionKitTesting"]
         ),
         .testTarget(
             name: "TransactionKitPostgresTests",

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """The availability audit: no API above the package's Apple floor, checked on Linux.
 
-    python3 Scripts/check-availability.py [--build-path .build] [--modules A,B] [--list-foundation]
+    python3 Scripts/check-availability.py [--build-path .build] [--modules A,B | --tests] [--list-foundation]
     python3 Scripts/check-availability.py --self-test
 
 The floor is read from Package.swift (`platforms:`). For each audited module
 (the library, the testing modules and the generator, whichever the build at
---build-path compiled) the audit asks the compiler for the type-checked AST
+--build-path compiled; with --tests, every module the build compiled from
+Tests/: the test targets, their shared support target and the fixtures
+that `swift test` compiles) the audit asks the compiler for the type-checked AST
 (`swiftc -dump-ast -dump-ast-format json`, with the module's own arguments
 from the build's debug.yaml), and collects every declaration a module refers
 to (by USR) and every type it spells (demangled). It looks each one up in:
@@ -37,15 +39,21 @@ What it cannot see: code under `#if os(macOS)` / `#if canImport(Darwin)`
 (Linux never compiles it), Apple-only frameworks, the real Apple SDK's
 availability of Foundation and Dispatch beyond the list, C functions
 (`c:` USRs), and what the optimizer or the runtime needs (a back-deployed
-concurrency runtime). CI audits neither the test targets nor Tools/
-(`--modules` audits a test target on demand).
+concurrency runtime). A test target is held to the same floor, since
+`swift test` on a Mac compiles it against the package's platforms; Tools/
+is not audited: its package declares macOS 15 and is never in an app's
+graph.
 
 --self-test type-checks TransactionKit with one more source file, the plant:
 `Atomic` (iOS 18), then `withDiscardingTaskGroup` (iOS 17), then
 `ContinuousClock` (iOS 16), and checks that the audit fails on each at the
 planted line; then the same uses behind `@available`, `if #available` and
 `guard #available`, and `AsyncStream.makeStream` (back-deployed to iOS 13),
-and checks that it passes. Nothing in the tree changes.
+and checks that it passes. Then the same in a test target (when the build
+compiled the tests): `Mutex` (iOS 18), `Task.sleep(for:)` (iOS 16) and a
+suite's `.timeLimit` (Swift Testing's, iOS 16) planted in
+TransactionKitTestingTests fail the audit, and pass behind `@available`.
+Nothing in the tree changes.
 
 Python, not Swift: the audit is JSON plumbing around the compiler, and a
 script runs in CI without a build of its own.
@@ -172,6 +180,11 @@ def symbol_availability(symbol):
     return result
 
 
+def least(a, b):
+    """What is available where either is: per platform, the older one."""
+    return {d: min(v, b[d]) for d, v in a.items() if d in b}
+
+
 def merge(a, b):
     out = dict(a)
     for domain, version in b.items():
@@ -192,6 +205,7 @@ class Table:
         module = "Swift" if module in ("_Concurrency", "_StringProcessing") else module
         own = {}
         paths = {}
+        defaults = {}
         for symbol in graph.get("symbols", []):
             usr = symbol["identifier"]["precise"]
             own[usr] = symbol_availability(symbol)
@@ -200,12 +214,26 @@ class Table:
         for relation in graph.get("relationships", []):
             if relation.get("kind") in ("memberOf", "optionalRequirementOf", "requirementOf"):
                 parent.setdefault(relation["source"], relation["target"])
-        for usr in own:
-            effective, seen, current = dict(own[usr]), set(), parent.get(usr)
+            elif relation.get("kind") == "defaultImplementationOf":
+                defaults.setdefault(relation["target"], []).append(relation["source"])
+        def inherited(usr):
+            effective, seen, current = dict(own.get(usr, {})), set(), parent.get(usr)
             while current and current not in seen:
                 seen.add(current)
                 effective = merge(effective, own.get(current, {}))
                 current = parent.get(current)
+            return effective
+
+        for usr in own:
+            effective = inherited(usr)
+            # A requirement newer than its protocol's default implementation
+            # (`FixedWidthInteger.&*`, a requirement from iOS 18 with a
+            # default implementation from the start): where the requirement
+            # is not available, the compiler picks the default
+            # implementation, so the call needs only what that one needs.
+            # On Linux the AST always names the requirement.
+            for implementation in defaults.get(usr, []):
+                effective = least(effective, inherited(implementation))
             if effective:
                 self.by_usr[usr] = merge(self.by_usr.get(usr, {}), effective)
                 name = module + "." + ".".join(paths[usr])
@@ -307,8 +335,9 @@ def dump_ast(args, sources=None):
 # MARK: - The walk
 
 class Use:
-    def __init__(self, file, offset, context, usr=None, mangled=None):
+    def __init__(self, file, offset, context, usr=None, mangled=None, label=None):
         self.file, self.offset, self.context, self.usr, self.mangled = file, offset, context, usr, mangled
+        self.label = label
 
 
 def walk_file(source_file, floor, uses, own_decls):
@@ -331,6 +360,13 @@ def walk_file(source_file, floor, uses, own_decls):
                 own_decls[node["usr"]] = {d: v for d, v in context.items() if v > floor[d]}
         if kind == "decl_ref" and node.get("decl_usr"):
             uses.append(Use(filename, position, context, usr=node["decl_usr"]))
+        # A conformance the code relies on (a value converted to `any P`, a
+        # generic argument): the extension that declares it may be gated
+        # (`@available(macOS 15, …) extension SQLiteDB: AsyncDB`).
+        conformance_context = node.get("context") if kind.endswith("_conformance") else None
+        if isinstance(conformance_context, dict) and str(conformance_context.get("decl", "")).startswith("s:e:"):
+            uses.append(Use(filename, position, context, usr=conformance_context["decl"],
+                            label=(node.get("type"), node.get("protocol"))))
         for key in ("type", "type_usr", "interface_type", "result"):
             value = node.get(key)
             if isinstance(value, str) and value.startswith("$s"):
@@ -399,8 +435,13 @@ def foundation_name(demangled):
 QUALIFIED = re.compile(r"(?<![\w.])((?:[A-Za-z_][A-Za-z0-9_]*\.)+[A-Za-z_][A-Za-z0-9_]*)")
 
 
-def audit(files, floor, table, list_foundation=False):
+def audit(files, floor, table, list_foundation=False, context_files=()):
+    """`context_files`: the package's modules that the audited ones import,
+    read only for their own `@available` declarations (a gated extension's
+    conformance, say); their uses are not audited."""
     uses, own = [], {}
+    for source_file in context_files:
+        walk_file(source_file, floor, [], own)
     for source_file in files:
         walk_file(source_file, floor, uses, own)
     introductions = dict(table.by_usr)
@@ -439,7 +480,12 @@ def audit(files, floor, table, list_foundation=False):
             what = names.get(use.mangled, use.mangled)
         above = [f"{d} {show(v)}" for d, v in sorted(needed.items()) if d in floor and v > use.context[d]]
         if above:
-            if use.usr:
+            if use.label:
+                conforming, protocol = use.label
+                parts = demangle([conforming, "$s" + str(protocol)[2:]])
+                what = (f"the conformance of {parts.get(conforming, conforming)}"
+                        f" to {parts.get('$s' + str(protocol)[2:], protocol)}")
+            elif use.usr:
                 what = names.get("$s" + use.usr[2:]) or demangle(["$s" + use.usr[2:]]).get("$s" + use.usr[2:], use.usr)
             problems.add((use.file, line_of(use.file, use.offset), 0 if use.usr else 1, f"{what} needs {', '.join(above)}"))
     # One report per line: a declaration's name rather than a type's.
@@ -498,9 +544,39 @@ def sources_of(args):
     return [a for a in args if a.endswith(".swift")]
 
 
-def run(build_path, list_foundation, only):
+def test_modules(commands):
+    """The modules the build compiled from sources under Tests/: the test
+    targets, their shared support target and the fixtures."""
+    tests = os.path.join(ROOT, "Tests") + os.sep
+    return sorted(module for module, args in commands.items()
+                  if is_built(args) and sources_of(args)
+                  and all(os.path.abspath(source).startswith(tests) for source in sources_of(args)))
+
+
+def package_imports(commands, modules):
+    """The package's modules (sources under Sources/) that `modules` import
+    and that are not audited with them."""
+    imported = set()
+    for module in modules:
+        for source in sources_of(commands[module]):
+            try:
+                text = open(source).read()
+            except OSError:
+                continue
+            imported |= set(re.findall(r"^\s*(?:@\w+\s+)*(?:public |package |internal )?import\s+(\w+)", text, re.M))
+    library = os.path.join(ROOT, "Sources") + os.sep
+    return sorted(m for m in imported - set(modules)
+                  if m in commands and is_built(commands[m]) and sources_of(commands[m])
+                  and all(os.path.abspath(s).startswith(library) for s in sources_of(commands[m])))
+
+
+def run(build_path, list_foundation, only, tests=False):
     floor = read_floor(os.path.join(ROOT, "Package.swift"))
     commands = module_commands(build_path)
+    if tests:
+        only = test_modules(commands)
+        if not only:
+            sys.exit(f"{build_path}: no test target built (run swift build --build-tests first)")
     wanted = only or AUDITED_MODULES
     modules = [m for m in wanted if m in commands and is_built(commands[m])]
     skipped = [m for m in wanted if m not in modules]
@@ -513,7 +589,10 @@ def run(build_path, list_foundation, only):
         files = []
         for module in modules:
             files += dump_ast(commands[module])
-        problems, count = audit(files, floor, table, list_foundation)
+        context_files = []
+        for module in package_imports(commands, modules):
+            context_files += dump_ast(commands[module])
+        problems, count = audit(files, floor, table, list_foundation, context_files)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"audited {', '.join(modules)}: {len(files)} files, {count} uses, {len(table.by_usr)} symbols with Apple availability"
@@ -572,6 +651,54 @@ func backDeployedMakeStream() -> AsyncStream<Int> {
 """
 
 
+# The same in a test target (TransactionKitTestingTests): `Mutex` (iOS 18),
+# `Task.sleep(for:)` (iOS 16) and Swift Testing's `.timeLimit` (iOS 16) on
+# a suite, each a use the test targets had before they were held to the
+# floor; then the same uses behind `@available` and `if #available`.
+TEST_MODULE = "TransactionKitTestingTests"
+TEST_PLANTS = {
+    "Mutex": ("import Synchronization\nimport Testing\n\n@Test func plantedMutex() {\n"
+              "    let box = Mutex(0)\n    #expect(box.withLock { $0 } == 0)\n}\n", 5, "Mutex"),
+    "SleepFor": ("import Testing\n\n@Test func plantedSleep() async throws {\n"
+                 "    try await Task.sleep(for: .milliseconds(1))\n}\n", 4, "macOS 13"),
+    "TimeLimit": ("import Testing\n\n@Suite(.timeLimit(.minutes(1)))\nstruct PlantedSuite {\n"
+                  "    @Test func planted() {}\n}\n", 3, "macOS 13"),
+}
+GATED_TEST_PLANT = """import Synchronization
+import Testing
+
+struct PlantedGatedSuite {
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    @Test func gatedMutex() {
+        let box = Mutex(0)
+        #expect(box.withLock { $0 } == 0)
+    }
+
+    @Test func gatedSleep() async throws {
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+    }
+}
+"""
+
+
+# A conversion that relies on a gated conformance declared in the package's
+# library (`extension SQLiteDB: AsyncDB`, macOS 15 / iOS 18), from a test
+# target that imports it; then the same behind `@available`. A line of 0:
+# must pass.
+CONFORMANCE_MODULE = "TransactionKitSQLiteTestingTests"
+CONFORMANCE_PLANTS = {
+    "a planted SQLiteDB as AsyncDB": ("import TransactionKit\nimport TransactionKitSQLite\n\n"
+                                      "func plantedAsyncDB() throws -> any AsyncDB {\n"
+                                      "    try SQLiteDB.inMemory()\n}\n", 5, "AsyncDB"),
+    "the same behind @available": ("import TransactionKit\nimport TransactionKitSQLite\n\n"
+                                   "@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)\n"
+                                   "func gatedAsyncDB() throws -> any AsyncDB {\n"
+                                   "    try SQLiteDB.inMemory()\n}\n", 0, ""),
+}
+
+
 def self_test(build_path):
     floor = read_floor(os.path.join(ROOT, "Package.swift"))
     commands = module_commands(build_path)
@@ -605,6 +732,62 @@ def self_test(build_path):
         else:
             print("ok: the same uses behind @available, guard #available and if #available pass,"
                   " and so does the back-deployed AsyncStream.makeStream")
+
+        if TEST_MODULE not in commands or not is_built(commands[TEST_MODULE]):
+            failures.append(f"no {TEST_MODULE} in the build (run swift build --build-tests first)")
+        else:
+            test_args = commands[TEST_MODULE]
+            test_table = load_table(commands, [TEST_MODULE], os.path.join(work, "tests"))
+            context = []
+            for module in package_imports(commands, [TEST_MODULE]):
+                context += dump_ast(commands[module])
+
+            def audit_test_with(name, text):
+                plant = os.path.join(work, name)
+                open(plant, "w").write(text)
+                listing = os.path.join(work, name + ".sources")
+                open(listing, "w").write("\n".join(sources_of(test_args) + [plant]) + "\n")
+                problems, _ = audit(dump_ast(test_args, listing), floor, test_table, context_files=context)
+                return [(line, message) for file, line, message in problems if file == plant], problems
+
+            for name, (text, planted_line, word) in TEST_PLANTS.items():
+                found, everything = audit_test_with(f"PlantedTest{name}.swift", text)
+                hit = [m for line, m in found if line == planted_line and word in m]
+                if hit:
+                    print(f"ok: a planted {name} in {TEST_MODULE} fails the audit: line {planted_line}: {hit[0]}")
+                else:
+                    failures.append(f"a planted {name} in {TEST_MODULE} passed the audit (found: {found or everything})")
+            found, everything = audit_test_with("PlantedTestGated.swift", GATED_TEST_PLANT)
+            if found or everything:
+                failures.append(f"gated uses in {TEST_MODULE} failed the audit: {everything}")
+            else:
+                print(f"ok: in {TEST_MODULE}, the same uses behind @available and if #available pass")
+
+        # A gated conformance of the package's, declared in another module.
+        if CONFORMANCE_MODULE not in commands or not is_built(commands[CONFORMANCE_MODULE]):
+            failures.append(f"no {CONFORMANCE_MODULE} in the build (run swift build --build-tests first)")
+        else:
+            module_args = commands[CONFORMANCE_MODULE]
+            module_table = load_table(commands, [CONFORMANCE_MODULE], os.path.join(work, "conformance"))
+            context = []
+            for module in package_imports(commands, [CONFORMANCE_MODULE]):
+                context += dump_ast(commands[module])
+            for name, (text, planted_line, word) in CONFORMANCE_PLANTS.items():
+                plant = os.path.join(work, "Planted" + re.sub(r"\W", "", name.title()) + ".swift")
+                open(plant, "w").write(text)
+                listing = plant + ".sources"
+                open(listing, "w").write("\n".join(sources_of(module_args) + [plant]) + "\n")
+                problems, _ = audit(dump_ast(module_args, listing), floor, module_table, context_files=context)
+                found = [(line, message) for file, line, message in problems if file == plant]
+                hit = [m for line, m in found if line == planted_line and word in m]
+                if planted_line and hit:
+                    print(f"ok: {name} in {CONFORMANCE_MODULE} fails the audit: line {planted_line}: {hit[0]}")
+                elif planted_line:
+                    failures.append(f"{name} in {CONFORMANCE_MODULE} passed the audit (found: {found or problems})")
+                elif problems:
+                    failures.append(f"{name} in {CONFORMANCE_MODULE} failed the audit: {problems}")
+                else:
+                    print(f"ok: {name} in {CONFORMANCE_MODULE} passes")
     finally:
         shutil.rmtree(work, ignore_errors=True)
     for failure in failures:
@@ -618,13 +801,17 @@ def main():
     parser.add_argument("--self-test", action="store_true")
     parser.add_argument("--modules", default="",
                         help="comma-separated modules to audit, each of which must be built (default: all built)")
+    parser.add_argument("--tests", action="store_true",
+                        help="audit every module built from Tests/ (test targets, test support, fixtures)")
     parser.add_argument("--list-foundation", action="store_true",
                         help="print every Foundation and Dispatch API the audited modules use")
     options = parser.parse_args()
     build_path = os.path.abspath(options.build_path)
     if options.self_test:
         return self_test(build_path)
-    return run(build_path, options.list_foundation, [m for m in options.modules.split(",") if m])
+    if options.tests and options.modules:
+        parser.error("--tests and --modules are exclusive")
+    return run(build_path, options.list_foundation, [m for m in options.modules.split(",") if m], options.tests)
 
 
 if __name__ == "__main__":

@@ -99,14 +99,11 @@ struct DBDifferentialTests {
 /// Time spent per backend, for the figures a custom run prints.
 struct DifferentialTiming {
     private var seconds: [String: Double] = [:]
-    private let clock = ContinuousClock()
 
     mutating func measure<T>(_ backend: DifferentialBackend, _ body: () throws -> T) rethrows -> T {
-        let start = clock.now
+        let stopwatch = Stopwatch()
         defer {
-            let elapsed = clock.now - start
-            seconds[backend.description, default: 0] += Double(elapsed.components.seconds)
-                + Double(elapsed.components.attoseconds) / 1e18
+            seconds[backend.description, default: 0] += stopwatch.seconds
         }
         return try body()
     }

@@ -3,11 +3,11 @@ import Foundation
 import Testing
 import TransactionKit
 import TransactionKitPostgres
-import TransactionKitTesting
 import TransactionKitTestSupport
+import TransactionKitTesting
 
 /// Server errors mapped to TransactionKit's errors, from real failures.
-@Suite("PostgresDB errors", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason), .timeLimit(.minutes(1)))
+@Suite("PostgresDB errors", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason), suiteTimeLimit(minutes: 1))
 struct PostgresErrorTests {
     @Test func integrityViolationsAreConstraintErrorsNamingTableColumnsAndConstraint() async throws {
         let db = try await PostgresTestServer.open()

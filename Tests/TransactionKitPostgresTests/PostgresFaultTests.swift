@@ -14,7 +14,7 @@ import TransactionKitTestSupport
 @Suite(
     "PostgresDB faults",
     .enabled(if: PostgresTestServer.url != nil && postgresControl != nil, PostgresTestServer.skipReason),
-    .timeLimit(.minutes(3)))
+    suiteTimeLimit(minutes: 3))
 struct PostgresFaultTests {
     static let connectTimeout: Duration = .seconds(2)
     /// The longest a failing transaction may take.
@@ -156,7 +156,7 @@ struct PostgresFaultTests {
         let write = Task {
             try await db.write { tx in try await PostgresTestServer.execute("SELECT 1", tx) }
         }
-        try await Task.sleep(for: .milliseconds(300))
+        try await Task.sleep(nanoseconds: 300_000_000)
         let cancelled = clock.now
         write.cancel()
         await #expect(throws: CancellationError.self) { try await write.value }

@@ -8,7 +8,7 @@ import TransactionKitPostgres
 import TransactionKitTestSupport
 
 /// `PostgresMigrator`, each test on a database of its own.
-@Suite("PostgresDB migrations", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason), .timeLimit(.minutes(1)))
+@Suite("PostgresDB migrations", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason), suiteTimeLimit(minutes: 1))
 struct PostgresMigratorTests {
     /// Three migrations; the third counts its runs in a table of its own.
     static func migrator() -> PostgresMigrator {
@@ -100,7 +100,7 @@ struct PostgresMigratorTests {
 }
 
 /// Graceful shutdown.
-@Suite("PostgresDB closing", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason), .timeLimit(.minutes(1)))
+@Suite("PostgresDB closing", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason), suiteTimeLimit(minutes: 1))
 struct PostgresClosingTests {
     @Test func closeWaitsForARunningTransactionThenRefusesNewOnes() async throws {
         let db = try await PostgresTestServer.open()
@@ -120,7 +120,7 @@ struct PostgresClosingTests {
             await db.close()
             closed.increment()
         }
-        try await Task.sleep(for: .milliseconds(100))
+        try await Task.sleep(nanoseconds: 100_000_000)
         #expect(closed.value == 0, "close() waits for the running write")
         finish.continuation.yield()
         try await running.value

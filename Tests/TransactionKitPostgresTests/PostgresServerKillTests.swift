@@ -11,7 +11,7 @@ import TransactionKitTestSupport
 @Suite(
     "PostgresDB when the server is killed",
     .enabled(if: PostgresTestServer.url != nil && postgresControl != nil, PostgresTestServer.skipReason),
-    .timeLimit(.minutes(3)))
+    suiteTimeLimit(minutes: 3))
 struct PostgresServerKillTests {
     @Test func noAcknowledgedCommitIsLostAndInFlightTransactionsFailTyped() async throws {
         let server = try PrivatePostgresServer(name: "kill-\(UUID().uuidString.prefix(8))")
@@ -36,7 +36,7 @@ struct PostgresServerKillTests {
                         log.acknowledge(id)
                     } catch let error as DBError {
                         log.fail(error)
-                        try? await Task.sleep(for: .milliseconds(20))
+                        try? await Task.sleep(nanoseconds: 20_000_000)
                     } catch {
                         log.fail(unexpected: error)
                     }
@@ -66,7 +66,7 @@ struct PostgresServerKillTests {
         let inFlightError = await #expect(throws: DBError.self) { try await inFlight.value }
         #expect(inFlightError?.kind == .connectionFailed, "\(String(describing: inFlightError))")
         #expect(inFlightError.map { !String(describing: $0).contains(configuration.password ?? "?") } == true)
-        try await Task.sleep(for: .milliseconds(500))
+        try await Task.sleep(nanoseconds: 500_000_000)
         let acknowledgedBeforeRestart = log.acknowledgedCount
         _ = try server.start()
         try await log.waitForAcknowledgements(acknowledgedBeforeRestart + 200)
@@ -125,7 +125,7 @@ final class WriterLog: @unchecked Sendable {
     /// Waits until `count` writes were acknowledged (at most a minute).
     func waitForAcknowledgements(_ count: Int) async throws {
         for _ in 0..<6_000 where acknowledgedCount < count {
-            try await Task.sleep(for: .milliseconds(10))
+            try await Task.sleep(nanoseconds: 10_000_000)
         }
         try #require(acknowledgedCount >= count, "writes did not resume")
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
@@ -26,8 +25,8 @@ struct FreshDatabaseTraitTests {
         // async completion: when the scope returns, the completion has run.
         let trait = FreshDatabaseTrait.freshDatabase(TestDatabases.synthetic)
         let test = try #require(Test.current)
-        let ran = Mutex(false)
-        let seenDatabase = Mutex<SQLiteDB?>(nil)
+        let ran = LockedValue(false)
+        let seenDatabase = LockedValue<SQLiteDB?>(nil)
         try await trait.provideScope(for: test, testCase: Test.Case.current) {
             let db = try FreshDatabase.current
             seenDatabase.withLock { $0 = db }
@@ -59,7 +58,7 @@ func scheduleSlowCompletion(on db: SQLiteDB, _ completion: @escaping @Sendable (
 
 /// A flag set from another thread.
 final class Flag: Sendable {
-    private let value = Mutex(false)
+    private let value = LockedValue(false)
     func set() { value.withLock { $0 = true } }
     var isSet: Bool { value.withLock { $0 } }
 }

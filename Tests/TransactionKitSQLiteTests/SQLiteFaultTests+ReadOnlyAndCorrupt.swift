@@ -6,7 +6,6 @@ import Darwin
 import Foundation
 import GRDB
 import GRDBSQLite
-import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite

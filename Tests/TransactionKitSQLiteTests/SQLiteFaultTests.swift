@@ -6,7 +6,6 @@ import Darwin
 import Foundation
 import GRDB
 import GRDBSQLite
-import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
@@ -21,7 +20,7 @@ import TransactionKitTestSupport
 /// exits. On a 2-core machine two holders at once starve the pool, so the
 /// test that waits for a holder's `ready` file only resumes once the holder
 /// gave up, and never sees the lock it meant to wait for.
-@Suite("SQLite faults", .serialized, .timeLimit(.minutes(2)))
+@Suite("SQLite faults", .serialized, suiteTimeLimit(minutes: 2))
 struct SQLiteFaultTests {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -166,7 +165,7 @@ struct SQLiteFaultTests {
             try await db.write { tx in try Self.insert("after waiting", tx) }
         }
         while busyWaits.count == 0 {
-            try await Task.sleep(for: .milliseconds(1))
+            try await Task.sleep(nanoseconds: 1_000_000)
         }
         _ = FileManager.default.createFile(atPath: release, contents: Data())
         try await writer.value
@@ -336,7 +335,7 @@ struct SQLiteFaultTests {
 /// Counts the calls of an SQLite busy handler that retries every millisecond
 /// for up to 60 s (the behaviour of a 60 s busy timeout).
 final class BusyWaitCounter: Sendable {
-    private let calls = Atomic<Int>(0)
+    private let calls = AtomicInt(0)
 
     var count: Int { calls.load(ordering: .acquiring) }
 

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
@@ -10,7 +9,7 @@ import TransactionKitTestSupport
 /// The table behind `KeyValueStore` on `SQLiteDB`: created by the library
 /// at open, readable with plain SQL, absent-but-harmless on read-only opens
 /// of older files, and carried into template copies.
-@Suite("SQLite key-value table", .timeLimit(.minutes(1)))
+@Suite("SQLite key-value table", suiteTimeLimit(minutes: 1))
 struct SQLiteKeyValueTableTests {
     let settings = KeyValueStore(collection: "settings")
 
@@ -104,7 +103,7 @@ struct SQLiteKeyValueTableTests {
     /// Opens `path`, and returns the statements the open ran on any of its
     /// connections.
     private func tracedOpen(_ path: String) throws -> (db: SQLiteDB, statements: [String]) {
-        let statements = Mutex<[String]>([])
+        let statements = LockedValue<[String]>([])
         var options = SQLiteDB.Options()
         options.prepareDatabase { db in
             db.trace(options: .statement) { event in

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
@@ -252,7 +251,7 @@ struct SQLiteOptionsTests {
 
 /// A thread-safe counter.
 final class Counter: Sendable {
-    private let count = Atomic<Int>(0)
+    private let count = AtomicInt(0)
     var value: Int { count.load(ordering: .relaxed) }
     func increment() { count.wrappingAdd(1, ordering: .relaxed) }
 }

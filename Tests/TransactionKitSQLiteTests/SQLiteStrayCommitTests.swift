@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import GRDBSQLite
-import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
@@ -54,7 +53,7 @@ struct SQLiteStrayCommitTests {
             })
         }
         for db in try Self.databases(directory, options: options) {
-            let sawInterrupt = Mutex(false)
+            let sawInterrupt = LockedValue(false)
             let completed = CompletionFlag()
             let error = #expect(throws: DBError.self) {
                 try db.write { tx in
@@ -107,7 +106,7 @@ struct SQLiteStrayCommitTests {
         let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         for db in try Self.databases(directory) {
-            let heard = Mutex<[DBChanges]>([])
+            let heard = LockedValue<[DBChanges]>([])
             let queue = DispatchQueue(label: "observer")
             let observation = db.observeCommits(tables: ["item"], queue: queue) { changes in
                 heard.withLock { $0.append(changes) }
@@ -150,7 +149,7 @@ struct SQLiteStrayCommitTests {
 
 /// Whether a completion ran.
 private final class CompletionFlag: Sendable {
-    private let value = Mutex(false)
+    private let value = LockedValue(false)
     var isSet: Bool { value.withLock { $0 } }
     func set() { value.withLock { $0 = true } }
 }

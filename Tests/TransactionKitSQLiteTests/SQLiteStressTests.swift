@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
@@ -12,7 +11,7 @@ import TransactionKitTestSupport
 ///
 /// CI also runs this suite under the thread sanitizer
 /// (`Scripts/run-thread-sanitizer.sh`).
-@Suite("SQLite stress", .timeLimit(.minutes(5)))
+@Suite("SQLite stress", suiteTimeLimit(minutes: 5))
 struct SQLiteStressTests {
     static let accountCount = 16
     static let initialBalance = 1_000
@@ -84,11 +83,11 @@ struct SQLiteStressTests {
     /// `NSLock` (on Linux, ThreadSanitizer does not see the futex handover of
     /// a contended `Synchronization.Mutex`, and would report false races).
     final class Counters: @unchecked Sendable {
-        let writersRunning = Atomic<Int>(0)
-        let snapshots = Atomic<Int>(0)
-        let finalizations = Atomic<Int>(0)
-        let syncCompletions = Atomic<Int>(0)
-        let asyncCompletions = Atomic<Int>(0)
+        let writersRunning = AtomicInt(0)
+        let snapshots = AtomicInt(0)
+        let finalizations = AtomicInt(0)
+        let syncCompletions = AtomicInt(0)
+        let asyncCompletions = AtomicInt(0)
         /// Failures seen on plain threads, checked at the end (an issue
         /// recorded outside the test's task may not be attributed to it).
         private let lock = NSLock()
@@ -121,7 +120,7 @@ struct SQLiteStressTests {
             threadsDone.enter()
             Thread.detachNewThread {
                 defer {
-                    counters.writersRunning.subtract(1, ordering: .releasing)
+                    counters.writersRunning.wrappingAdd(-1, ordering: .releasing)
                     threadsDone.leave()
                 }
                 for sequence in 0..<transfersPerWriter {
@@ -137,7 +136,7 @@ struct SQLiteStressTests {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for writer in threadWriters..<(threadWriters + taskWriters) {
                 group.addTask {
-                    defer { counters.writersRunning.subtract(1, ordering: .releasing) }
+                    defer { counters.writersRunning.wrappingAdd(-1, ordering: .releasing) }
                     for sequence in 0..<transfersPerWriter {
                         do {
                             try await db.write { tx in try Self.transfer(writer: writer, sequence: sequence, tx) }
@@ -158,7 +157,7 @@ struct SQLiteStressTests {
                         lastCount = snapshot.counter
                         reads += 1
                     }
-                    counters.snapshots.add(reads, ordering: .relaxed)
+                    counters.snapshots.wrappingAdd(reads, ordering: .relaxed)
                 }
             }
             try await group.waitForAll()
@@ -195,9 +194,9 @@ struct SQLiteStressTests {
             let db = try SQLiteDB.shimOnlyBridge(tx)
             let value = try Int.fetchOne(db, sql: "SELECT value FROM counter")!
             try db.execute(sql: "UPDATE counter SET value = ?", arguments: [value + 1])
-            tx.addFinalization(key: "count") { _ in counters.finalizations.add(1, ordering: .relaxed) }
-            tx.addSyncCompletion { counters.syncCompletions.add(1, ordering: .relaxed) }
-            tx.addAsyncCompletion(on: queue) { counters.asyncCompletions.add(1, ordering: .relaxed) }
+            tx.addFinalization(key: "count") { _ in counters.finalizations.wrappingAdd(1, ordering: .relaxed) }
+            tx.addSyncCompletion { counters.syncCompletions.wrappingAdd(1, ordering: .relaxed) }
+            tx.addAsyncCompletion(on: queue) { counters.asyncCompletions.wrappingAdd(1, ordering: .relaxed) }
         }
 
         let threadsDone = DispatchGroup()

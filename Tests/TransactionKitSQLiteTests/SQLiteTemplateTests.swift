@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
@@ -88,7 +87,7 @@ struct SQLiteTemplateTests {
     }
 
     @Test func aChangedMigratorProducesANewTemplate() throws {
-        let extraMigrations = Mutex<[String]>([])
+        let extraMigrations = LockedValue<[String]>([])
         let template = SQLiteTemplate(migrator: SyntheticSchema.migrator(extraMigrations: extraMigrations.withLock { $0 }))
 
         #expect(try tableExists("extra_a", in: template.makeDatabase()) == false)
@@ -116,7 +115,7 @@ struct SQLiteTemplateTests {
     }
 
     @Test func fixturesRunOnceAndEachCopyOwnsItsRows() throws {
-        let runs = Mutex(0)
+        let runs = LockedValue(0)
         let template = SQLiteTemplate(migrator: SyntheticSchema.migrator()) { tx in
             runs.withLock { $0 += 1 }
             try SQLiteDB.shimOnlyBridge(tx).execute(sql: "INSERT INTO t01 (name) VALUES ('seed')")
@@ -150,7 +149,7 @@ struct SQLiteTemplateTests {
         let stored = try db.read { tx in try Data.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT payload FROM t02 WHERE name = 'big'") }
         #expect(stored == blob)
         // Completions run, as on any SQLiteDB.
-        let completed = Mutex(false)
+        let completed = LockedValue(false)
         try db.write { tx in
             tx.addSyncCompletion { completed.withLock { $0 = true } }
         }

@@ -2,11 +2,12 @@ import Dispatch
 import Foundation
 import Testing
 import TransactionKit
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// MockDB's in-memory key-value storage: seeded in one call, inspected
 /// afterwards, owned by one instance, committed only with its transaction.
-@Suite("MockDB key-value storage", .timeLimit(.minutes(1)))
+@Suite("MockDB key-value storage", suiteTimeLimit(minutes: 1))
 struct MockDBKeyValueTests {
     let settings = KeyValueStore(collection: "settings")
 

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite

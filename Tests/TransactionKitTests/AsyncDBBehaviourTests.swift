@@ -2,11 +2,12 @@ import Dispatch
 import Foundation
 import Testing
 import TransactionKit
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// The contract of `AsyncDB`, written once against `any AsyncDB` and run on
 /// every implementation (`AsyncBackend`).
-@Suite("AsyncDB behaviour", .timeLimit(.minutes(1)))
+@Suite("AsyncDB behaviour", suiteTimeLimit(minutes: 1))
 struct AsyncDBBehaviourTests {
     // MARK: Values, commit and rollback
 
@@ -28,7 +29,7 @@ struct AsyncDBBehaviourTests {
         let seen = try await fixture.db.write { tx in
             try await fixture.store.setInt(1, key: "a", transaction: tx)
             await Task.yield()
-            try await Task.sleep(for: .milliseconds(2))
+            try await Task.sleep(nanoseconds: 2_000_000)
             try await fixture.store.setInt(2, key: "b", transaction: tx)
             await Task.yield()
             return [try await fixture.store.getInt("a", transaction: tx), try await fixture.store.getInt("b", transaction: tx)]
@@ -143,6 +144,7 @@ struct AsyncDBBehaviourTests {
         #expect(try await db.read { tx in try store.getInt("count", transaction: tx) } == 10)
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     @Test(arguments: AsyncBackend.allCases)
     func asyncCompletionsRunAfterTheCommit(_ backend: AsyncBackend) async throws {
         let fixture = try await backend.makeFixture()
@@ -207,6 +209,7 @@ struct AsyncDBBehaviourTests {
     /// task, not its thread. (`SQLiteDB` runs the block's nonisolated code
     /// on the connection's thread, where GRDB allows the connection: its
     /// storage is used once the block is back there.)
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     @Test(arguments: AsyncBackend.allCases)
     func aBlockThatResumesOnAnotherThreadKeepsItsTransaction(_ backend: AsyncBackend) async throws {
         let fixture = try await backend.makeFixture()
@@ -215,7 +218,7 @@ struct AsyncDBBehaviourTests {
             try await fixture.store.setInt(1, key: "a", transaction: tx)
             let before = currentThreadNumber()
             let after = try await withTaskExecutorPreference(executor) {
-                try await Task.sleep(for: .milliseconds(1))
+                try await Task.sleep(nanoseconds: 1_000_000)
                 tx.preconditionActive()
                 if !backend.bindsConnectionsToThreads {
                     try await fixture.store.setInt(2, key: "a", transaction: tx)
@@ -245,7 +248,7 @@ struct AsyncDBBehaviourTests {
             let threads = try await fixture.db.write { tx in
                 var threads = [currentThreadNumber()]
                 try await fixture.store.setInt(1, key: "a", transaction: tx)
-                try await Task.sleep(for: .milliseconds(1))
+                try await Task.sleep(nanoseconds: 1_000_000)
                 threads.append(currentThreadNumber())
                 await Task.yield()
                 _ = try await fixture.store.getInt("a", transaction: tx)

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import TransactionKit
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// Outside a test runner (here, an exit test's child process), an `AsyncDB`
 /// misuse stops the process with a message naming its call site, as a `DB`
 /// misuse does.
-@Suite("AsyncDB misuse stops the process", .timeLimit(.minutes(2)))
+@Suite("AsyncDB misuse stops the process", suiteTimeLimit(minutes: 2))
 struct AsyncDBMisuseExitTests {
     @Test(arguments: AsyncBackend.allCases)
     func aNestedAsyncTransaction(_ backend: AsyncBackend) async throws {

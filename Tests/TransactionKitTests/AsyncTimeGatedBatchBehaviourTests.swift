@@ -1,10 +1,11 @@
 import Testing
 import TransactionKit
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// `TimeGatedBatch` on every `AsyncDB` (MockDB; PostgresDB with a server),
 /// with a clock the test advances.
-@Suite("TimeGatedBatch behaviour (AsyncDB)", .timeLimit(.minutes(1)))
+@Suite("TimeGatedBatch behaviour (AsyncDB)", suiteTimeLimit(minutes: 1))
 struct AsyncTimeGatedBatchBehaviourTests {
     @Test(arguments: AsyncBackend.allCases)
     func timeGatedBatchAsyncEnumerateObjectsSplitsWhereTheClockSays(_ backend: AsyncBackend) async throws {

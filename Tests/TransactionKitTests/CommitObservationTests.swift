@@ -1,15 +1,15 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// Commit observation on every backend: tables from SQLite itself on
 /// `SQLiteDB` and from the mock finder's declaration on `MockDB`,
 /// collections from the key-value store on both.
-@Suite("Commit observation", .timeLimit(.minutes(1)))
+@Suite("Commit observation", suiteTimeLimit(minutes: 1))
 struct CommitObservationTests {
     /// What an observer received, in order; `flush()` waits until every
     /// delivery enqueued so far ran.
@@ -275,20 +275,20 @@ struct CommitObservationTests {
         // A task iterating another stream is cancelled: its observation ends.
         let registry = scope(of: fixture.db).commitObservers
         let other = fixture.db.commits(keyValueCollections: ["kv"])
-        let started = Atomic<Bool>(false)
+        let started = AtomicFlag(false)
         let consumer = Task {
             started.store(true, ordering: .releasing)
             for await _ in other {}
         }
         while !started.load(ordering: .acquiring) {
-            try await Task.sleep(for: .milliseconds(1))
+            try await Task.sleep(nanoseconds: 1_000_000)
         }
         consumer.cancel()
         await consumer.value
         // `stream` is kept alive below; only `other`'s observation must end.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while registry.count != 1, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(1))
+        let stopwatch = Stopwatch()
+        while registry.count != 1, stopwatch.seconds < 10 {
+            try await Task.sleep(nanoseconds: 1_000_000)
         }
         #expect(registry.count == 1, "only the first stream's observation is left")
         withExtendedLifetime(stream) {}

@@ -3,12 +3,13 @@ import Foundation
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// Finalizations and completions while many writes run at once, from threads
 /// and from tasks: each hook of a committed transaction runs exactly once,
 /// and no hook of a rolled-back transaction ever runs.
-@Suite("Hooks under concurrency", .timeLimit(.minutes(1)))
+@Suite("Hooks under concurrency", suiteTimeLimit(minutes: 1))
 struct ConcurrentHooksTests {
     /// How transaction `number` of a run ends.
     enum Outcome: CaseIterable {
@@ -55,6 +56,7 @@ struct ConcurrentHooksTests {
     /// One write: a row, a finalization registered twice under one key (the
     /// last wins), a sync completion, and async completions on a queue and
     /// on a task executor.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     static func write(
         _ number: Int,
         _ fixture: Fixture,
@@ -81,6 +83,7 @@ struct ConcurrentHooksTests {
         }
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     @Test(arguments: Backend.allCases)
     func eachHookOfACommittedWriteRunsExactlyOnceAndNoneOfARolledBackOne(_ backend: Backend) async throws {
         let fixture = try backend.makeFixture()
@@ -169,6 +172,7 @@ struct ConcurrentHooksTests {
 
     /// Only `MockDB` can make the commit itself fail on demand; the storage
     /// faults of `SQLiteDB` are covered by the SQLite fault tests.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     @Test func aFailingCommitRunsNoCompletion() async throws {
         let db = MockDB()
         let counts = HookCounts()

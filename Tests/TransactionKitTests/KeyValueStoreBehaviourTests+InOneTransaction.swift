@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// Several changes of the same keys in one write transaction, read back
@@ -136,8 +136,8 @@ extension KeyValueStoreBehaviourTests {
         let other = KeyValueStore(collection: "other")
         try Self.commitNumberedKeys(1_000, other: .integer(1), in: fixture)
         let before = try Self.committedValues(of: store, in: fixture.db)
-        let writeCommitted = Atomic<Bool>(false)
-        let readIsOpen = Atomic<Bool>(false)
+        let writeCommitted = AtomicFlag(false)
+        let readIsOpen = AtomicFlag(false)
         let writer = Thread {
             TransactionBehaviourTests.waitUntil(seconds: 30) { readIsOpen.load(ordering: .acquiring) }
             try? fixture.db.write { tx throws in

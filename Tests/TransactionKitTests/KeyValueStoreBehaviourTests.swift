@@ -1,13 +1,13 @@
 import Foundation
-import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// `KeyValueStore`, written once and run against every backend: MockDB's
 /// in-memory store must behave as the SQLite table does.
-@Suite("KeyValueStore behaviour", .timeLimit(.minutes(1)))
+@Suite("KeyValueStore behaviour", suiteTimeLimit(minutes: 1))
 struct KeyValueStoreBehaviourTests {
     struct Cursor: Codable, Equatable {
         var conversation: Int
@@ -216,8 +216,8 @@ struct KeyValueStoreBehaviourTests {
             try store.setInt(1, key: "a", transaction: tx)
             try store.setInt(1, key: "b", transaction: tx)
         }
-        let writeCommitted = Atomic<Bool>(false)
-        let readIsOpen = Atomic<Bool>(false)
+        let writeCommitted = AtomicFlag(false)
+        let readIsOpen = AtomicFlag(false)
         let writer = Thread {
             TransactionBehaviourTests.waitUntil(seconds: 30) { readIsOpen.load(ordering: .acquiring) }
             try? fixture.db.write { tx throws in
@@ -302,7 +302,7 @@ struct KeyValueStoreBehaviourTests {
     func aOneMegabyteValueRoundTrips(_ backend: Backend) throws {
         let fixture = try backend.makeFixture()
         let store = KeyValueStore(collection: "large")
-        let blob = Data((0..<1_048_576).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        let blob = Data((0..<1_048_576).map { (index: Int) in UInt8(truncatingIfNeeded: index &* 31 &+ 7) })
         let text = String(repeating: "ab€🙂", count: 1_048_576 / 10)
         try fixture.db.write { tx throws in
             try store.setData(blob, key: "blob", transaction: tx)

@@ -2,11 +2,12 @@ import Dispatch
 import Foundation
 import Testing
 import TransactionKit
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// `MockDB` as an `AsyncDB`: what the generic behaviour suite cannot see
 /// (statistics, commit observers, injected faults, its write gate, mocks).
-@Suite("MockDB as an AsyncDB", .timeLimit(.minutes(1)))
+@Suite("MockDB as an AsyncDB", suiteTimeLimit(minutes: 1))
 struct MockDBAsyncDBTests {
     struct Failure: Error {}
 
@@ -86,6 +87,7 @@ struct MockDBAsyncDBTests {
     /// On a single-threaded executor, a write waiting for a suspended write
     /// must suspend: if it blocked the one thread, the task that lets the
     /// first write finish could never run, and the test would hang.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     @Test func aWaitingWriteSuspendsInsteadOfBlockingItsThread() async throws {
         let db = MockDB()
         let executor = SerialExecutor()
@@ -251,6 +253,7 @@ private final class CounterFinderMock: Sendable {
 }
 
 /// A task executor with exactly one thread.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
 private final class SerialExecutor: TaskExecutor, @unchecked Sendable {
     private let queue = DispatchQueue(label: "MockDBAsyncDBTests.SerialExecutor")
 

@@ -1,11 +1,12 @@
 import Testing
 import TransactionKit
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// `TimeGatedBatch` on every `DB`, with a clock the test advances: the
 /// test decides where the work splits, and reads the split back from the
 /// transactions' identities.
-@Suite("TimeGatedBatch behaviour", .timeLimit(.minutes(1)))
+@Suite("TimeGatedBatch behaviour", suiteTimeLimit(minutes: 1))
 struct TimeGatedBatchBehaviourTests {
     /// Which elements (or batches) ran in the same transaction, in order.
     static func groups(_ ids: [(Int, DBTransactionID)]) -> [[Int]] {

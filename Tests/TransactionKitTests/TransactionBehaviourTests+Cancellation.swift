@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// A task cancelled while its transaction's block runs: the same outcome on
@@ -60,14 +60,14 @@ struct Cancellation {
 /// the block says it started, the test cancels the task, then lets the block
 /// return. Both sides wait on explicit flags, never on a guessed delay.
 final class CancellationGate: Sendable {
-    private let started = Atomic<Bool>(false)
-    private let cancelled = Atomic<Bool>(false)
+    private let started = AtomicFlag(false)
+    private let cancelled = AtomicFlag(false)
 
     /// Called by the block: waits (at most 10 s) until the task is cancelled.
     func blockStartedThenWaitForCancellation() {
         started.store(true, ordering: .releasing)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !cancelled.load(ordering: .acquiring), ContinuousClock.now < deadline {
+        let stopwatch = Stopwatch()
+        while !cancelled.load(ordering: .acquiring), stopwatch.seconds < 10 {
             usleep(100)
         }
     }

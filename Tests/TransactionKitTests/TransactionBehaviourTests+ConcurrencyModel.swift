@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// Whether a read runs while a write's block is running, per backend (the
@@ -18,9 +18,9 @@ extension TransactionBehaviourTests {
     func aReadDuringAWriteRunsBesideItOrWaitsAsDocumented(_ backend: Backend) throws {
         let fixture = try backend.makeFixture()
         try fixture.db.write { tx in try fixture.store.setInt(1, key: "a", transaction: tx) }
-        let writeIsPaused = Atomic<Bool>(false)
-        let releaseWrite = Atomic<Bool>(false)
-        let readValue = Mutex<Int??>(nil)
+        let writeIsPaused = AtomicFlag(false)
+        let releaseWrite = AtomicFlag(false)
+        let readValue = LockedValue<Int??>(nil)
 
         let writer = Thread {
             try? fixture.db.write { tx in
@@ -60,8 +60,8 @@ extension TransactionBehaviourTests {
 
     /// Polls `condition` every millisecond until it holds or `seconds` pass.
     static func waitUntil(seconds: Double, _ condition: () -> Bool) {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while !condition(), ContinuousClock.now < deadline {
+        let stopwatch = Stopwatch()
+        while !condition(), stopwatch.seconds < seconds {
             usleep(1_000)
         }
     }

@@ -3,10 +3,11 @@ import Foundation
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// The contract of `DB`, written once and run against every backend.
-@Suite("Transaction behaviour", .timeLimit(.minutes(1)))
+@Suite("Transaction behaviour", suiteTimeLimit(minutes: 1))
 struct TransactionBehaviourTests {
     // MARK: Values and persistence
 
@@ -201,6 +202,7 @@ struct TransactionBehaviourTests {
         #expect(log.events == ["on completions", "saw 1", "second"])
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     @Test(arguments: Backend.allCases)
     func asyncCompletionsRunOnTheNamedExecutor(_ backend: Backend) async throws {
         let fixture = try backend.makeFixture()
@@ -341,6 +343,7 @@ func waitForAsyncCompletions(of db: any DB) async throws {
 }
 
 /// A task executor that counts the jobs it runs.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
 final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
     private let queue = DispatchQueue(label: "RecordingExecutor")
     private let lock = NSLock()

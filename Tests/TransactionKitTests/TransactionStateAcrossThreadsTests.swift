@@ -2,13 +2,14 @@ import Dispatch
 import Foundation
 import Testing
 import TransactionKit
+import TransactionKitTestSupport
 
 /// A transaction's state is read by the misuse checks from whatever thread
 /// it was smuggled to, while the thread that runs its block ends it. The
 /// read must not be a data race: this suite runs under the thread sanitizer
 /// (Scripts/run-thread-sanitizer.sh), which reports any plain read of the
 /// state that races the owner's writes.
-@Suite("Transaction state read from another thread", .timeLimit(.minutes(1)))
+@Suite("Transaction state read from another thread", suiteTimeLimit(minutes: 1))
 struct TransactionStateAcrossThreadsTests {
     /// Carries a transaction to another thread on purpose, which the
     /// compiler rightly refuses for the transaction itself.

@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import TransactionKit
 import TransactionKitSQLite
+import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// Value observation (`db.observe`) on every backend: the fetch's tables
 /// come from SQLite's statements on `SQLiteDB` and from the mock finder's
 /// declaration on `MockDB`; key-value collections from the store on both.
 /// Every wait is on a commit the test made: nothing sleeps or polls.
-@Suite("Value observation", .timeLimit(.minutes(1)))
+@Suite("Value observation", suiteTimeLimit(minutes: 1))
 struct ValueObservationTests {
     /// A value that is not `Equatable`, so that every fetch is delivered.
     struct Snapshot: Sendable {

@@ -31,7 +31,7 @@ enum LockHolder {
     static func waitForFile(_ path: String) async throws {
         for _ in 0..<6_000 {
             if FileManager.default.fileExists(atPath: path) { return }
-            try await Task.sleep(for: .milliseconds(10))
+            try await Task.sleep(nanoseconds: 10_000_000)
         }
         throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path])
     }

@@ -24,12 +24,19 @@ enum AsyncBackend: String, CaseIterable, Codable, Sendable, CustomTestStringConv
     case postgres
     #endif
 
+    /// `SQLiteDB` is an `AsyncDB` from macOS 15, iOS 18, tvOS 18 and
+    /// watchOS 11 (and on Linux); below, the suite runs on the others.
     static var allCases: [AsyncBackend] {
+        var cases: [AsyncBackend] = [.mock]
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+            cases += [.sqliteMemory, .sqliteFile, .sqliteAdoptedPool]
+        }
         #if Postgres
-        PostgresTestServer.url == nil ? [.mock, .sqliteMemory, .sqliteFile, .sqliteAdoptedPool] : [.mock, .sqliteMemory, .sqliteFile, .sqliteAdoptedPool, .postgres]
-        #else
-        [.mock, .sqliteMemory, .sqliteFile, .sqliteAdoptedPool]
+        if PostgresTestServer.url != nil {
+            cases.append(.postgres)
+        }
         #endif
+        return cases
     }
 
     /// The databases whose reads run beside a write that is suspended: all
@@ -78,6 +85,28 @@ enum AsyncBackend: String, CaseIterable, Codable, Sendable, CustomTestStringConv
         case .mock:
             let db = MockDB()
             return AsyncFixture(db: db, syncDB: db, store: KeyValueIntStore())
+        case .sqliteMemory, .sqliteFile, .sqliteAdoptedPool:
+            guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else {
+                preconditionFailure("SQLiteDB is an AsyncDB from macOS 15 / iOS 18 (allCases leaves it out below)")
+            }
+            return try makeSQLiteFixture()
+        #if Postgres
+        case .postgres:
+            let db = try await PostgresTestServer.open { configuration in
+                // The suite's increments collide on one row: enough
+                // retries that every one of them commits.
+                configuration.conflictRetries = 1_000
+                configuration.maximumConnections = 8
+            }
+            return AsyncFixture(db: db, syncDB: nil, store: KeyValueIntStore())
+        #endif
+        }
+    }
+
+    /// A fresh `SQLiteDB`, for the three SQLite cases.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    private func makeSQLiteFixture() throws -> AsyncFixture {
+        switch self {
         case .sqliteMemory:
             let db = try SQLiteDB.inMemory()
             return AsyncFixture(db: db, syncDB: db, store: KeyValueIntStore())
@@ -89,16 +118,8 @@ enum AsyncBackend: String, CaseIterable, Codable, Sendable, CustomTestStringConv
             let directory = try TemporaryDirectory()
             let db = try SQLiteDB(adopting: try DatabasePool(path: directory.path("adopted.sqlite")))
             return AsyncFixture(db: db, syncDB: db, store: KeyValueIntStore(), keepAlive: directory)
-        #if Postgres
-        case .postgres:
-            let db = try await PostgresTestServer.open { configuration in
-                // The suite's increments collide on one row: enough
-                // retries that every one of them commits.
-                configuration.conflictRetries = 1_000
-                configuration.maximumConnections = 8
-            }
-            return AsyncFixture(db: db, syncDB: nil, store: KeyValueIntStore())
-        #endif
+        default:
+            preconditionFailure("\(self) is not an SQLiteDB")
         }
     }
 }

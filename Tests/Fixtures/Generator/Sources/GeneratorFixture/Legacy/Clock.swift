@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Synchronization
+import TransactionKit
 
 /// A legacy struct.
 package struct Clock: Sendable {
@@ -14,7 +14,7 @@ package struct Clock: Sendable {
 
 /// A legacy enum of static members.
 package enum Counters {
-    private static let prefixStorage = Mutex("item")
+    private static let prefixStorage = LockedValue("item")
 
     /// The next value of a counter.
     package static func next(_ key: String, transaction: StoreTransaction) throws -> Int64 {

@@ -1,12 +1,12 @@
 import Foundation
 import GRDB
-import Synchronization
+import TransactionKit
 
 /// A legacy class with instance members of every shape `txkit shim` must
 /// handle. Some members live in an extension in another file, some in an
 /// `#if` block.
 package final class ItemStore: Sendable {
-    private let limitStorage = Atomic<Int>(10)
+    private let limitStorage = AtomicInt(10)
 
     package init() {}
 
