@@ -115,11 +115,17 @@ extension LegacyConverter {
     /// The protocol and the finder's conformance to it.
     /// The protocol's access level: that of the retired shims (txkit.json's
     /// `accessLevel`, narrowed to each consumer's), or the finder's when
-    /// they were wider or there were none.
+    /// they were wider or there were none; never wider than the finder's
+    /// members that witness it (an `open` finder's members are internal
+    /// unless they say otherwise, and a public protocol would not compile).
     var protocolAccess: AccessLevel {
         let levels = pairs.map { min(configuration.accessLevel, $0.consumer.accessLevel) }
             + [min(legacy.accessLevel, .public)]
-        return levels.max() ?? .internal
+        // Kept statics are witnessed by forwarders written at the protocol's level.
+        let witnesses = protocolMembers
+            .filter { !($0.converted != nil && $0.member.isStatic && statics == .keep) }
+            .map { min($0.member.accessLevel, legacy.accessLevel, .public) }
+        return min(levels.max() ?? .internal, witnesses.min() ?? .public)
     }
 
     func protocolFile() -> GeneratedFile {
