@@ -85,27 +85,5 @@ struct GeneratorFuzzOracleRegressionTests {
         let extensionFile = try #require(publicExtension.files.first { $0.path.hasSuffix("UserFinding.swift") })
         #expect(extensionFile.contents.contains("\npublic protocol UserFinding {"))
     }
-
-    /// A struct finder is implicitly Sendable in its module (the shims of
-    /// the Shortcut Way took it so, and a Sendable consumer holds their
-    /// protocol): its protocol is `Sendable` too (was not: "stored property
-    /// 'userFinder' of 'Sendable'-conforming class 'TaskManager' has
-    /// non-Sendable type 'any UserFinding'"). A public struct's is not.
-    @Test func theProtocolOfAStructFinderIsSendable() throws {
-        let finder = """
-            import GRDB
-            struct UserFinder {
-                init() {}
-                func count(db: Database) throws -> Int { 0 }
-            }
-            """
-        let conversion = try Self.conversion(finder)
-        let file = try #require(conversion.files.first { $0.path.hasSuffix("UserFinding.swift") })
-        #expect(file.contents.contains("protocol UserFinding: Sendable {"))
-
-        let publicFinder = try Self.conversion(finder.replacingOccurrences(of: "struct UserFinder", with: "public struct UserFinder"))
-        let publicFile = try #require(publicFinder.files.first { $0.path.hasSuffix("UserFinding.swift") })
-        #expect(publicFile.contents.contains("protocol UserFinding {"))
-    }
 }
 #endif

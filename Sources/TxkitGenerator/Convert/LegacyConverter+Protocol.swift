@@ -133,13 +133,9 @@ extension LegacyConverter {
         let modifier = access.modifier
         // A witness needs the narrower of the protocol's and the type's access.
         let witnessModifier = min(access, legacy.accessLevel, .public).modifier
-        // Sendable when the finder says so, or is a value type that is not
-        // public (implicitly Sendable in its module, as the retired shims
-        // took it to be: a Sendable consumer holds `any P`). A public value
-        // type's implicit conformance cannot be declared from another file.
-        let declaresSendable = legacy.inherited.contains { $0.replacingOccurrences(of: "@unchecked ", with: "") == "Sendable" }
-        let isValueType = legacy.kind == .struct || legacy.kind == .enum
-        let isSendable = declaresSendable || isValueType && legacy.accessLevel < .public
+        // Sendable when the finder says so (a value type's implicit
+        // conformance cannot be declared from another file).
+        let isSendable = legacy.inherited.contains { $0.replacingOccurrences(of: "@unchecked ", with: "") == "Sendable" }
         var lines = ShimRenderer.imports(of: legacy, configuration: configuration, adding: ["TransactionKit"])
             .map { "import \($0)" }
         lines += [
