@@ -85,5 +85,61 @@ struct GeneratorFuzzOracleRegressionTests {
         let extensionFile = try #require(publicExtension.files.first { $0.path.hasSuffix("UserFinding.swift") })
         #expect(extensionFile.contents.contains("\npublic protocol UserFinding {"))
     }
+    /// A struct finder that is `Sendable` only implicitly, whose shim a
+    /// consumer declared `Sendable` holds: `convert` refuses, naming the
+    /// finder and the one word to add (it converted, and the consumer no
+    /// longer built: "stored property 'userFinder' of 'Sendable'-conforming
+    /// class 'TaskManager' has non-Sendable type 'any UserFinding'").
+    @Test func anImplicitlySendableFinderHeldByASendableConsumerIsRefusedWithTheFix() throws {
+        let consumer = """
+            import TransactionKit
+            import TransactionKitSQLite
+            final class TaskManager: Sendable {
+                let db: any DB
+                let userFinder: UserFinder
+                init(db: any DB, userFinder: UserFinder = UserFinder()) {
+                    self.db = db
+                    self.userFinder = userFinder
+                }
+                func m0() throws -> Int {
+                    try db.read { tx in try userFinder.count(db: try SQLiteDB.shimOnlyBridge(tx)) }
+                }
+            }
+            """
+        func convertAfterShim(finder: String) throws -> LegacyConversion {
+            var sources = [(path: "Sources/App/UserFinder.swift", text: finder), (path: "Sources/App/TaskManager.swift", text: consumer)]
+            let configuration = Self.configuration(mockImports: ["@testable App"])
+            let generator = try Generator(configuration: configuration, sources: SourceSet(sources: sources))
+            let plan = try generator.plan(consumer: "TaskManager", legacy: "UserFinder")
+            for edit in try generator.apply(plan) {
+                sources.removeAll { $0.path == edit.path }
+                sources.append((path: edit.path, text: edit.edited))
+            }
+            sources += generator.shim(plan).map { (path: $0.path, text: $0.contents) }
+            return try LegacyConversion(configuration: configuration, sources: SourceSet(sources: sources), legacy: "UserFinder")
+        }
+        let implicit = try convertAfterShim(finder: """
+            import GRDB
+            struct UserFinder {
+                init() {}
+                func count(db: Database) throws -> Int { 0 }
+            }
+            """)
+        let blocker = try #require(implicit.blockers.first { $0.reason.contains("Sendable only implicitly") })
+        #expect(blocker.reason.contains("TaskManager is Sendable"))
+        #expect(blocker.reason.contains("struct UserFinder: Sendable"))
+        #expect(blocker.location.hasPrefix("Sources/App/UserFinder.swift:"))
+
+        let declared = try convertAfterShim(finder: """
+            import GRDB
+            struct UserFinder: Sendable {
+                init() {}
+                func count(db: Database) throws -> Int { 0 }
+            }
+            """)
+        #expect(declared.blockers.isEmpty, "\(declared.blockers)")
+        let file = try #require(declared.files.first { $0.path.hasSuffix("UserFinding.swift") })
+        #expect(file.contents.contains("protocol UserFinding: Sendable {"))
+    }
 }
 #endif
