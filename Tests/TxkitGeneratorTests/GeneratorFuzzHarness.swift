@@ -22,12 +22,35 @@ struct FuzzHarness {
         /// under each).
         var refusals: [String: Int] = [:]
         var refusedPairs = 0
+        /// Generated mocks of applied pairs, compiled in their program's test target.
+        var mocksCompiled = 0
+        /// Consumer methods whose MockDB test passed.
+        var mockTestsPassed = 0
+        /// Consumer methods without a MockDB test, by why.
+        var mockTestsSkipped: [String: Int] = [:]
+        /// `convert --apply` of each finder after the shim rounds.
+        var conversions = 0
+        var conversionsApplied = 0
+        var conversionsRefused = 0
+        /// Refused conversions, by cause (a conversion refused for two
+        /// causes counts under each).
+        var conversionRefusals: [String: Int] = [:]
         var failures: [Failure] = []
 
         var summary: String {
             var lines = ["GeneratorFuzz: \(programs) programs, \(pairs) pairs: \(applied) applied, \(refusedPairs) refused, \(failures.count) failures"]
             for (cause, count) in refusals.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }) {
                 lines.append("  pairs refused for \(cause): \(count)")
+            }
+            let tested = mockTestsPassed + failures.filter { $0.kind == .mockTest }.count
+            lines.append("  mocks compiled: \(mocksCompiled); MockDB tests: \(tested) written, \(mockTestsPassed) passed, "
+                + "\(mockTestsSkipped.values.reduce(0, +)) methods without one")
+            for (reason, count) in mockTestsSkipped.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }) {
+                lines.append("  methods without a MockDB test, \(reason): \(count)")
+            }
+            lines.append("  conversions: \(conversions) finders: \(conversionsApplied) applied, \(conversionsRefused) refused")
+            for (cause, count) in conversionRefusals.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }) {
+                lines.append("  conversions refused for \(cause): \(count)")
             }
             for failure in failures {
                 lines.append("  FAILURE \(failure.kind.rawValue) \(failure.program) \(failure.pair.map { "\($0.consumer)/\($0.legacy)" } ?? ""): \(failure.detail.prefix(600))")
@@ -48,6 +71,14 @@ struct FuzzHarness {
             case build
             /// A consumer method returns something else after `shim --apply`.
             case behaviour
+            /// A generated MockDB test of a migrated consumer does not
+            /// build or fails (it reached `shimOnlyBridge`, or the mocks
+            /// were not called); the pair is (consumer, method).
+            case mockTest
+            /// After `convert --apply` of a finder the package does not
+            /// build, or a consumer method returns something else, or
+            /// convert crashed; the pair is ("convert", finder).
+            case convert
         }
 
         var kind: Kind
@@ -65,8 +96,11 @@ struct FuzzHarness {
         if verbose { print("GeneratorFuzz: \(text())") }
     }
 
-    init(scratch: String = FileManager.default.temporaryDirectory.appendingPathComponent("txkit-generator-fuzz").path,
-         checkout: String = RepositoryPaths.root) {
+    /// `scratch`: by default a folder per checkout (`txkit-generator-fuzz-<checkout's folder name>`),
+    /// so that two worktrees fuzzing at once do not share a scratch package.
+    init(scratch: String? = nil, checkout: String = RepositoryPaths.root) {
+        let name = "txkit-generator-fuzz-" + (checkout as NSString).lastPathComponent
+        let scratch = scratch ?? FileManager.default.temporaryDirectory.appendingPathComponent(name).path
         self.scratch = scratch
         self.checkout = checkout
     }
@@ -302,6 +336,7 @@ struct FuzzHarness {
         }
         report.pairs = live.map(\.pairs.count).reduce(0, +)
         let rounds = live.map(\.pairs.count).max() ?? 0
+        var appliedPairs: [String: Set<String>] = [:]
         for round in 0..<rounds {
             var applied: [(program: FuzzProgram, pair: (consumer: String, legacy: String), before: [String: Data])] = []
             for program in live where round < program.pairs.count {
@@ -349,8 +384,16 @@ struct FuzzHarness {
                     try restore(entry.program, to: entry.before)
                 } else {
                     report.applied += 1
+                    appliedPairs[entry.program.module, default: []].insert("\(entry.pair.consumer)/\(entry.pair.legacy)")
+                    let mock = "\(root(of: entry.program))/Tests/Mocks/\(entry.pair.consumer)_\(entry.pair.legacy)Mock.swift"
+                    if FileManager.default.fileExists(atPath: mock) { report.mocksCompiled += 1 }
                 }
             }
+        }
+        // TXKIT_FUZZ_ORACLES=shim: the shim rounds only (no MockDB tests, no conversions).
+        if ProcessInfo.processInfo.environment["TXKIT_FUZZ_ORACLES"] != "shim" {
+            try runMockTests(live, applied: appliedPairs, report: &report)
+            try runConversions(live, baseline: baseline, report: &report)
         }
         return report
     }
@@ -377,7 +420,8 @@ struct FuzzHarness {
             progress = false
             for candidate in current.shrinkCandidates() {
                 guard tried < budget else { break }
-                if let pair = failure.pair, !candidate.pairs.contains(where: { $0 == pair }) { continue }
+                if [.build, .behaviour, .crash].contains(failure.kind), let pair = failure.pair,
+                   !candidate.pairs.contains(where: { $0 == pair }) { continue }
                 tried += 1
                 if failure.kind == .inventory {
                     // No build needed: the inventory reads the sources.

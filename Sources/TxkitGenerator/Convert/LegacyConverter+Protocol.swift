@@ -60,6 +60,33 @@ extension LegacyConverter {
         }
     }
 
+    /// A struct finder that is `Sendable` only implicitly, whose shim a
+    /// consumer declared `Sendable` holds: after the conversion that
+    /// consumer holds `any Protocol`, which is `Sendable` only if the
+    /// protocol refines `Sendable`, and the finder's conformance to such a
+    /// protocol must then be declared in the finder's own file. The person
+    /// says `Sendable` on the finder (one word), and the protocol follows.
+    var implicitlySendableBlockers: [LegacyConversion.Blocker] {
+        guard legacy.kind == .struct, !Self.declaresSendable(legacy.inherited) else { return [] }
+        let consumers = pairs.map(\.consumer).filter { Self.declaresSendable($0.inherited, checked: true) }
+        guard !consumers.isEmpty else { return [] }
+        let names = consumers.map(\.name).joined(separator: ", ")
+        return [block(
+            legacy.declarations.first { !$0.isExtension }?.location ?? legacy.name,
+            "\(names) \(consumers.count == 1 ? "is" : "are") Sendable and hold\(consumers.count == 1 ? "s" : "") "
+                + "\(legacy.name)'s shim, but \(legacy.name) is Sendable only implicitly, so \(protocolName) cannot be "
+                + "Sendable: declare \(legacy.name) Sendable (`struct \(legacy.name): Sendable`), then run again")]
+    }
+
+    /// Whether an inheritance list says `Sendable` (`@unchecked Sendable`
+    /// too, unless `checked`).
+    static func declaresSendable(_ inherited: [String], checked: Bool = false) -> Bool {
+        inherited.contains { type in
+            let bare = type.trimmingCharacters(in: .whitespaces)
+            return bare == "Sendable" || !checked && bare.replacingOccurrences(of: "@unchecked ", with: "") == "Sendable"
+        }
+    }
+
     /// One extension method per way of leaving defaulted parameters out
     /// (a requirement has no default values): every way for up to three
     /// defaulted parameters, else those callers used through a shim. Each
@@ -115,11 +142,17 @@ extension LegacyConverter {
     /// The protocol and the finder's conformance to it.
     /// The protocol's access level: that of the retired shims (txkit.json's
     /// `accessLevel`, narrowed to each consumer's), or the finder's when
-    /// they were wider or there were none.
+    /// they were wider or there were none; never wider than the finder's
+    /// members that witness it (an `open` finder's members are internal
+    /// unless they say otherwise, and a public protocol would not compile).
     var protocolAccess: AccessLevel {
         let levels = pairs.map { min(configuration.accessLevel, $0.consumer.accessLevel) }
             + [min(legacy.accessLevel, .public)]
-        return levels.max() ?? .internal
+        // Kept statics are witnessed by forwarders written at the protocol's level.
+        let witnesses = protocolMembers
+            .filter { !($0.converted != nil && $0.member.isStatic && statics == .keep) }
+            .map { min($0.member.accessLevel, legacy.accessLevel, .public) }
+        return min(levels.max() ?? .internal, witnesses.min() ?? .public)
     }
 
     func protocolFile() -> GeneratedFile {

@@ -104,6 +104,7 @@ struct LegacyConverter {
                 "\(pairs.map(\.consumer.name).joined(separator: ", ")) hold\(pairs.count == 1 ? "s" : "") an instance of "
                     + "\(legacy.name)'s shim, but \(legacy.name) is an enum: make it a struct, then run again"))
         }
+        blockers += implicitlySendableBlockers
         let uses = scanCallers()
         collectConvertedMembers(uses: uses)
         convertFinderDeclarations()

@@ -29,6 +29,10 @@ package struct IndexedMember: Equatable, Sendable {
     package var documentation: [String] = []
     /// Where the member is declared.
     package var declaration: SourceLocation
+    /// Its access level as declared: its modifier, else its extension's
+    /// (`public extension`), else `internal`; `open` counts as `public`.
+    /// Not narrowed by the type's.
+    package var accessLevel: AccessLevel = .internal
     /// `file:line` of the declaration, for messages.
     package var location: String { declaration.description }
     /// The declaration's position among all members of the type (file

@@ -7,6 +7,8 @@ import SwiftSyntax
 final class MemberReader {
     let file: SourceFile
     var order: Int
+    /// The access level of members declared without a modifier.
+    let defaultAccess: AccessLevel
     var members: [IndexedMember] = []
     var hasArgumentlessInit = false
     /// An enum's case names.
@@ -63,9 +65,12 @@ final class MemberReader {
         return nil
     }
 
-    init(file: SourceFile, order: Int) {
+    /// - Parameter defaultAccess: The access level of members without a
+    ///   modifier (an extension's, such as `public extension`).
+    init(file: SourceFile, order: Int, defaultAccess: AccessLevel = .internal) {
         self.file = file
         self.order = order
+        self.defaultAccess = defaultAccess
     }
 
     func read(_ items: MemberBlockItemListSyntax) {
@@ -145,6 +150,7 @@ final class MemberReader {
             attributes: Self.keptAttributes(function.attributes),
             documentation: Self.documentation(function.leadingTrivia),
             declaration: file.sourceLocation(of: function.name),
+            accessLevel: TypeCollector.explicitAccessLevel(function.modifiers) ?? defaultAccess,
             order: nextOrder())
     }
 
@@ -183,6 +189,7 @@ final class MemberReader {
                 attributes: Self.keptAttributes(variable.attributes),
                 documentation: Self.documentation(variable.leadingTrivia),
                 declaration: file.sourceLocation(of: binding.pattern),
+                accessLevel: TypeCollector.explicitAccessLevel(variable.modifiers) ?? defaultAccess,
                 order: nextOrder())
         }
     }

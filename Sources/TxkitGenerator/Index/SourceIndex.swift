@@ -89,7 +89,7 @@ package final class SourceIndex {
 
 /// Walks one file and collects each type declaration and extension with its
 /// members (including those inside `#if` clauses, all clauses).
-private final class TypeCollector: SyntaxVisitor {
+final class TypeCollector: SyntaxVisitor {
     struct Found {
         var names: [String]
         var kind: IndexedType.Kind?
@@ -105,11 +105,17 @@ private final class TypeCollector: SyntaxVisitor {
     /// The declaration's access level; `open` counts as `public`, which is
     /// all generated code can say of it.
     static func accessLevel(_ modifiers: DeclModifierListSyntax) -> AccessLevel {
+        explicitAccessLevel(modifiers) ?? .internal
+    }
+
+    /// The access level the modifiers spell (`private(set)` is not one),
+    /// `open` counted as `public`; nil when they spell none.
+    static func explicitAccessLevel(_ modifiers: DeclModifierListSyntax) -> AccessLevel? {
         for modifier in modifiers where modifier.detail == nil {
             guard let level = AccessLevel(rawValue: modifier.name.text) else { continue }
             return level == .open ? .public : level
         }
-        return .internal
+        return nil
     }
 
     let file: SourceFile
@@ -181,7 +187,9 @@ private final class TypeCollector: SyntaxVisitor {
         if let simple = qualified.split(separator: ".").last.map(String.init), simple != qualified {
             names.append(simple)
         }
-        let reader = MemberReader(file: file, order: order)
+        let reader = MemberReader(
+            file: file, order: order,
+            defaultAccess: isExtension ? Self.explicitAccessLevel(modifiers) ?? .internal : .internal)
         reader.read(memberBlock.members)
         order = reader.order
         found.append(Found(

@@ -124,7 +124,7 @@ package struct ProtocolMockRenderer {
         let allSendable = stubs.allSatisfy(\.isSendable)
 
         var lines = [marker, ""]
-        lines += imports.map { "import \($0)" }
+        lines += imports.map(SwiftText.importStatement)
         lines.append("")
         lines.append("/// A mock of ``\(requirements.name)``, one `MockMethod` per member.")
         var conformances = [requirements.name]
