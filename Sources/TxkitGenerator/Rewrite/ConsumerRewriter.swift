@@ -33,6 +33,8 @@ struct ConsumerRewriter {
     /// The labels of the initializer parameters retyped to the shim: the
     /// callers that pass them are updated (``updateInitializerCallers()``).
     var retypedParameters: Set<String> = []
+    /// Those of ``retypedParameters`` that are optional (`store: Store?`).
+    var retypedOptionalParameters: Set<String> = []
     /// Whether the sources adopt a GRDB pool (``sourcesAdoptAPool(_:)``),
     /// read once: every use through the app's own connection asks.
     let sourcesAdoptAPool: Bool
@@ -210,7 +212,7 @@ struct ConsumerRewriter {
         if !refusals.isEmpty { throw GeneratorError.refusals(refusals) }
         retypeLegacyParameters(parameters)
         removeUnusedBridgeLocals()
-        updateInitializerCallers()
+        try updateInitializerCallers()
         // The consumer's files first, then the callers' files.
         let paths = plan.consumer.files + edits.keys.filter { !plan.consumer.files.contains($0) }.sorted()
         return try paths.compactMap { path in
@@ -240,7 +242,11 @@ struct ConsumerRewriter {
     /// file of the sources, `self.init(…)` of the consumer included: the
     /// same instance, now behind the shim. Callers outside the sources
     /// (another module, a test target) are not seen.
-    mutating func updateInitializerCallers() {
+    ///
+    /// An optional parameter's callers pass `nil` as it is, and the legacy
+    /// type's initializer or singleton wrapped; any other value may be
+    /// optional or not, which the sources do not say: refused.
+    mutating func updateInitializerCallers() throws {
         guard !retypedParameters.isEmpty, let index = plan.consumer.index else { return }
         let ownFiles = Set(plan.consumer.declarations.map(\.file.path))
         for file in index.sources.files {
@@ -257,6 +263,18 @@ struct ConsumerRewriter {
                        let type = Self.enclosingInitializerParameterType(Syntax(call), parameter: reference.baseName.text),
                        type != legacyName {
                         continue
+                    }
+                    if retypedOptionalParameters.contains(label) {
+                        if argument.expression.is(NilLiteralExprSyntax.self) { continue }
+                        let callee = argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
+                            ?? argument.expression.trimmedDescription
+                        guard callee == legacyName || callee.hasPrefix(legacyName + ".") else {
+                            throw GeneratorError.cannotApply(
+                                "\(text) is passed for \(label): \(legacyName)?, which becomes the shim: whether it is "
+                                    + "optional is not known; pass \(consumerName).Wrappers.\(legacyName)(…) or nil there, "
+                                    + "then run again",
+                                location: file.location(of: argument))
+                        }
                     }
                     replace(argument.expression, in: file, with: wrapped(argument.expression))
                 }
