@@ -253,6 +253,7 @@ struct FuzzHarness {
             ("is in a function that does not throw", "call in a non-throwing method (the shim throws)"),
             ("is in a closure, and its shim throws", "call in a non-throwing closure (the shim throws)"),
             ("whether it is optional is not known", "optional initializer argument of unknown optionality"),
+            ("which may come from a module that shims leave out", "generic constraint from an excluded import (GRDB)"),
             ("Sendable", "non-Sendable legacy type"),
             ("in a static member", "use in a static member"),
             ("returns a", "accessor returning the legacy type"),

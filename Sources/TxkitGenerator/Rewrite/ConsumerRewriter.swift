@@ -336,6 +336,7 @@ struct ConsumerRewriter {
     /// `Legacy.shared()`, `Legacy()`), with no argument and nothing of the
     /// consumer's own in it.
     func isServiceExpression(_ text: String) -> Bool {
+        if wrapperWrapsAnInstance, isImmutableChain(text) { return true }
         guard wrapperWrapsAnInstance, text.hasPrefix(legacyName) else { return false }
         var rest = Substring(text.dropFirst(legacyName.count))
         if rest.hasPrefix("()") { rest = rest.dropFirst(2) }
@@ -347,6 +348,42 @@ struct ConsumerRewriter {
             if rest.hasPrefix("()") { rest = rest.dropFirst(2) }
         }
         return rest.isEmpty
+    }
+
+    /// Whether `text` is a chain of constants from a type of the sources to
+    /// the legacy type (`Services.shared.store`: a `static let`, then
+    /// stored `let`s): every evaluation gives the same instance, so the
+    /// shim property may hold it from the consumer's initialization on. A
+    /// `var` or a computed link may give another instance each time.
+    func isImmutableChain(_ text: String) -> Bool {
+        let links = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard links.count >= 2, let index = plan.consumer.index, var type = index.types[links[0]] else { return false }
+        for (position, link) in links.dropFirst().enumerated() {
+            guard !link.isEmpty, link.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                  let member = type.allMembers.first(where: { $0.name == link && $0.isStatic == (position == 0) }),
+                  case .property(isSettable: false) = member.kind,
+                  Self.isStoredLet(link, in: type),
+                  let result = member.resultType.map(LegacyBodies.bareType)
+            else { return false }
+            if position == links.count - 2 { return result == legacyName }
+            guard let next = index.types[result] else { return false }
+            type = next
+        }
+        return false
+    }
+
+    /// Whether `type` declares `name` as a stored `let` (no accessors).
+    static func isStoredLet(_ name: String, in type: IndexedType) -> Bool {
+        type.declarations.contains { declaration in
+            declaration.memberBlock.members.contains { item in
+                guard let variable = item.decl.as(VariableDeclSyntax.self),
+                      variable.bindingSpecifier.tokenKind == .keyword(.let)
+                else { return false }
+                return variable.bindings.contains {
+                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && $0.accessorBlock == nil
+                }
+            }
+        }
     }
 
     /// `expression` as the production value of the shim property.
