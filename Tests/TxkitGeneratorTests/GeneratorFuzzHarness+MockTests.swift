@@ -86,7 +86,9 @@ extension FuzzHarness {
             let label = parameter.label == "_" ? "" : parameter.label + ": "
             if type == "any DB" || type == "some DB" { return .success(label + "db") }
             if type.hasPrefix(shimPrefix) {
-                let legacy = String(type.dropFirst(shimPrefix.count))
+                // An optional shim (`var store: C.Shims.F?` retyped) takes the mock as is.
+                var legacy = String(type.dropFirst(shimPrefix.count))
+                if legacy.hasSuffix("?") { legacy.removeLast() }
                 let variable = FuzzProgram.property(legacy) + "Mock"
                 mocks[legacy] = variable
                 return .success(label + variable)
@@ -123,7 +125,14 @@ extension FuzzHarness {
                 }
                 lines.append("\(variable).\(member.property).returns(\(value))")
                 if legacy == finder.name && member.signature == called {
-                    expectations.append("#expect(result == String(describing: (\(value) as \(member.result))))")
+                    if member.result != "Void" {
+                        // A method that also reads the finder's `label` (a String, stubbed "mocked") prefixes it.
+                        let label = method.readsLabel ? "\"mocked \" + " : ""
+                        // Through an optional property (`store?.count(…)`) the result is optional.
+                        let access = program.consumers.first { $0.name == consumer }?.accesses[method.finder]
+                        let type = access == .optional && !member.result.hasSuffix("?") ? member.result + "?" : member.result
+                        expectations.append("#expect(result == \(label)String(describing: (\(value) as \(type))))")
+                    }
                     expectations.append("#expect(\(variable).\(member.property).callCount == 1)")
                 }
             }
@@ -228,6 +237,12 @@ extension FuzzHarness {
                 members.append(ParsedMockMember(signature: signature, property: property, result: result))
             }
         }
+        // Properties (`var label: String { getLabel.callWithoutThrowing(in: self) }`)
+        // are stubbed too; their signature is their MockMethod's name.
+        for (property, result) in results.sorted(by: { $0.key < $1.key })
+        where !members.contains(where: { $0.property == property }) {
+            members.append(ParsedMockMember(signature: property, property: property, result: result))
+        }
         return members
     }
 
@@ -240,6 +255,8 @@ extension FuzzHarness {
         case .count: "count(_:)"
         case .countPrefix: "count(prefix:_:)"
         case .insert: "insert(name:_:)"
+        case .forEachName: "forEachName(_:_:)"
+        case .value: "value(id:as:_:)"
         }
     }
 
@@ -249,6 +266,7 @@ extension FuzzHarness {
         case "Int": "7"
         case "Int64": "42"
         case "String", "String?": "\"mocked\""
+        case "Void": "()"
         default: nil
         }
     }

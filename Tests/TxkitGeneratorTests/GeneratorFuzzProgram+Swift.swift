@@ -35,6 +35,19 @@ extension FuzzProgram {
 
                 """
         }
+        if usesTopLevelAlias {
+            files["Sources/App/Connections.swift"] = """
+                import GRDB
+
+                /// The app's names for its legacy transactions.
+                typealias DBConn = \(transactionType(writes: false))
+                typealias DBWriteConn = \(transactionType(writes: true))
+
+                """
+        }
+        if !chainedFinders.isEmpty {
+            files["Sources/App/Services.swift"] = services
+        }
         for finder in finders.indices {
             let (main, extensionSource) = sources(ofFinder: finder)
             files["Sources/App/\(finders[finder].name).swift"] = main
@@ -104,51 +117,88 @@ extension FuzzProgram {
         }
         if finder.kind.hasInstances {
             lines.append("    init() {}")
-            if finder.hasShared {
-                lines.append("    static let shared = \(finder.name)()")
+            switch finder.singleton {
+            case .property: lines.append("    static let shared = \(finder.name)()")
+            case .function: lines.append("    static func shared() -> \(finder.name) { \(finder.name)() }")
+            case .none: break
             }
+        }
+        if finder.hasLabel {
+            lines.append("    \(finder.kind.hasInstances ? "" : "static ")let label = \"\(finder.name)\"")
         }
         var extensionLines = ["import GRDB", "", "extension \(finder.name) {"]
         for (position, member) in finder.members.enumerated() {
-            let inExtension = finder.splitsIntoExtension && position > 0
-            var memberLines: [String] = []
-            let type = finder.usesTypealias
-                ? (member.operation.writes ? "WriteConnection" : "ReadConnection")
-                : transactionType(writes: member.operation.writes)
-            let parameter: String
-            switch member.transactionLabel {
-            case "db": parameter = "db: \(type)"
-            case "_": parameter = "_ db: \(type)"
-            default: parameter = "\(member.transactionLabel) db: \(type)"
-            }
-            let connection = legacyTransaction == .database ? "db" : "db.database"
-            let prefix = member.isStatic ? "static func" : "func"
-            memberLines.append("")
-            switch member.operation {
-            case .name:
-                memberLines.append("    \(prefix) name(id: Int64, \(parameter)) throws -> String? {")
-                memberLines.append("        try String.fetchOne(\(connection), sql: \"SELECT name FROM t WHERE id = ?\", arguments: [id])")
-            case .nameForID:
-                memberLines.append("    \(prefix) name(forID id: Int64, \(parameter)) throws -> String? {")
-                memberLines.append("        try String.fetchOne(\(connection), sql: \"SELECT upper(name) FROM t WHERE id = ?\", arguments: [id])")
-            case .count:
-                memberLines.append("    \(prefix) count(\(parameter)) throws -> Int {")
-                memberLines.append("        try Int.fetchOne(\(connection), sql: \"SELECT COUNT(*) FROM t\") ?? -1")
-            case .countPrefix:
-                memberLines.append("    \(prefix) count(prefix: String, \(parameter)) throws -> Int {")
-                memberLines.append("        try Int.fetchOne(\(connection), sql: \"SELECT COUNT(*) FROM t WHERE name LIKE ?\", arguments: [prefix + \"%\"]) ?? -1")
-            case .insert:
-                memberLines.append("    \(prefix) insert(name: String, \(parameter)) throws -> Int64 {")
-                memberLines.append("        try \(connection).execute(sql: \"INSERT INTO t(name) VALUES (?)\", arguments: [name])")
-                memberLines.append("        return \(connection).lastInsertedRowID")
-            }
-            memberLines.append("    }")
-            if inExtension { extensionLines += memberLines } else { lines += memberLines }
+            let memberLines = [""] + source(of: member, in: finder)
+            if finder.splitsIntoExtension && position > 0 { extensionLines += memberLines } else { lines += memberLines }
         }
         lines.append("}")
         extensionLines.append("}")
         return (lines.joined(separator: "\n") + "\n",
                 finder.splitsIntoExtension ? extensionLines.joined(separator: "\n") + "\n" : nil)
+    }
+
+    /// A finder member's declaration and body.
+    func source(of member: Member, in finder: Finder) -> [String] {
+        let writes = member.operation.writes
+        let type = finder.usesTypealias
+            ? (writes ? "WriteConnection" : "ReadConnection")
+            : finder.usesTopLevelAlias ? (writes ? "DBWriteConn" : "DBConn") : transactionType(writes: writes)
+        let parameter: String
+        switch member.transactionLabel {
+        case "db": parameter = "db: \(type)"
+        case "_": parameter = "_ db: \(type)"
+        default: parameter = "\(member.transactionLabel) db: \(type)"
+        }
+        let connection = legacyTransaction == .database ? "db" : "db.database"
+        let prefix = member.isStatic ? "static func" : "func"
+        let effects = member.throwing ? " throws" : ""
+        /// `try x`, or `(try? x) ?? fallback` in a member that does not throw.
+        func attempt(_ expression: String, else fallback: String) -> String {
+            member.throwing ? "try \(expression)" : "(try? \(expression)) ?? \(fallback)"
+        }
+        switch member.operation {
+        case .name:
+            return ["    \(prefix) name(id: Int64, \(parameter))\(effects) -> String? {",
+                    "        \(attempt("String.fetchOne(\(connection), sql: \"SELECT name FROM t WHERE id = ?\", arguments: [id])", else: "nil"))",
+                    "    }"]
+        case .nameForID:
+            return ["    \(prefix) name(forID id: Int64, \(parameter))\(effects) -> String? {",
+                    "        \(attempt("String.fetchOne(\(connection), sql: \"SELECT upper(name) FROM t WHERE id = ?\", arguments: [id])", else: "nil"))",
+                    "    }"]
+        case .count:
+            return ["    \(prefix) count(\(parameter))\(effects) -> Int {",
+                    "        \(attempt("Int.fetchOne(\(connection), sql: \"SELECT COUNT(*) FROM t\")", else: "nil")) ?? -1",
+                    "    }"]
+        case .countPrefix:
+            return ["    \(prefix) count(prefix: String, \(parameter))\(effects) -> Int {",
+                    "        \(attempt("Int.fetchOne(\(connection), sql: \"SELECT COUNT(*) FROM t WHERE name LIKE ?\", arguments: [prefix + \"%\"])", else: "nil")) ?? -1",
+                    "    }"]
+        case .insert:
+            return ["    \(prefix) insert(name: String, \(parameter))\(effects) -> Int64 {",
+                    "        \(member.throwing ? "try" : "try?") \(connection).execute(sql: \"INSERT INTO t(name) VALUES (?)\", arguments: [name])",
+                    "        return \(connection).lastInsertedRowID",
+                    "    }"]
+        case .forEachName:
+            return ["    \(prefix) forEachName(\(parameter), _ body: (String) -> Void)\(effects) {",
+                    "        for name in \(attempt("String.fetchAll(\(connection), sql: \"SELECT name FROM t ORDER BY id\")", else: "[]")) {",
+                    "            body(name)",
+                    "        }",
+                    "    }"]
+        case .value:
+            return ["    \(prefix) value<T: DatabaseValueConvertible>(id: Int64, as type: T.Type, \(parameter))\(effects) -> T? {",
+                    "        \(attempt("T.fetchOne(\(connection), sql: \"SELECT name FROM t WHERE id = ?\", arguments: [id])", else: "nil"))",
+                    "    }"]
+        }
+    }
+
+    /// `Services.shared`, which holds the finders reached through a chain.
+    var services: String {
+        var lines = ["/// The app's shared services.", "final class Services: Sendable {", "    static let shared = Services()"]
+        for finder in chainedFinders {
+            lines.append("    let \(Self.property(finders[finder].name)) = \(finders[finder].name)()")
+        }
+        lines += ["    init() {}", "}"]
+        return lines.joined(separator: "\n") + "\n"
     }
 
     // MARK: Consumers
@@ -157,7 +207,8 @@ extension FuzzProgram {
         finder.prefix(1).lowercased() + finder.dropFirst()
     }
 
-    /// The call of `member` with `transaction` as its legacy transaction.
+    /// The call of `member` with `transaction` as its legacy transaction
+    /// (a trailing closure for ``Operation/forEachName``).
     func call(_ member: Member, method: String, transaction: String) -> String {
         let argument: String
         switch member.transactionLabel {
@@ -170,7 +221,31 @@ extension FuzzProgram {
         case .count: return "count(\(argument))"
         case .countPrefix: return "count(prefix: \"n\", \(argument))"
         case .insert: return "insert(name: \"\(module).\(method)\", \(argument))"
+        case .forEachName: return "forEachName(\(argument)) { names.append($0) }"
+        case .value: return "value(id: 3, as: String.self, \(argument))"
         }
+    }
+
+    /// The statements of a method that call `member` on `receiver` and
+    /// return a description of the result (and of `receiver.label`).
+    func statements(_ method: Method, member: Member, receiver: String, transaction: String) -> [String] {
+        let needsTry = member.throwing || transaction.contains("try ")
+        let call = "\(needsTry ? "try " : "")\(receiver).\(self.call(member, method: method.name, transaction: transaction))"
+        var lines: [String] = []
+        let result: String
+        if member.operation == .forEachName {
+            lines.append("var names: [String] = []")
+            lines.append(call)
+            result = "names.joined(separator: \",\")"
+        } else {
+            result = "String(describing: \(call))"
+        }
+        if method.readsLabel {
+            lines.append("return String(describing: \(receiver).label) + \" \" + \(result)")
+        } else {
+            lines.append("return \(result)")
+        }
+        return lines
     }
 
     /// The parameter a method of a `received` consumer takes.
@@ -216,7 +291,15 @@ extension FuzzProgram {
                 initBody.append("self.\(property) = \(property)")
             case let .inline(isPrivate, typed):
                 lines.append("    \(isPrivate ? "private " : "")let \(property)\(typed ? ": \(finder)" : "") = \(finder)()")
-            case .statics, .singleton, .local, .parameter:
+            case .optional:
+                lines.append("    var \(property): \(finder)?")
+                initParameters.append("\(property): \(finder)?")
+                initBody.append("self.\(property) = \(property)")
+            case .weak:
+                lines.append("    weak var \(property): \(finder)?")
+                initParameters.append("\(property): \(finder)")
+                initBody.append("self.\(property) = \(property)")
+            case .statics, .singleton, .sharedFunction, .local, .parameter, .chain, .temporary:
                 break
             }
         }
@@ -234,8 +317,12 @@ extension FuzzProgram {
             let receiver: String
             switch access {
             case .injected, .inline: receiver = property
+            case .optional, .weak: receiver = "\(property)?"
             case .statics: receiver = finder.name
             case .singleton: receiver = "\(finder.name).shared"
+            case .sharedFunction: receiver = "\(finder.name).shared()"
+            case .chain: receiver = "Services.shared.\(property)"
+            case .temporary: receiver = "\(finder.name)()"
             case .local:
                 receiver = property
                 body.append("let \(property) = \(finder.name)()")
@@ -250,23 +337,23 @@ extension FuzzProgram {
                 body.append("return try db.\(writes ? "write" : "read") { tx in")
                 if local {
                     body.append("    let legacy = \(bridge)")
-                    body.append("    return String(describing: try \(receiver).\(call(member, method: method.name, transaction: "legacy")))")
+                    body += statements(method, member: member, receiver: receiver, transaction: "legacy").map { "    \($0)" }
                 } else {
-                    body.append("    String(describing: try \(receiver).\(call(member, method: method.name, transaction: bridge)))")
+                    body += statements(method, member: member, receiver: receiver, transaction: bridge).map { "    \($0)" }
                 }
                 body.append("}")
             case .pool:
                 let transaction = legacyTransaction == .database ? "db" : "\(transactionType(writes: writes))(db)"
                 body.append("return try dbPool.\(writes ? "write" : "read") { db in")
-                body.append("    String(describing: try \(receiver).\(call(member, method: method.name, transaction: transaction)))")
+                body += statements(method, member: member, receiver: receiver, transaction: transaction).map { "    \($0)" }
                 body.append("}")
             case .received:
                 parameters.append(receivedParameter(writes: writes))
                 let transaction = legacyTransaction == .database ? "db" : "transaction"
-                body.append("return String(describing: try \(receiver).\(call(member, method: method.name, transaction: transaction)))")
+                body += statements(method, member: member, receiver: receiver, transaction: transaction)
             }
             lines.append("")
-            lines.append("    func \(method.name)(\(parameters.joined(separator: ", "))) throws -> String {")
+            lines.append("    func \(method.name)(\(parameters.joined(separator: ", ")))\(method.throwing ? " throws" : "") -> String {")
             lines += body.map { "        \($0)" }
             lines.append("    }")
         }
@@ -296,6 +383,11 @@ extension FuzzProgram {
             "            // The app keeps the database it adopted at startup.",
             "            defer { withExtendedLifetime(sqlite) {} }",
         ]
+        if consumers.contains(where: { $0.accesses.values.contains(.weak) }) {
+            lines.append("            // The finders the consumers hold weakly, alive as long as the app.")
+            lines.append("            var kept: [AnyObject] = []")
+            lines.append("            defer { withExtendedLifetime(kept) {} }")
+        }
         for (index, consumer) in consumers.enumerated() {
             var arguments: [String] = []
             switch consumer.shape {
@@ -304,9 +396,16 @@ extension FuzzProgram {
             case let .received(holdsAdopted): arguments += holdsAdopted ? ["sqlite: sqlite"] : []
             }
             for finderIndex in consumer.accesses.keys.sorted() {
-                if case .injected = consumer.accesses[finderIndex]! {
-                    let finder = finders[finderIndex].name
+                let finder = finders[finderIndex].name
+                switch consumer.accesses[finderIndex]! {
+                case .injected, .optional:
                     arguments.append("\(Self.property(finder)): \(finder)()")
+                case .weak:
+                    lines.append("            let kept\(index)\(finder) = \(finder)()")
+                    lines.append("            kept.append(kept\(index)\(finder))")
+                    arguments.append("\(Self.property(finder)): kept\(index)\(finder)")
+                default:
+                    break
                 }
             }
             lines.append("            let c\(index) = \(consumer.name)(\(arguments.joined(separator: ", ")))")
@@ -321,7 +420,8 @@ extension FuzzProgram {
                 if consumer.shape.receives {
                     let transaction = legacyTransaction == .database ? "db" : "\(transactionType(writes: writes))(db)"
                     callArguments.append(legacyTransaction == .database ? "db: db" : "transaction: \(transaction)")
-                    lines.append("            lines.append(record(\(label)) { try pool.\(writes ? "write" : "read") { db in try c\(index).\(method.name)(\(callArguments.joined(separator: ", "))) } })")
+                    let attempt = method.throwing ? "try " : ""
+                    lines.append("            lines.append(record(\(label)) { try pool.\(writes ? "write" : "read") { db in \(attempt)c\(index).\(method.name)(\(callArguments.joined(separator: ", "))) } })")
                 } else {
                     lines.append("            lines.append(record(\(label)) { try c\(index).\(method.name)(\(callArguments.joined(separator: ", "))) })")
                 }

@@ -73,6 +73,11 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         case insert
         /// `name(forID:)`: ``name`` overloaded by label.
         case nameForID
+        /// `forEachName(db:_:)`: calls a closure with each name, in order
+        /// (called with a trailing closure).
+        case forEachName
+        /// `value(id:as:db:)`: a generic member, `T: DatabaseValueConvertible`.
+        case value
 
         var writes: Bool { self == .insert }
     }
@@ -82,19 +87,35 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         /// The legacy transaction parameter's label (`db`, `in`, `_`).
         var transactionLabel: String
         var isStatic: Bool
+        /// `throws`, or a member that swallows its errors (`try?`).
+        var throwing = true
+    }
+
+    /// How a finder offers a shared instance.
+    enum Singleton: Equatable {
+        case none
+        /// `static let shared = F()` (Sendable finders only).
+        case property
+        /// `static func shared() -> F`, a new instance per call.
+        case function
     }
 
     struct Finder: Equatable {
         var name: String
         var kind: FinderKind
-        /// `static let shared = F()` (Sendable instance finders only).
-        var hasShared: Bool
+        var singleton: Singleton
         var members: [Member]
+        /// `let label = "F"` (static in an enum of statics): a property
+        /// that takes no transaction.
+        var hasLabel = false
         /// The members after the first are in an extension, in another file.
         var splitsIntoExtension = false
         /// The members spell the legacy transaction through a typealias
         /// declared in the finder (`typealias ReadConnection = Database`).
         var usesTypealias = false
+        /// The members spell it through the app's top-level typealias
+        /// (`typealias DBConn = Database`), when the finder has none.
+        var usesTopLevelAlias = false
     }
 
     /// How a consumer gets its transaction.
@@ -129,10 +150,21 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         case statics
         /// `F.shared.member(…)`.
         case singleton
+        /// `F.shared().member(…)`.
+        case sharedFunction
         /// `let f = F()` in the method.
         case local
         /// The method takes `f: F`.
         case parameter
+        /// `var f: F?` set by the initializer; `f?.member(…)`.
+        case optional
+        /// `weak var f: F?` set by the initializer (class finders; the
+        /// wiring keeps the instance alive); `f?.member(…)`.
+        case weak
+        /// `Services.shared.f.member(…)`: a chain through another type.
+        case chain
+        /// `F().member(…)`: a temporary.
+        case temporary
     }
 
     /// One consumer method: one call of a finder member.
@@ -140,6 +172,11 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         var name: String
         var finder: Int
         var member: Int
+        /// It also reads the finder's `label` property.
+        var readsLabel = false
+        /// `throws` (always, except a method that receives the legacy
+        /// transaction and calls a member that does not throw).
+        var throwing = true
     }
 
     struct Consumer: Equatable {
@@ -186,15 +223,22 @@ extension FuzzProgram {
             var operations: [Operation] = [.name, .count, .insert]
             if random.chance(40) { operations.append(.countPrefix) }
             if random.chance(30) { operations.append(.nameForID) }
+            if random.chance(30) { operations.append(.forEachName) }
+            if random.chance(25) { operations.append(.value) }
             for operation in operations where operation == .name || random.chance(70) {
                 members.append(Member(
                     operation: operation, transactionLabel: random.pick(["db", "in", "_", "transaction"]),
-                    isStatic: kind == .enumOfStatics))
+                    isStatic: kind == .enumOfStatics, throwing: random.chance(70)))
             }
-            let hasShared = kind.hasInstances && kind.isSendable && random.chance(40)
+            var singleton = Singleton.none
+            if kind.hasInstances && random.chance(45) {
+                singleton = kind.isSendable && random.chance(60) ? .property : .function
+            }
+            let usesTypealias = random.chance(20)
             finders.append(Finder(
-                name: finderNames[index], kind: kind, hasShared: hasShared, members: members,
-                splitsIntoExtension: members.count > 1 && random.chance(30), usesTypealias: random.chance(25)))
+                name: finderNames[index], kind: kind, singleton: singleton, members: members, hasLabel: random.chance(30),
+                splitsIntoExtension: members.count > 1 && random.chance(30), usesTypealias: usesTypealias,
+                usesTopLevelAlias: !usesTypealias && random.chance(25)))
         }
         var consumers: [Consumer] = []
         for index in 0..<(1 + random.below(3)) {
@@ -211,8 +255,17 @@ extension FuzzProgram {
                     choices += [
                         .injected(defaulted: true), .injected(defaulted: false),
                         .inline(isPrivate: random.chance(50), typed: random.chance(50)), .local, .parameter,
+                        .optional, .temporary,
                     ]
-                    if finders[finder].hasShared { choices.append(.singleton) }
+                    if kind == .openClass || kind == .finalClass(sendable: true) || kind == .finalClass(sendable: false) {
+                        choices.append(.weak)
+                    }
+                    if kind.isSendable { choices.append(.chain) }
+                    switch finders[finder].singleton {
+                    case .property: choices.append(.singleton)
+                    case .function: choices.append(.sharedFunction)
+                    case .none: break
+                    }
                 } else {
                     choices.append(.statics)
                 }
@@ -221,13 +274,18 @@ extension FuzzProgram {
             var methods: [Method] = []
             for finder in accesses.keys.sorted() {
                 for _ in 0..<(1 + random.below(2)) {
+                    let memberIndex = random.below(finders[finder].members.count)
+                    let member = finders[finder].members[memberIndex]
                     methods.append(Method(
-                        name: "m\(methods.count)", finder: finder, member: random.below(finders[finder].members.count)))
+                        name: "m\(methods.count)", finder: finder, member: memberIndex,
+                        readsLabel: finders[finder].hasLabel && random.chance(50),
+                        throwing: !(shape.receives && !member.throwing && random.chance(50))))
                 }
             }
             let storesOnlySendable = accesses.allSatisfy { finder, access in
                 switch access {
                 case .injected, .inline: finders[finder].kind.isSendable
+                case .optional, .weak: false
                 default: true
                 }
             }
@@ -240,6 +298,15 @@ extension FuzzProgram {
             legacyTransaction: random.chance(60) ? .database : .appTransactions,
             usesQueue: random.chance(30), finders: finders, consumers: consumers)
     }
+
+    /// A `Services` type holds the finders some consumer reaches through
+    /// a chain (`Services.shared.f`).
+    var chainedFinders: [Int] {
+        Set(consumers.flatMap { consumer in consumer.accesses.filter { $0.value == .chain }.map(\.key) }).sorted()
+    }
+
+    /// Declares `typealias DBConn = …` at top level.
+    var usesTopLevelAlias: Bool { finders.contains(where: \.usesTopLevelAlias) }
 }
 
 // MARK: Shrinking

@@ -390,5 +390,187 @@ struct GeneratorFuzzRegressionTests {
         let edited = try Self.apply([("TaskManager.swift", manager.replacingOccurrences(of: "BLOCK", with: "write"))])
         #expect(edited["TaskManager.swift"]?.contains("try store.name(id: 1, try sqlite.readTransaction(bridging: db))") == true)
     }
+
+    /// A finder member that does not throw, called in a pool block
+    /// (`try dbPool.read { db in store.count(db: db) }`), was refused: the
+    /// block holds no `try`, so it was taken for a closure that cannot
+    /// throw. GRDB's and TransactionKit's blocks take throwing closures:
+    /// the call gets its `try` (fuzzer seed 101).
+    @Test func aNonThrowingMemberInAPoolBlockGetsItsTry() throws {
+        let tree = try InlineTree([
+            ("TaskStore.swift", "import GRDB\nfinal class TaskStore: Sendable {\n    init() {}\n    func count(db: Database) -> Int { 0 }\n}\n"),
+            ("TaskManager.swift", """
+                import GRDB
+                import TransactionKitSQLite
+                final class TaskManager {
+                    let dbPool: DatabasePool
+                    let sqlite: SQLiteDB
+                    let store = TaskStore()
+                    init(dbPool: DatabasePool, sqlite: SQLiteDB) {
+                        self.dbPool = dbPool
+                        self.sqlite = sqlite
+                    }
+                    func total() throws -> String {
+                        return try dbPool.read { db in
+                            String(describing: store.count(db: db))
+                        }
+                    }
+                }
+                """),
+        ], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let edits = try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
+        let manager = try #require(edits.first { $0.path == "TaskManager.swift" }?.edited)
+        #expect(manager.contains("String(describing: try store.count(try sqlite.readTransaction(bridging: db)))"))
+    }
+
+    /// A consumer method that does not throw and receives the legacy
+    /// transaction got a `try` (the shim throws) and no longer built:
+    /// --apply refuses with the place, since marking it `throws` would
+    /// change every caller (fuzzer seed 101).
+    @Test func aCallInAMethodThatDoesNotThrowIsRefused() throws {
+        let tree = try InlineTree([
+            ("TaskStore.swift", "import GRDB\nfinal class TaskStore: Sendable {\n    init() {}\n    func count(db: Database) -> Int { 0 }\n}\n"),
+            ("TaskManager.swift", """
+                import GRDB
+                import TransactionKitSQLite
+                final class TaskManager {
+                    let sqlite: SQLiteDB
+                    let store = TaskStore()
+                    init(sqlite: SQLiteDB) { self.sqlite = sqlite }
+                    func total(db: Database) -> String { String(describing: store.count(db: db)) }
+                }
+                """),
+        ], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let error = #expect(throws: GeneratorError.self) { try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore") }
+        let message = try #require(error).description
+        #expect(message.contains("TaskManager.swift:7"))
+        #expect(message.contains("is in a function that does not throw"))
+    }
+
+    /// `var store: TaskStore?` was refused ("not exactly TaskStore"): it
+    /// becomes the optional shim, its initializer parameter too, and the
+    /// callers wrap the instance they pass (nil stays nil).
+    @Test func anOptionalStoredPropertyBecomesAnOptionalShim() throws {
+        let edited = try Self.apply([
+            ("TaskManager.swift", """
+                final class TaskManager {
+                    var store: TaskStore?
+                    init(store: TaskStore?) { self.store = store }
+                    func title(_ tx: DBReadTransaction) throws -> String? {
+                        try store?.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx))
+                    }
+                }
+                """),
+            ("Wiring.swift", """
+                enum Wiring {
+                    static func manager() -> TaskManager { TaskManager(store: TaskStore()) }
+                    static func none() -> TaskManager { TaskManager(store: nil) }
+                }
+                """),
+        ])
+        let manager = try #require(edited["TaskManager.swift"])
+        #expect(manager.contains("var store: TaskManager.Shims.TaskStore?\n"))
+        #expect(manager.contains("init(store: TaskManager.Shims.TaskStore?) { self.store = store }"))
+        #expect(manager.contains("try store?.name(id: 1, tx)"))
+        let wiring = try #require(edited["Wiring.swift"])
+        #expect(wiring.contains("TaskManager(store: TaskManager.Wrappers.TaskStore())"))
+        #expect(wiring.contains("TaskManager(store: nil)"))
+        // A value that may or may not be optional: refused, with the place.
+        let error = #expect(throws: GeneratorError.self) {
+            try Self.apply([
+                ("TaskManager.swift", """
+                    final class TaskManager {
+                        var store: TaskStore?
+                        init(store: TaskStore?) { self.store = store }
+                        func title(_ tx: DBReadTransaction) throws -> String? {
+                            try store?.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx))
+                        }
+                    }
+                    """),
+                ("Wiring.swift", "enum Wiring {\n    static func manager(_ s: TaskStore?) -> TaskManager { TaskManager(store: s) }\n}\n"),
+            ])
+        }
+        #expect(try #require(error).description.contains("Wiring.swift:2"))
+    }
+
+    /// `weak var store: TaskStore?`: the wrapper would hold the instance
+    /// strongly, and so change when it is released: refused, with why.
+    @Test func aWeakStoredPropertyIsRefused() throws {
+        let error = #expect(throws: GeneratorError.self) {
+            try Self.apply([("TaskManager.swift", """
+                final class TaskManager {
+                    weak var store: TaskStore?
+                    init(store: TaskStore) { self.store = store }
+                    func title(_ tx: DBReadTransaction) throws -> String? {
+                        try store?.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx))
+                    }
+                }
+                """)])
+        }
+        #expect(try #require(error).description.contains("store is a weak reference to TaskStore"))
+    }
+
+    /// `Services.shared.store.name(…)` was refused as a chain: a chain of
+    /// constants (`static let`, then stored `let`s) gives the same
+    /// instance every time, so the shim property holds it from the
+    /// consumer's initialization on; the inventory counts the consumer,
+    /// not `Services`, which only holds the finder (wiring).
+    @Test func aChainOfConstantsIsRoutedAndItsHolderIsWiring() throws {
+        let services = ("Services.swift", """
+            final class Services: Sendable {
+                static let shared = Services()
+                let store = TaskStore()
+                var spare: TaskStore { TaskStore() }
+                init() {}
+            }
+            """)
+        let manager = { (chain: String) in ("TaskManager.swift", """
+            final class TaskManager {
+                init() {}
+                func title(_ tx: DBReadTransaction) throws -> String? {
+                    try \(chain).name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx))
+                }
+            }
+            """) }
+        let edited = try Self.apply([services, manager("Services.shared.store")])
+        let text = try #require(edited["TaskManager.swift"])
+        #expect(text.contains("init(taskStore: TaskManager.Shims.TaskStore = TaskManager.Wrappers.TaskStore(Services.shared.store))"))
+        #expect(text.contains("try self.taskStore.name(id: 1, tx)"))
+        // A computed link may give a new instance each time: refused.
+        #expect(throws: GeneratorError.self) { try Self.apply([services, manager("Services.shared.spare")]) }
+        let tree = try InlineTree([("TaskStore.swift", Self.store), services, manager("Services.shared.store")],
+                                  transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        #expect(Set(tree.generator.inventory().uses.map { "\($0.consumer) → \($0.type)" }) == ["TaskManager → TaskStore"])
+    }
+
+    /// A generic member constrained by GRDB's `DatabaseValueConvertible`
+    /// got a shim without GRDB (an excluded import) that did not compile:
+    /// refused with the member and why (fuzzer seed 202); a constraint
+    /// the sources or the standard library declare is kept.
+    @Test func aGenericConstraintFromAnExcludedImportIsRefused() throws {
+        let store = { (constraint: String) in """
+            import GRDB
+            final class TaskStore: Sendable {
+                init() {}
+                func value<T: \(constraint)>(id: Int64, as type: T.Type, db: Database) throws -> T? { nil }
+            }
+            """ }
+        let consumer = """
+            final class TaskManager {
+                let store = TaskStore()
+                init() {}
+                func title(_ tx: DBReadTransaction) throws -> String? {
+                    try store.value(id: 1, as: String.self, db: try SQLiteDB.shimOnlyBridge(tx))
+                }
+            }
+            """
+        let refused = try InlineTree([("TaskStore.swift", store("DatabaseValueConvertible")), ("TaskManager.swift", consumer)],
+                                     transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let error = #expect(throws: GeneratorError.self) { try refused.shim("TaskManager", "TaskStore") }
+        #expect(try #require(error).description.contains("constrains its generic parameters with DatabaseValueConvertible"))
+        let kept = try InlineTree([("TaskStore.swift", store("Decodable")), ("TaskManager.swift", consumer)],
+                                  transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        #expect(try kept.shim("TaskManager", "TaskStore").contains("func value<T: Decodable>("))
+    }
 }
 #endif

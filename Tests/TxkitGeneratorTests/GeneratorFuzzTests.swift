@@ -7,9 +7,13 @@ import Testing
 /// its ground truth as the oracle (see ``FuzzHarness``).
 ///
 /// `TXKIT_FUZZ_PROGRAMS` (default 3) and `TXKIT_FUZZ_SEED` (default 38)
-/// set the run (`TXKIT_FUZZ_ONLY=n` replays its program n alone); `TXKIT_FUZZ_SHRINK` (default 4) is how many smaller
-/// programs are tried per failure. A failure prints its seed and its
-/// shrunk program, ready to paste as a fixture.
+/// set the run (`TXKIT_FUZZ_ONLY=n` replays its program n alone);
+/// `TXKIT_FUZZ_BATCH` (default 100) programs share one scratch package
+/// build, so that a long run is a sequence of batches whose reports are
+/// summed (program i is the same whatever the batch size);
+/// `TXKIT_FUZZ_SHRINK` (default 4) is how many smaller programs are tried
+/// per failure. A failure prints its seed and its shrunk program, ready to
+/// paste as a fixture.
 @Suite("GeneratorFuzz", .serialized)
 struct GeneratorFuzzTests {
     static let environment = ProcessInfo.processInfo.environment
@@ -40,19 +44,29 @@ struct GeneratorFuzzTests {
         let budget = Int(Self.environment["TXKIT_FUZZ_SHRINK"] ?? "") ?? 4
         // TXKIT_FUZZ_ONLY=12: program 12 of the run alone, to replay it.
         let only = Int(Self.environment["TXKIT_FUZZ_ONLY"] ?? "")
-        let programs = (0..<count).filter { only == nil || $0 == only }.map {
-            FuzzProgram.random(module: "P\($0)", seed: FuzzRandom.programSeed(seed, index: $0))
-        }
+        let batch = max(1, Int(Self.environment["TXKIT_FUZZ_BATCH"] ?? "") ?? 100)
+        let indices = (0..<count).filter { only == nil || $0 == only }
         let harness = FuzzHarness()
         let start = Date()
-        // The builds run on a thread of their own (see OwnThread).
-        let report = try await OwnThread.run { try harness.run(programs) }
+        var report = FuzzHarness.Report()
+        for first in stride(from: 0, to: indices.count, by: batch) {
+            let programs = indices[first..<min(first + batch, indices.count)].map { index in
+                FuzzProgram.random(module: "P\(index)", seed: FuzzRandom.programSeed(seed, index: index))
+            }
+            // The builds run on a thread of their own (see OwnThread).
+            let part = try await OwnThread.run { try harness.run(programs) }
+            report.absorb(part)
+            if indices.count > batch {
+                print("GeneratorFuzz batch at program \(indices[first]): \(part.summary.prefix(while: { $0 != "\n" })), "
+                    + "\(Int(Date().timeIntervalSince(start))) s")
+            }
+        }
         print("GeneratorFuzz seed \(seed), \(count) programs, \(Int(Date().timeIntervalSince(start))) s")
         print(report.summary)
         for failure in report.failures {
             let shrunk = try await OwnThread.run { try harness.shrink(failure, budget: budget) }
             let message = """
-                GeneratorFuzz failure (\(failure.kind.rawValue)), TXKIT_FUZZ_SEED=\(seed), program \(failure.program)\
+                GeneratorFuzz failure (\(failure.kind.rawValue)), TXKIT_FUZZ_SEED=\(seed), \(failure.program)\
                 \(failure.pair.map { ", pair \($0.consumer)/\($0.legacy)" } ?? ""):
                 \(failure.detail)
                 Shrunk program:
@@ -61,6 +75,25 @@ struct GeneratorFuzzTests {
             print(message)
             Issue.record(Comment(rawValue: message))
         }
+    }
+}
+
+extension FuzzHarness.Report {
+    /// Adds the figures of another batch's report to this one.
+    mutating func absorb(_ other: Self) {
+        programs += other.programs
+        pairs += other.pairs
+        applied += other.applied
+        refusedPairs += other.refusedPairs
+        refusals.merge(other.refusals, uniquingKeysWith: +)
+        mocksCompiled += other.mocksCompiled
+        mockTestsPassed += other.mockTestsPassed
+        mockTestsSkipped.merge(other.mockTestsSkipped, uniquingKeysWith: +)
+        conversions += other.conversions
+        conversionsApplied += other.conversionsApplied
+        conversionsRefused += other.conversionsRefused
+        conversionRefusals.merge(other.conversionRefusals, uniquingKeysWith: +)
+        failures += other.failures
     }
 }
 #endif

@@ -30,7 +30,7 @@ struct ShimMockIsolationTests {
                 final class Manager {
                     let store = FolderStore()
                     init() {}
-                    func run(_ tx: DBWriteTransaction) {
+                    func run(_ tx: DBWriteTransaction) throws {
                         let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))
                         store.save(store.find(uuid: "u", transaction: legacy)!, transaction: legacy)
                         _ = store.count(transaction: legacy)

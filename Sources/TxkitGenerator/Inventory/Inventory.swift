@@ -125,10 +125,11 @@ extension Generator {
                 let tokens = Array(declaration.memberBlock.tokens(viewMode: .sourceAccurate))
                 for (position, token) in tokens.enumerated() {
                     let text = token.text
-                    // `Legacy(…)` or `Legacy.init(…)` but for a stored
-                    // property's value: wiring (a finder built to be
-                    // injected) or a model's initializer, not a use; the
-                    // calls through the value are found by the scan.
+                    // `Legacy(…)` or `Legacy.init(…)`, a stored property's
+                    // value included: wiring (a finder built to be injected,
+                    // or held by a container such as `Services.shared`) or a
+                    // model's initializer, not a use; the calls through the
+                    // value are found by the scan.
                     let next = tokens.indices.contains(position + 1) ? tokens[position + 1].text : ""
                     let afterNext = tokens.indices.contains(position + 2) ? tokens[position + 2].text : ""
                     let isInitializerCall = (next == "(" || next == "." && afterNext == "init") && previous.last != "."
@@ -144,7 +145,7 @@ extension Generator {
                         // Its own name, inside itself.
                     } else if legacySet.contains(text) && (qualifiesNestedType || isDeclaredName) {
                         // A nested type's own declaration, or `Legacy.Nested`.
-                    } else if legacySet.contains(text) && isInitializerCall && !Self.isStoredPropertyValue(token) {
+                    } else if legacySet.contains(text) && isInitializerCall {
                         // Not a mention.
                     } else if legacySet.contains(text) {
                         let qualifier = previous.count == 2 && previous[1] == "." ? previous[0] : nil
@@ -187,23 +188,6 @@ extension Generator {
             }
         }
         return Inventory(legacyTypes: legacyTypes, finders: finders, uses: uses, unresolved: unresolved)
-    }
-
-    /// Whether `token` is in the initial value of a stored property
-    /// (`var legacy = Legacy()`: the type holds one), not in a function,
-    /// an initializer, an accessor or a closure.
-    static func isStoredPropertyValue(_ token: TokenSyntax) -> Bool {
-        var current = Syntax(token)
-        while let parent = current.parent {
-            if parent.is(CodeBlockSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(AccessorBlockSyntax.self) {
-                return false
-            }
-            if parent.is(VariableDeclSyntax.self) {
-                return parent.parent?.is(MemberBlockItemSyntax.self) == true
-            }
-            current = parent
-        }
-        return false
     }
 
     private func isGenerated(_ type: IndexedType) -> Bool {

@@ -85,6 +85,14 @@ package struct ShimPlan {
                         + "to \(legacy.name) and call that",
                     location: member.location)
             }
+            if let constraint = Self.excludedConstraint(of: member, in: legacy, configuration: configuration) {
+                throw GeneratorError.unsupportedUse(
+                    "\(legacy.name).\(member.displayName) constrains its generic parameters with \(constraint), "
+                        + "which may come from a module that shims leave out (excludedImports: "
+                        + "\(configuration.excludedImports.joined(separator: ", "))); the shim would not compile: "
+                        + "add a non-generic overload for the types \(consumer.name) uses and call that",
+                    location: member.location)
+            }
             var isWritten = false
             for (use, _) in memberUses {
                 if case let .property(_, isWrite) = use.form, isWrite { isWritten = true }
@@ -104,6 +112,40 @@ package struct ShimPlan {
             return shimMember
         }
         Self.nameStubs(&members)
+    }
+
+    /// The first type a generic member's constraints name that neither the
+    /// sources nor the standard library declare, when the legacy type's
+    /// files import a module shims leave out (`DatabaseValueConvertible`
+    /// of GRDB): the shim, without that import, could not name it.
+    static func excludedConstraint(
+        of member: IndexedMember, in legacy: IndexedType, configuration: GeneratorConfiguration
+    ) -> String? {
+        guard !member.genericParameters.isEmpty || !member.whereClause.isEmpty,
+              legacy.imports.contains(where: configuration.excludedImports.contains)
+        else { return nil }
+        let standard: Set<String> = [
+            "Any", "AnyObject", "Sendable", "Equatable", "Hashable", "Comparable", "Codable", "Decodable", "Encodable",
+            "Identifiable", "CustomStringConvertible", "Error", "Numeric", "BinaryInteger", "FixedWidthInteger",
+            "SignedInteger", "UnsignedInteger", "FloatingPoint", "BinaryFloatingPoint", "StringProtocol", "Sequence",
+            "Collection", "RandomAccessCollection", "RawRepresentable", "CaseIterable", "Int", "String", "Double",
+            "Bool", "Self",
+        ]
+        let generics = Set(member.genericParameterNames)
+        let text = member.genericParameters + " " + member.whereClause
+        var names: [String] = []
+        var current = ""
+        for character in text + " " {
+            if character.isLetter || character.isNumber || character == "_" {
+                current.append(character)
+            } else {
+                if let first = current.first, first.isUppercase { names.append(current) }
+                current = ""
+            }
+        }
+        return names.first { name in
+            !generics.contains(name) && !standard.contains(name) && legacy.index?.types[name] == nil
+        }
     }
 
     /// Whether `use` reads data of a value the consumer holds (a local, a

@@ -10,10 +10,25 @@ extension ConsumerRewriter {
                 guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
                 for binding in variable.bindings {
                     guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { continue }
-                    if let annotation = binding.typeAnnotation, annotation.type.trimmedDescription != legacyName {
+                    if let reference = variable.modifiers.first(where: { ["weak", "unowned"].contains($0.name.text) }) {
+                        // The wrapper is a value that holds the instance
+                        // strongly: a weak shim property could not hold it.
                         throw GeneratorError.cannotApply(
-                            "\(name): \(annotation.type.trimmedDescription) is not exactly \(legacyName); "
-                                + "--apply retypes only a plain stored property",
+                            "\(name) is a \(reference.name.text) reference to \(legacyName); the shim's wrapper holds it "
+                                + "strongly, which would change when it is released; make the property strong, or "
+                                + "edit it by hand",
+                            location: declaration.file.location(of: binding))
+                    }
+                    var annotatedType = binding.typeAnnotation?.type
+                    if let optional = annotatedType?.as(OptionalTypeSyntax.self),
+                       optional.wrappedType.trimmedDescription == legacyName {
+                        // `var store: Store?`: the shim, optional.
+                        annotatedType = optional.wrappedType
+                    }
+                    if let annotatedType, annotatedType.trimmedDescription != legacyName {
+                        throw GeneratorError.cannotApply(
+                            "\(name): \(binding.typeAnnotation!.type.trimmedDescription) is not exactly \(legacyName); "
+                                + "--apply retypes only a plain or optional stored property",
                             location: declaration.file.location(of: binding))
                     }
                     let isStatic = variable.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
@@ -33,8 +48,8 @@ extension ConsumerRewriter {
                             name, defaultValue: " = \(wrapped(value))", to: initializers, in: declaration.file)
                         continue
                     }
-                    if let annotation = binding.typeAnnotation {
-                        replace(annotation.type, in: declaration.file, with: shimType)
+                    if let annotatedType {
+                        replace(annotatedType, in: declaration.file, with: shimType)
                     } else {
                         insert(": \(shimType)", at: binding.pattern.endPositionBeforeTrailingTrivia, in: declaration.file)
                     }
@@ -74,8 +89,14 @@ extension ConsumerRewriter {
                let parameter = initializer.signature.parameterClause.parameters.first(where: {
                    ($0.secondName ?? $0.firstName).text == reference.baseName.text
                }) {
-                guard parameter.type.trimmedDescription == legacyName else { continue }
-                replace(parameter.type, in: file, with: shimType)
+                if let optional = parameter.type.as(OptionalTypeSyntax.self),
+                   optional.wrappedType.trimmedDescription == legacyName {
+                    replace(optional.wrappedType, in: file, with: shimType)
+                    retypedOptionalParameters.insert(parameter.firstName.text)
+                } else {
+                    guard parameter.type.trimmedDescription == legacyName else { continue }
+                    replace(parameter.type, in: file, with: shimType)
+                }
                 retypedParameters.insert(parameter.firstName.text)
                 if let defaultValue = parameter.defaultValue?.value {
                     replace(defaultValue, in: file, with: wrapped(defaultValue))

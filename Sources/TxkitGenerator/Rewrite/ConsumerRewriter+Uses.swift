@@ -84,6 +84,13 @@ extension ConsumerRewriter {
                         + "it `try` and let the closure throw), then run again",
                     location: use.location)
             }
+            if Self.isInNonThrowingFunction(Syntax(call)) {
+                throw GeneratorError.cannotApply(
+                    "\(use.text) is in a function that does not throw, and its shim throws where "
+                        + "\(legacyName).\(member.displayName) does not: every caller of the function would change; "
+                        + "mark the function `throws` (or move the call), then run again",
+                    location: use.location)
+            }
             insert("try ", at: Self.tryPosition(for: Syntax(call)), in: use.file)
         }
     }
@@ -221,12 +228,51 @@ extension ConsumerRewriter {
         while let node = current {
             if let closure = node.as(ClosureExprSyntax.self) {
                 if closure.signature?.effectSpecifiers?.throwsClause != nil { return false }
+                if isTransactionBlock(closure) { return false }
                 return !TryFinder(viewMode: .sourceAccurate).finds(in: closure)
             }
             if node.is(FunctionDeclSyntax.self) || node.is(InitializerDeclSyntax.self)
                 || node.is(AccessorDeclSyntax.self) || node.is(MemberBlockItemSyntax.self) {
                 return false
             }
+            current = node.parent
+        }
+        return false
+    }
+
+    /// Whether `closure` is the block of a transaction opened under `try`
+    /// (`try dbPool.read { db in … }`, `try db.write { tx in … }`): GRDB's
+    /// and TransactionKit's blocks all take throwing closures, so a `try`
+    /// inside one compiles.
+    static func isTransactionBlock(_ closure: ClosureExprSyntax) -> Bool {
+        var parent = closure.parent
+        if parent?.is(LabeledExprSyntax.self) == true { parent = parent?.parent?.parent }
+        guard let call = parent?.as(FunctionCallExprSyntax.self),
+              let callee = call.calledExpression.as(MemberAccessExprSyntax.self)
+        else { return false }
+        let blocks: Set<String> = [
+            "read", "write", "unsafeRead", "unsafeReentrantRead", "unsafeReentrantWrite", "inDatabase",
+            "inTransaction", "writeWithoutTransaction", "barrierWriteWithoutTransaction",
+        ]
+        return blocks.contains(callee.declName.baseName.text) && isCoveredByTry(Syntax(call))
+    }
+
+    /// Whether the function, initializer or accessor around `node` (with no
+    /// closure between them) does not throw.
+    static func isInNonThrowingFunction(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let node = current {
+            if node.is(ClosureExprSyntax.self) { return false }
+            if let function = node.as(FunctionDeclSyntax.self) {
+                return function.signature.effectSpecifiers?.throwsClause == nil
+            }
+            if let initializer = node.as(InitializerDeclSyntax.self) {
+                return initializer.signature.effectSpecifiers?.throwsClause == nil
+            }
+            if let accessor = node.as(AccessorDeclSyntax.self) {
+                return accessor.effectSpecifiers?.throwsClause == nil
+            }
+            if node.is(MemberBlockItemSyntax.self) { return false }
             current = node.parent
         }
         return false

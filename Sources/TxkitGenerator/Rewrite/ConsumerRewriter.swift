@@ -33,6 +33,8 @@ struct ConsumerRewriter {
     /// The labels of the initializer parameters retyped to the shim: the
     /// callers that pass them are updated (``updateInitializerCallers()``).
     var retypedParameters: Set<String> = []
+    /// Those of ``retypedParameters`` that are optional (`store: Store?`).
+    var retypedOptionalParameters: Set<String> = []
     /// Whether the sources adopt a GRDB pool (``sourcesAdoptAPool(_:)``),
     /// read once: every use through the app's own connection asks.
     let sourcesAdoptAPool: Bool
@@ -210,7 +212,7 @@ struct ConsumerRewriter {
         if !refusals.isEmpty { throw GeneratorError.refusals(refusals) }
         retypeLegacyParameters(parameters)
         removeUnusedBridgeLocals()
-        updateInitializerCallers()
+        try updateInitializerCallers()
         // The consumer's files first, then the callers' files.
         let paths = plan.consumer.files + edits.keys.filter { !plan.consumer.files.contains($0) }.sorted()
         return try paths.compactMap { path in
@@ -240,7 +242,11 @@ struct ConsumerRewriter {
     /// file of the sources, `self.init(…)` of the consumer included: the
     /// same instance, now behind the shim. Callers outside the sources
     /// (another module, a test target) are not seen.
-    mutating func updateInitializerCallers() {
+    ///
+    /// An optional parameter's callers pass `nil` as it is, and the legacy
+    /// type's initializer or singleton wrapped; any other value may be
+    /// optional or not, which the sources do not say: refused.
+    mutating func updateInitializerCallers() throws {
         guard !retypedParameters.isEmpty, let index = plan.consumer.index else { return }
         let ownFiles = Set(plan.consumer.declarations.map(\.file.path))
         for file in index.sources.files {
@@ -257,6 +263,18 @@ struct ConsumerRewriter {
                        let type = Self.enclosingInitializerParameterType(Syntax(call), parameter: reference.baseName.text),
                        type != legacyName {
                         continue
+                    }
+                    if retypedOptionalParameters.contains(label) {
+                        if argument.expression.is(NilLiteralExprSyntax.self) { continue }
+                        let callee = argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
+                            ?? argument.expression.trimmedDescription
+                        guard callee == legacyName || callee.hasPrefix(legacyName + ".") else {
+                            throw GeneratorError.cannotApply(
+                                "\(text) is passed for \(label): \(legacyName)?, which becomes the shim: whether it is "
+                                    + "optional is not known; pass \(consumerName).Wrappers.\(legacyName)(…) or nil there, "
+                                    + "then run again",
+                                location: file.location(of: argument))
+                        }
                     }
                     replace(argument.expression, in: file, with: wrapped(argument.expression))
                 }
@@ -318,6 +336,7 @@ struct ConsumerRewriter {
     /// `Legacy.shared()`, `Legacy()`), with no argument and nothing of the
     /// consumer's own in it.
     func isServiceExpression(_ text: String) -> Bool {
+        if wrapperWrapsAnInstance, isImmutableChain(text) { return true }
         guard wrapperWrapsAnInstance, text.hasPrefix(legacyName) else { return false }
         var rest = Substring(text.dropFirst(legacyName.count))
         if rest.hasPrefix("()") { rest = rest.dropFirst(2) }
@@ -329,6 +348,42 @@ struct ConsumerRewriter {
             if rest.hasPrefix("()") { rest = rest.dropFirst(2) }
         }
         return rest.isEmpty
+    }
+
+    /// Whether `text` is a chain of constants from a type of the sources to
+    /// the legacy type (`Services.shared.store`: a `static let`, then
+    /// stored `let`s): every evaluation gives the same instance, so the
+    /// shim property may hold it from the consumer's initialization on. A
+    /// `var` or a computed link may give another instance each time.
+    func isImmutableChain(_ text: String) -> Bool {
+        let links = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard links.count >= 2, let index = plan.consumer.index, var type = index.types[links[0]] else { return false }
+        for (position, link) in links.dropFirst().enumerated() {
+            guard !link.isEmpty, link.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                  let member = type.allMembers.first(where: { $0.name == link && $0.isStatic == (position == 0) }),
+                  case .property(isSettable: false) = member.kind,
+                  Self.isStoredLet(link, in: type),
+                  let result = member.resultType.map(LegacyBodies.bareType)
+            else { return false }
+            if position == links.count - 2 { return result == legacyName }
+            guard let next = index.types[result] else { return false }
+            type = next
+        }
+        return false
+    }
+
+    /// Whether `type` declares `name` as a stored `let` (no accessors).
+    static func isStoredLet(_ name: String, in type: IndexedType) -> Bool {
+        type.declarations.contains { declaration in
+            declaration.memberBlock.members.contains { item in
+                guard let variable = item.decl.as(VariableDeclSyntax.self),
+                      variable.bindingSpecifier.tokenKind == .keyword(.let)
+                else { return false }
+                return variable.bindings.contains {
+                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && $0.accessorBlock == nil
+                }
+            }
+        }
     }
 
     /// `expression` as the production value of the shim property.
