@@ -126,10 +126,11 @@ extension FuzzHarness {
                 lines.append("\(variable).\(member.property).returns(\(value))")
                 if legacy == finder.name && member.signature == called {
                     if member.result != "Void" {
-                        // A method that also reads the finder's `label` (a String, stubbed "mocked") prefixes it.
-                        let label = method.readsLabel ? "\"mocked \" + " : ""
-                        // Through an optional property (`store?.count(…)`) the result is optional.
+                        // Through an optional property (`store?.count(…)`) the result is optional,
+                        // and so is the `label` (a String, stubbed "mocked") a method may also read.
                         let access = program.consumers.first { $0.name == consumer }?.accesses[method.finder]
+                        let labelType = access == .optional ? "String?" : "String"
+                        let label = method.readsLabel ? "String(describing: (\"mocked\" as \(labelType))) + \" \" + " : ""
                         let type = access == .optional && !member.result.hasSuffix("?") ? member.result + "?" : member.result
                         expectations.append("#expect(result == \(label)String(describing: (\(value) as \(type))))")
                     }
