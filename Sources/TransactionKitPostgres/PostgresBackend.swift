@@ -61,9 +61,7 @@ struct PostgresBackend: AsyncTransactionBackend {
     /// error inside the transaction (one the block caught), PostgreSQL
     /// answers `COMMIT` with the tag `ROLLBACK` and no error.
     private func commit(_ connection: PostgresConnection) async throws {
-        try PostgresTransactionConnection.checkOpen(connection)
-        let result: EventLoopFuture<PostgresQueryResult> = connection.query(Self.commitStatement, logger: logger)
-        let tag = try await result.get().metadata.command
+        let tag = try await connection.resultUnlessClosed(Self.commitStatement, logger: logger).get().metadata.command
         if tag != "COMMIT" {
             throw PostgresTransactionAborted()
         }
@@ -73,12 +71,11 @@ struct PostgresBackend: AsyncTransactionBackend {
     /// back is closed, so that the pool never lends a connection still
     /// inside this transaction.
     private func rollBack(_ connection: PostgresConnection) async {
-        // A closed connection has nothing to roll back (the server rolled
-        // the transaction back when the connection dropped), and a query
-        // sent on it would never complete.
+        // A closed connection has nothing to roll back: the server rolled
+        // the transaction back when the connection dropped.
         if connection.isClosed { return }
         do {
-            try await connection.query(Self.rollbackStatement, logger: logger)
+            try await connection.queryUnlessClosed(Self.rollbackStatement, logger: logger)
         } catch {
             try? await connection.close()
         }

@@ -15,7 +15,7 @@ enum PostgresDeadline {
         _ operation: @escaping @Sendable () async throws -> T,
         abandon: @escaping @Sendable (T) async -> Void
     ) async throws -> T {
-        let race = Race<T>()
+        let race = PostgresRace<T>()
         let work = Task {
             let result: Result<T, any Error>
             do { result = .success(try await operation()) } catch { result = .failure(error) }
@@ -33,37 +33,6 @@ enum PostgresDeadline {
             _ = race.finish(.failure(CancellationError()))
             work.cancel()
             timer.cancel()
-        }
-    }
-
-    /// The first of the operation's result, the deadline and cancellation.
-    private final class Race<T: Sendable>: Sendable {
-        private struct State {
-            var result: Result<T, any Error>?
-            var waiter: CheckedContinuation<T, any Error>?
-        }
-        private let state = LockedValue(State())
-
-        /// Records `result` unless another came first; `true` when it won.
-        func finish(_ result: Result<T, any Error>) -> Bool {
-            let (won, waiter) = state.withLock { state -> (Bool, CheckedContinuation<T, any Error>?) in
-                guard state.result == nil else { return (false, nil) }
-                state.result = result
-                defer { state.waiter = nil }
-                return (true, state.waiter)
-            }
-            waiter?.resume(with: result)
-            return won
-        }
-
-        func value() async throws -> T {
-            try await withCheckedThrowingContinuation { continuation in
-                let result = state.withLock { state -> Result<T, any Error>? in
-                    if state.result == nil { state.waiter = continuation }
-                    return state.result
-                }
-                if let result { continuation.resume(with: result) }
-            }
         }
     }
 }

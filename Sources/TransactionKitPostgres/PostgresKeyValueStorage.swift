@@ -175,10 +175,9 @@ final class PostgresKeyValueStorage: KeyValueStorage {
             preconditionFailure("TransactionKit internal error: a PostgresDB transaction without its connection")
         }
         do {
-            try PostgresTransactionConnection.checkOpen(handle.connection)
-            let answer: EventLoopFuture<PostgresQueryResult> = handle.connection.query(
-                PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
-            return try answer.wait()
+            return try handle.connection.resultUnlessClosed(
+                PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
+            ).wait()
         } catch {
             throw storageError(error, operation)
         }

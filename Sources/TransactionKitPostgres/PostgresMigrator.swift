@@ -9,7 +9,7 @@ import TransactionKit
 /// ```swift
 /// var migrator = PostgresMigrator()
 /// migrator.registerMigration("createMessage") { connection, logger in
-///     try await connection.query("""
+///     try await connection.queryUnlessClosed("""
 ///         CREATE TABLE message (id BIGSERIAL PRIMARY KEY, sender TEXT NOT NULL, body TEXT NOT NULL)
 ///         """, logger: logger)
 /// }
@@ -78,10 +78,10 @@ public struct PostgresMigrator: Sendable {
         let path = db.path
         do {
             return try await db.connections.withConnection(during: .migrate) { connection in
-                try await connection.query("SELECT pg_advisory_lock(\(Self.advisoryLockKey))", logger: logger)
+                try await connection.queryUnlessClosed("SELECT pg_advisory_lock(\(Self.advisoryLockKey))", logger: logger)
                 do {
                     let applied = try await applyPending(connection, logger: logger, path: path)
-                    try await connection.query("SELECT pg_advisory_unlock(\(Self.advisoryLockKey))", logger: logger)
+                    try await connection.queryUnlessClosed("SELECT pg_advisory_unlock(\(Self.advisoryLockKey))", logger: logger)
                     return applied
                 } catch {
                     // Closing the connection ends the session, and its lock.
@@ -127,15 +127,15 @@ public struct PostgresMigrator: Sendable {
         }
         var appliedNow: [String] = []
         for (position, migration) in migrations.enumerated() where !applied.contains(migration.identifier) {
-            try await connection.query("BEGIN", logger: logger)
+            try await connection.queryUnlessClosed("BEGIN", logger: logger)
             do {
                 try await migration.migrate(connection, logger)
-                try await connection.query(
+                try await connection.queryUnlessClosed(
                     "INSERT INTO txkit_migrations (identifier, position) VALUES (\(migration.identifier), \(position))",
                     logger: logger)
-                try await connection.query("COMMIT", logger: logger)
+                _ = try await connection.resultUnlessClosed("COMMIT", logger: logger).get()
             } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
+                _ = try? await connection.queryUnlessClosed("ROLLBACK", logger: logger)
                 let cause = PostgresErrors.map(error, during: .migrate, path: path)
                 var failure = DBError(
                     kind: .migrationFailed, operation: .migrate, path: path,
@@ -150,7 +150,7 @@ public struct PostgresMigrator: Sendable {
     }
 
     private static func createTable(_ connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query(
+        try await connection.queryUnlessClosed(
             """
             CREATE TABLE IF NOT EXISTS txkit_migrations (
                 identifier TEXT PRIMARY KEY,
@@ -161,7 +161,7 @@ public struct PostgresMigrator: Sendable {
     }
 
     private static func applied(_ connection: PostgresConnection, logger: Logger) async throws -> [String] {
-        let rows = try await connection.query(
+        let rows = try await connection.queryUnlessClosed(
             "SELECT identifier FROM txkit_migrations ORDER BY position", logger: logger)
         var identifiers: [String] = []
         for try await identifier in rows.decode(String.self) {

@@ -14,10 +14,10 @@ import TransactionKit
 ///
 /// Its `query` methods are postgres-nio's, with two differences: the
 /// logger is optional (the database's logger by default), and a query on a
-/// connection the server has closed fails at once, as
+/// connection the server closes fails as soon as it closes, as
 /// ``/TransactionKit/DBError`` of kind `connectionFailed`, instead of
 /// waiting forever (postgres-nio 1.33 never completes a query written to a
-/// connection that has already closed).
+/// connection that has just closed).
 ///
 /// **Lifetime:** valid until the transaction's block returns; never store
 /// it. Do not run `BEGIN`, `COMMIT` or `ROLLBACK` on it.
@@ -57,19 +57,11 @@ public final class PostgresTransactionConnection: Sendable {
         file: String = #fileID,
         line: Int = #line
     ) async throws -> PostgresRowSequence {
-        try Self.checkOpen(connection)
-        return try await connection.query(query, logger: logger ?? self.logger, file: file, line: line)
-    }
-
-    /// Fails when the connection is closed: a query written to it would
-    /// never complete.
-    static func checkOpen(_ connection: PostgresConnection) throws {
-        if connection.isClosed {
-            throw PostgresConnectionClosed()
-        }
+        try await connection.queryUnlessClosed(query, logger: logger ?? self.logger, file: file, line: line)
     }
 }
 
-/// A query was about to be sent on a connection the server had closed.
+/// The connection closed before a query on it was answered (or before it
+/// was sent).
 struct PostgresConnectionClosed: Error {}
 #endif

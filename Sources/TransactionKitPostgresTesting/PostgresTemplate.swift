@@ -30,10 +30,14 @@ import TransactionKitPostgres
 /// helper). A throwaway server is discarded with its templates; on a
 /// server that lives on, call ``dropTemplate()`` when the tests are done.
 ///
-/// **Cost:** a copy costs the server's `CREATE DATABASE … TEMPLATE` and
-/// `DROP DATABASE`, whatever the number of migrations: about half of
-/// creating and migrating a database on PostgreSQL 15, see
-/// Benchmarks/README.md (`fresh_pg_db`).
+/// **Copies made ahead:** a copy costs the server a `CREATE DATABASE …
+/// TEMPLATE` and a `DROP DATABASE`, whatever the number of migrations:
+/// about half of creating and migrating a database on PostgreSQL 15. So a
+/// background worker keeps ``spares`` copies ready and drops the used ones
+/// while the tests run: a test that finds a spare pays only for opening
+/// it, a few milliseconds. Tests that each take less time than the server
+/// needs for a copy (a few hundred milliseconds) drain the spares and then
+/// wait for the worker. See Benchmarks/README.md (`fresh_pg_db`).
 ///
 /// - Warning: The role of the URL must be allowed to create databases
 ///   (`CREATEDB`).
@@ -57,9 +61,13 @@ public final class PostgresTemplate: Sendable {
     /// The name of the template database.
     public let templateName: String
 
+    /// How many copies the template keeps ready ahead of the tests.
+    public var spares: Int { copies.spares }
+
     private let migrate: @Sendable (PostgresDB) async throws -> Void
     private let logger: Logger
     private let preparation = LockedTemplateTask()
+    private let copies: PostgresTemplateCopies
 
     /// A template migrated by `migrate`.
     ///
@@ -67,6 +75,10 @@ public final class PostgresTemplate: Sendable {
     ///   - serverURL: The server, as a `postgresql://` URL whose role may
     ///     create databases; ``serverURL`` when `nil`.
     ///   - logger: The logger of the databases it opens; quiet by default.
+    ///   - spares: How many copies a background worker keeps ready once
+    ///     the first is asked for; 0 makes each copy when a test asks.
+    ///     Each spare is a database on the server until it is used, or
+    ///     until ``dropTemplate()``.
     ///   - migrate: Brings a new, empty database to the schema the tests
     ///     need (run the app's migrator; insert fixtures if every test
     ///     wants them). Runs once per process.
@@ -76,12 +88,27 @@ public final class PostgresTemplate: Sendable {
     public init(
         serverURL: String? = nil,
         logger: Logger = PostgresTemplate.quietLogger,
+        spares: Int = 2,
         migrate: @escaping @Sendable (PostgresDB) async throws -> Void
     ) {
+        let templateName = Self.uniqueName("txkit_template")
         self.url = serverURL
-        self.templateName = Self.uniqueName("txkit_template")
+        self.templateName = templateName
         self.logger = logger
         self.migrate = migrate
+        self.copies = PostgresTemplateCopies(
+            spares: spares,
+            create: {
+                let name = Self.uniqueName("txkit_test")
+                try await Self.administer(
+                    "CREATE DATABASE \(Self.quoted(name)) TEMPLATE \(Self.quoted(templateName))",
+                    url: serverURL, logger: logger)
+                return name
+            },
+            drop: { name in
+                try await Self.administer(
+                    "DROP DATABASE IF EXISTS \(Self.quoted(name)) WITH (FORCE)", url: serverURL, logger: logger)
+            })
     }
 
     /// A logger that reports only critical problems.
@@ -115,28 +142,47 @@ public final class PostgresTemplate: Sendable {
         }
     }
 
-    /// A new database, copied from the template, opened.
+    /// Waits until ``spares`` copies are ready and every copy handed back
+    /// to ``drop(_:)`` is dropped: call it before a timed test, so that it
+    /// measures its own work only.
     ///
-    /// - Returns: The database; drop it with ``drop(_:)`` when done.
+    /// - Throws: What creating the template throws.
+    public func waitForSpares() async throws {
+        try await prepare()
+        await copies.settle()
+    }
+
+    /// The names of the copies ready now, not yet handed to a test.
+    package func spareNames() async -> [String] {
+        await copies.readyNames
+    }
+
+    /// A new database, copied from the template, opened: a spare when one
+    /// is ready, else a copy made now.
+    ///
+    /// - Returns: The database; hand it to ``drop(_:)`` when done.
     /// - Throws: ``/TransactionKit/DBError`` when the server refuses.
     public func makeDatabase() async throws -> PostgresDB {
         try await prepare()
-        let name = Self.uniqueName("txkit_test")
-        try await administer("CREATE DATABASE \(Self.quoted(name)) TEMPLATE \(Self.quoted(templateName))")
+        let name = try await copies.take()
         var configuration = try server()
         configuration.database = name
         do {
             return try await PostgresDB.open(configuration, logger: logger)
         } catch {
-            try? await administer("DROP DATABASE IF EXISTS \(Self.quoted(name)) WITH (FORCE)")
+            await copies.drop(name)
             throw error
         }
     }
 
-    /// Closes `db`, a copy ``makeDatabase()`` made, and drops it.
+    /// Closes `db`, a copy ``makeDatabase()`` made, and has the
+    /// background worker drop it.
+    ///
+    /// The database is closed when this returns; the `DROP DATABASE` runs
+    /// after it, beside the next tests. ``dropTemplate()`` waits for it.
     public func drop(_ db: PostgresDB) async throws {
         await db.close()
-        try await administer("DROP DATABASE IF EXISTS \(Self.quoted(db.configuration.database)) WITH (FORCE)")
+        await copies.drop(db.configuration.database)
     }
 
     /// Runs `body` with a fresh copy, then drops the copy, whether `body`
@@ -157,8 +203,10 @@ public final class PostgresTemplate: Sendable {
         return value
     }
 
-    /// Drops the template (the copies are dropped by their tests).
+    /// Waits for the copies being dropped, drops the spares, then the
+    /// template.
     public func dropTemplate() async throws {
+        await copies.dropSpares()
         try await administer("DROP DATABASE IF EXISTS \(Self.quoted(templateName)) WITH (FORCE)")
     }
 
@@ -170,7 +218,11 @@ public final class PostgresTemplate: Sendable {
     /// - Throws: ``/TransactionKit/DBError`` when no URL is given (nor
     ///   `TXKIT_POSTGRES_URL`) or it is not a PostgreSQL URL.
     private func server() throws -> PostgresDB.Configuration {
-        guard let url = url ?? Self.serverURL else {
+        try Self.server(url: url)
+    }
+
+    private static func server(url: String?) throws -> PostgresDB.Configuration {
+        guard let url = url ?? serverURL else {
             throw DBError(
                 kind: .cannotOpen, operation: .open, path: "\(Self.environmentVariable) (unset)",
                 message: "no PostgreSQL server: set \(Self.environmentVariable), or run the tests through Scripts/with-postgres.sh")
@@ -181,7 +233,11 @@ public final class PostgresTemplate: Sendable {
     /// Runs one statement outside any transaction (`CREATE DATABASE` may
     /// not run in one), on a connection of its own to the server.
     private func administer(_ sql: String) async throws {
-        let configuration = try server()
+        try await Self.administer(sql, url: url, logger: logger)
+    }
+
+    private static func administer(_ sql: String, url: String?, logger: Logger) async throws {
+        let configuration = try server(url: url)
         let connection: PostgresConnection
         do {
             connection = try await PostgresConnection.connect(

@@ -44,13 +44,72 @@ struct PostgresTemplateTests {
     @Test func withDatabaseDropsTheCopy() async throws {
         let template = TemplateTestDatabases.notes
         let name = try await template.withDatabase { db in db.configuration.database }
-        var gone: Int?
+        // The copy is dropped in the background; this waits for it.
+        try await template.waitForSpares()
+        #expect(try await Self.existing([name]).isEmpty)
+    }
+
+    /// Copies asked for at once, more than the spares: each is its own
+    /// database (PostgreSQL refuses two copies of one template at the same
+    /// moment; the worker makes them one after the other).
+    @Test func concurrentRequestsGetDistinctCopies() async throws {
+        let template = PostgresTemplate(logger: PostgresTestServer.logger, spares: 1) { db in
+            try await db.write { tx in try await PostgresTestServer.execute("CREATE TABLE t (id INT)", tx) }
+        }
+        let names = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<5 {
+                group.addTask {
+                    let db = try await template.makeDatabase()
+                    let rows = try await db.read { tx in try await PostgresTestServer.integer("SELECT count(*) FROM t", tx) }
+                    #expect(rows == 0)
+                    try await template.drop(db)
+                    return db.configuration.database
+                }
+            }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(Set(names).count == 5)
+        try await template.dropTemplate()
+        #expect(try await Self.existing(names + [template.templateName]).isEmpty)
+    }
+
+    /// The spares are made ahead, handed out first, and dropped with the
+    /// template.
+    @Test func sparesAreReadyAheadAndDroppedWithTheTemplate() async throws {
+        let template = PostgresTemplate(logger: PostgresTestServer.logger, spares: 2) { _ in }
+        try await template.waitForSpares()
+        let spares = await template.spareNames()
+        #expect(spares.count == 2)
+        #expect(try await Self.existing(spares).count == 2)
+        let db = try await template.makeDatabase()
+        #expect(db.configuration.database == spares.first)
+        try await template.drop(db)
+        try await template.waitForSpares()
+        let refilled = await template.spareNames()
+        #expect(refilled.count == 2)
+        try await template.dropTemplate()
+        #expect(try await Self.existing(spares + refilled + [template.templateName]).isEmpty)
+    }
+
+    /// Without spares, each copy is made when asked for, and none waits.
+    @Test func withoutSparesEachCopyIsMadeOnDemand() async throws {
+        let template = PostgresTemplate(logger: PostgresTestServer.logger, spares: 0) { _ in }
+        let name = try await template.withDatabase { db in db.configuration.database }
+        try await template.waitForSpares()
+        #expect(await template.spareNames().isEmpty)
+        try await template.dropTemplate()
+        #expect(try await Self.existing([name, template.templateName]).isEmpty)
+    }
+
+    /// The names among `names` that are databases on the server.
+    private static func existing(_ names: [String]) async throws -> [String] {
+        var found: [String] = []
         try await PostgresTestServer.admin { connection in
             let rows = try await connection.query(
-                "SELECT count(*) FROM pg_database WHERE datname = \(name)", logger: PostgresTestServer.logger)
-            for try await count in rows.decode(Int.self) { gone = count }
+                "SELECT datname FROM pg_database WHERE datname = ANY(\(names))", logger: PostgresTestServer.logger)
+            for try await name in rows.decode(String.self) { found.append(name) }
         }
-        #expect(gone == 0)
+        return found
     }
 }
 #endif

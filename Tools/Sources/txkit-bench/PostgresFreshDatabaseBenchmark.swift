@@ -11,9 +11,14 @@ import TransactionKitPostgresTesting
 ///
 /// - `create_migrate`: `CREATE DATABASE`, `PostgresDB.open`, the 30
 ///   migrations, `close`, `DROP DATABASE`;
-/// - `template_copy`: `PostgresTemplate.makeDatabase()` (`CREATE DATABASE
-///   … TEMPLATE` of the migrated template, `PostgresDB.open`) and
-///   `PostgresTemplate.drop(_:)`.
+/// - `template_copy`: a template without spares: `makeDatabase()` (`CREATE
+///   DATABASE … TEMPLATE` of the migrated template, `PostgresDB.open`),
+///   `drop(_:)` and the wait for its `DROP DATABASE`: the server's whole
+///   work per copy, as when tests come faster than copies;
+/// - `template_spare`: what a test waits for when a spare is ready (the
+///   template keeps 4; the untimed `prepare` refills them and finishes the
+///   previous drops): `makeDatabase()`, which opens a spare, and `drop(_:)`,
+///   which closes it and leaves the `DROP DATABASE` to the worker.
 struct PostgresFreshDatabaseBenchmark {
     static let entryName = "fresh_pg_db"
     let url: String
@@ -41,15 +46,23 @@ struct PostgresFreshDatabaseBenchmark {
     func entry() throws -> BenchEntry {
         let logger = PostgresTemplate.quietLogger
         let migrator = Self.migrator
-        let template = PostgresTemplate(serverURL: url, logger: logger) { db in _ = try await migrator.migrate(db) }
-        // Outside the timed region: the template is made once per process.
-        try BlockingAwait.run { try await template.prepare() }
+        let template = PostgresTemplate(serverURL: url, logger: logger, spares: 0) { db in
+            _ = try await migrator.migrate(db)
+        }
+        let spared = PostgresTemplate(serverURL: url, logger: logger, spares: 4) { db in
+            _ = try await migrator.migrate(db)
+        }
+        // Outside the timed region: the templates are made once per process.
+        try BlockingAwait.run {
+            try await template.prepare()
+            try await spared.waitForSpares()
+        }
         // `create_migrate` as a template with one use: a new template per
         // database, which is exactly create, open, migrate (and drop).
         let url = url
         return BenchEntry(
             name: Self.entryName,
-            note: "one fresh PostgreSQL database with 20 tables (30 migrations), opened and dropped: create_migrate = CREATE DATABASE + open + migrations + DROP; template_copy = PostgresTemplate.makeDatabase (CREATE DATABASE … TEMPLATE + open) + drop",
+            note: "one fresh PostgreSQL database with 20 tables (30 migrations), opened and dropped: create_migrate = CREATE DATABASE + open + migrations + DROP; template_copy = PostgresTemplate without spares: makeDatabase (CREATE DATABASE … TEMPLATE + open) + drop, DROP DATABASE awaited; template_spare = what a test waits for with a spare ready: makeDatabase (open a spare) + drop (close; the DROP runs in the background, refills untimed)",
             variants: [
                 .async(name: "create_migrate") { iterations in
                     for _ in 0..<iterations {
@@ -62,9 +75,16 @@ struct PostgresFreshDatabaseBenchmark {
                     for _ in 0..<iterations {
                         let db = try await template.makeDatabase()
                         try await template.drop(db)
+                        try await template.waitForSpares()
+                    }
+                },
+                .async(name: "template_spare", prepare: { try await spared.waitForSpares() }) { iterations in
+                    for _ in 0..<iterations {
+                        let db = try await spared.makeDatabase()
+                        try await spared.drop(db)
                     }
                 },
             ],
-            ratios: [("template_copy", "create_migrate")])
+            ratios: [("template_copy", "create_migrate"), ("template_spare", "create_migrate")])
     }
 }
