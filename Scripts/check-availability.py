@@ -699,95 +699,92 @@ CONFORMANCE_PLANTS = {
 }
 
 
+def audit_plants(args, plants, floor, table, work, context_files=()):
+    """Type-checks a module once with every plant of `plants` ({file name:
+    text}) added to its sources. Returns the problems per plant ({file name:
+    [(line, message)]}) and those in the module's own files (there must be
+    none). One dump per module instead of one per plant: each dump
+    type-checks the whole module, which is most of the self-test's time."""
+    folder = tempfile.mkdtemp(dir=work)
+    paths = {}
+    for name, text in plants.items():
+        path = os.path.join(folder, name)
+        open(path, "w").write(text)
+        paths[path] = name
+    listing = os.path.join(folder, "sources")
+    open(listing, "w").write("\n".join(sources_of(args) + list(paths)) + "\n")
+    problems, _ = audit(dump_ast(args, listing), floor, table, context_files=context_files)
+    found = {name: [] for name in plants}
+    own = []
+    for file, line, message in problems:
+        if file in paths:
+            found[paths[file]].append((line, message))
+        else:
+            own.append((file, line, message))
+    return found, own
+
+
+def check_plants(label, plants, gated, found, own, failures):
+    """Reports each plant of `plants` ({name: (file name, text, line, word)}):
+    a planted line must be reported naming `word`; a line of 0 (and every
+    file of `gated`) must pass; so must the module's own files."""
+    for name, (file_name, _, planted_line, word) in plants.items():
+        hits = [m for line, m in found[file_name] if line == planted_line and word in m]
+        if planted_line and hits:
+            print(f"ok: {name}{label} fails the audit: line {planted_line}: {hits[0]}")
+        elif planted_line:
+            failures.append(f"{name}{label} passed the audit (found: {found[file_name]})")
+        elif found[file_name]:
+            failures.append(f"{name}{label} failed the audit: {found[file_name]}")
+        else:
+            print(f"ok: {name}{label} passes")
+    for file_name, message in gated.items():
+        if found[file_name]:
+            failures.append(f"gated uses{label} failed the audit: {found[file_name]}")
+        else:
+            print(f"ok{label}: {message}")
+    if own:
+        failures.append(f"the module's own files{label} failed the audit beside the plants: {own}")
+
+
 def self_test(build_path):
     floor = read_floor(os.path.join(ROOT, "Package.swift"))
     commands = module_commands(build_path)
     if "TransactionKit" not in commands:
         sys.exit("no TransactionKit in the build")
-    args = commands["TransactionKit"]
     work = tempfile.mkdtemp(prefix="availability-self-test-")
     failures = []
     try:
-        table = load_table(commands, ["TransactionKit"], work)
-        real = sources_of(args)
+        plants = {f"a planted {name}": (f"Planted{name}.swift", text, line, word)
+                  for name, (text, line, word) in PLANTS.items()}
+        files = {file_name: text for file_name, text, _, _ in plants.values()}
+        files["PlantedGated.swift"] = GATED_PLANT
+        found, own = audit_plants(commands["TransactionKit"], files, floor,
+                                  load_table(commands, ["TransactionKit"], work), work)
+        check_plants("", plants, {"PlantedGated.swift": "the same uses behind @available, guard #available and "
+                                  "if #available pass, and so does the back-deployed AsyncStream.makeStream"},
+                     found, own, failures)
 
-        def audit_with(name, text):
-            plant = os.path.join(work, name)
-            open(plant, "w").write(text)
-            listing = os.path.join(work, name + ".sources")
-            open(listing, "w").write("\n".join(real + [plant]) + "\n")
-            problems, _ = audit(dump_ast(args, listing), floor, table)
-            return [(line, message) for file, line, message in problems if file == plant], problems
-
-        for name, (text, planted_line, word) in PLANTS.items():
-            found, everything = audit_with(f"Planted{name}.swift", text)
-            hit = [m for line, m in found if line == planted_line and word in m]
-            if hit:
-                print(f"ok: a planted {name} fails the audit: line {planted_line}: {hit[0]}")
-            else:
-                failures.append(f"a planted {name} passed the audit (found: {found or everything})")
-        found, everything = audit_with("PlantedGated.swift", GATED_PLANT)
-        if found or everything:
-            failures.append(f"gated uses failed the audit: {everything}")
-        else:
-            print("ok: the same uses behind @available, guard #available and if #available pass,"
-                  " and so does the back-deployed AsyncStream.makeStream")
-
-        if TEST_MODULE not in commands or not is_built(commands[TEST_MODULE]):
-            failures.append(f"no {TEST_MODULE} in the build (run swift build --build-tests first)")
-        else:
-            test_args = commands[TEST_MODULE]
-            test_table = load_table(commands, [TEST_MODULE], os.path.join(work, "tests"))
+        for module, module_plants, gated in [
+            (TEST_MODULE, {f"a planted {name}": (f"PlantedTest{name}.swift", text, line, word)
+                           for name, (text, line, word) in TEST_PLANTS.items()},
+             {"PlantedTestGated.swift": (GATED_TEST_PLANT, "the same uses behind @available and if #available pass")}),
+            (CONFORMANCE_MODULE, {name: ("Planted" + re.sub(r"\W", "", name.title()) + ".swift", text, line, word)
+                                  for name, (text, line, word) in CONFORMANCE_PLANTS.items()}, {}),
+        ]:
+            if module not in commands or not is_built(commands[module]):
+                failures.append(f"no {module} in the build (run swift build --build-tests first)")
+                continue
             context = []
-            for module in package_imports(commands, [TEST_MODULE]):
-                context += dump_ast(commands[module])
-
-            def audit_test_with(name, text):
-                plant = os.path.join(work, name)
-                open(plant, "w").write(text)
-                listing = os.path.join(work, name + ".sources")
-                open(listing, "w").write("\n".join(sources_of(test_args) + [plant]) + "\n")
-                problems, _ = audit(dump_ast(test_args, listing), floor, test_table, context_files=context)
-                return [(line, message) for file, line, message in problems if file == plant], problems
-
-            for name, (text, planted_line, word) in TEST_PLANTS.items():
-                found, everything = audit_test_with(f"PlantedTest{name}.swift", text)
-                hit = [m for line, m in found if line == planted_line and word in m]
-                if hit:
-                    print(f"ok: a planted {name} in {TEST_MODULE} fails the audit: line {planted_line}: {hit[0]}")
-                else:
-                    failures.append(f"a planted {name} in {TEST_MODULE} passed the audit (found: {found or everything})")
-            found, everything = audit_test_with("PlantedTestGated.swift", GATED_TEST_PLANT)
-            if found or everything:
-                failures.append(f"gated uses in {TEST_MODULE} failed the audit: {everything}")
-            else:
-                print(f"ok: in {TEST_MODULE}, the same uses behind @available and if #available pass")
-
-        # A gated conformance of the package's, declared in another module.
-        if CONFORMANCE_MODULE not in commands or not is_built(commands[CONFORMANCE_MODULE]):
-            failures.append(f"no {CONFORMANCE_MODULE} in the build (run swift build --build-tests first)")
-        else:
-            module_args = commands[CONFORMANCE_MODULE]
-            module_table = load_table(commands, [CONFORMANCE_MODULE], os.path.join(work, "conformance"))
-            context = []
-            for module in package_imports(commands, [CONFORMANCE_MODULE]):
-                context += dump_ast(commands[module])
-            for name, (text, planted_line, word) in CONFORMANCE_PLANTS.items():
-                plant = os.path.join(work, "Planted" + re.sub(r"\W", "", name.title()) + ".swift")
-                open(plant, "w").write(text)
-                listing = plant + ".sources"
-                open(listing, "w").write("\n".join(sources_of(module_args) + [plant]) + "\n")
-                problems, _ = audit(dump_ast(module_args, listing), floor, module_table, context_files=context)
-                found = [(line, message) for file, line, message in problems if file == plant]
-                hit = [m for line, m in found if line == planted_line and word in m]
-                if planted_line and hit:
-                    print(f"ok: {name} in {CONFORMANCE_MODULE} fails the audit: line {planted_line}: {hit[0]}")
-                elif planted_line:
-                    failures.append(f"{name} in {CONFORMANCE_MODULE} passed the audit (found: {found or problems})")
-                elif problems:
-                    failures.append(f"{name} in {CONFORMANCE_MODULE} failed the audit: {problems}")
-                else:
-                    print(f"ok: {name} in {CONFORMANCE_MODULE} passes")
+            for imported in package_imports(commands, [module]):
+                context += dump_ast(commands[imported])
+            files = {file_name: text for file_name, text, _, _ in module_plants.values()}
+            files.update({file_name: text for file_name, (text, _) in gated.items()})
+            found, own = audit_plants(commands[module], files, floor,
+                                      load_table(commands, [module], os.path.join(work, module)), work,
+                                      context_files=context)
+            check_plants(f" in {module}", module_plants,
+                         {file_name: message for file_name, (_, message) in gated.items()}, found, own, failures)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     for failure in failures:
