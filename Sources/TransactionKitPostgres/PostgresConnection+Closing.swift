@@ -11,17 +11,19 @@ import TransactionKit
 /// dropped), the write fails where nobody hears it and the query never
 /// completes. Checking `isClosed` first leaves a window between the check
 /// and the write; the PostgreSQL torture's writers fell into it about once
-/// in 40 server kills and waited forever. These methods also watch the
-/// connection's `closeFuture`, so they end with ``PostgresConnectionClosed``
-/// whichever comes first.
+/// in 40 server kills and waited forever. These methods also wait for the
+/// connection to close (``PostgresCloseWatch``), so they end with
+/// ``PostgresConnectionClosed`` whichever comes first.
 extension PostgresConnection {
     /// Runs `query` and returns its rows, or throws ``PostgresConnectionClosed``
     /// as soon as the connection closes before the rows begin.
     ///
-    /// Once the connection closed, a query that was sent may still have been
-    /// answered; use it only where a closed connection dooms the work
-    /// anyway (inside a transaction before `COMMIT`). A query that never
-    /// completes leaves one suspended task behind, as postgres-nio would.
+    /// The close can win against a query the server did answer just before
+    /// it closed the connection (the answer reaches the caller through a
+    /// task, the close does not): use it only where a closed connection
+    /// dooms the work anyway, inside a transaction before its `COMMIT`. A
+    /// query that never completes leaves one suspended task behind, as
+    /// postgres-nio would leave its caller.
     @discardableResult
     package func queryUnlessClosed(
         _ query: PostgresQuery,
@@ -31,13 +33,18 @@ extension PostgresConnection {
     ) async throws -> PostgresRowSequence {
         try checkOpen()
         let race = PostgresRace<PostgresRowSequence>()
-        closeFuture.whenComplete { _ in race.finish(.failure(PostgresConnectionClosed())) }
+        let token = PostgresCloseWatch.shared.watch(self) {
+            race.finish(.failure(PostgresConnectionClosed()))
+        }
         Task {
+            let result: Result<PostgresRowSequence, any Error>
             do {
-                race.finish(.success(try await self.query(query, logger: logger, file: file, line: line)))
+                result = .success(try await self.query(query, logger: logger, file: file, line: line))
             } catch {
-                race.finish(.failure(error))
+                result = .failure(error)
             }
+            PostgresCloseWatch.shared.unwatch(self, token)
+            race.finish(result)
         }
         return try await race.value()
     }
@@ -53,9 +60,14 @@ extension PostgresConnection {
             return eventLoop.makeFailedFuture(PostgresConnectionClosed())
         }
         let promise = eventLoop.makePromise(of: PostgresQueryResult.self)
+        let token = PostgresCloseWatch.shared.watch(self) {
+            promise.fail(PostgresConnectionClosed())
+        }
         // A promise completed twice keeps its first result.
-        self.query(query, logger: logger).whenComplete { promise.completeWith($0) }
-        closeFuture.whenComplete { _ in promise.fail(PostgresConnectionClosed()) }
+        self.query(query, logger: logger).whenComplete { result in
+            PostgresCloseWatch.shared.unwatch(self, token)
+            promise.completeWith(result)
+        }
         return promise.futureResult
     }
 

@@ -47,8 +47,10 @@ extension PostgresDB {
         public var conflictRetries: Int = 3
         /// The most connections the pool opens at once. Defaults to 20.
         public var maximumConnections: Int = 20
-        /// How long opening a connection may take before it fails.
-        /// Defaults to 10 seconds.
+        /// How long opening a connection may take before it fails, and how
+        /// long a transaction waits for a connection of the pool: a
+        /// transaction that gets none fails within this plus one second
+        /// (the time to find the cause). Defaults to 10 seconds.
         public var connectTimeout: Duration = .seconds(10)
         /// The table behind ``/TransactionKit/KeyValueStore`` on this
         /// database, in the connection's schema search path. Defaults to

@@ -9,7 +9,7 @@ import TransactionKit
 /// ```swift
 /// var migrator = PostgresMigrator()
 /// migrator.registerMigration("createMessage") { connection, logger in
-///     try await connection.queryUnlessClosed("""
+///     try await connection.query("""
 ///         CREATE TABLE message (id BIGSERIAL PRIMARY KEY, sender TEXT NOT NULL, body TEXT NOT NULL)
 ///         """, logger: logger)
 /// }
@@ -81,7 +81,15 @@ public struct PostgresMigrator: Sendable {
                 try await connection.queryUnlessClosed("SELECT pg_advisory_lock(\(Self.advisoryLockKey))", logger: logger)
                 do {
                     let applied = try await applyPending(connection, logger: logger, path: path)
-                    try await connection.queryUnlessClosed("SELECT pg_advisory_unlock(\(Self.advisoryLockKey))", logger: logger)
+                    do {
+                        try await connection.queryUnlessClosed(
+                            "SELECT pg_advisory_unlock(\(Self.advisoryLockKey))", logger: logger)
+                    } catch {
+                        // Every migration committed on its own. Closing the
+                        // connection ends the session, and its lock (a
+                        // closed one already has).
+                        try? await connection.close()
+                    }
                     return applied
                 } catch {
                     // Closing the connection ends the session, and its lock.

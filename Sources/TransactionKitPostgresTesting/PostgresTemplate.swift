@@ -26,9 +26,11 @@ import TransactionKitPostgres
 /// default `TXKIT_POSTGRES_URL`, which `Scripts/with-postgres.sh` exports),
 /// under a name of its own; then nobody connects to it, as PostgreSQL
 /// requires of a template. Each copy is a new database with a unique name,
-/// dropped when its test ends (``withDatabase(_:)``, the trait, the XCTest
-/// helper). A throwaway server is discarded with its templates; on a
-/// server that lives on, call ``dropTemplate()`` when the tests are done.
+/// closed when its test ends and dropped by a background worker
+/// (``withDatabase(_:)``, the trait, the XCTest helper). A throwaway server
+/// is discarded with its templates; on a server that lives on, call
+/// ``dropTemplate()`` when the tests are done: it waits for the drops and
+/// drops the spares, which a process that just exits leaves behind.
 ///
 /// **Copies made ahead:** a copy costs the server a `CREATE DATABASE …
 /// TEMPLATE` and a `DROP DATABASE`, whatever the number of migrations:
@@ -149,12 +151,17 @@ public final class PostgresTemplate: Sendable {
     /// - Throws: What creating the template throws.
     public func waitForSpares() async throws {
         try await prepare()
-        await copies.settle()
+        try await copies.fill()
     }
 
     /// The names of the copies ready now, not yet handed to a test.
     package func spareNames() async -> [String] {
         await copies.readyNames
+    }
+
+    /// How many copies this template has made, spares included.
+    package func copiesMade() async -> Int {
+        await copies.made
     }
 
     /// A new database, copied from the template, opened: a spare when one
@@ -179,7 +186,12 @@ public final class PostgresTemplate: Sendable {
     /// background worker drop it.
     ///
     /// The database is closed when this returns; the `DROP DATABASE` runs
-    /// after it, beside the next tests. ``dropTemplate()`` waits for it.
+    /// after it, beside the next tests. ``dropTemplate()`` waits for it. A
+    /// failed drop is not reported: the copy stays on the server until the
+    /// server is discarded.
+    ///
+    /// - Throws: Nothing today; declared so that a later version may report
+    ///   a refused drop without breaking callers.
     public func drop(_ db: PostgresDB) async throws {
         await db.close()
         await copies.drop(db.configuration.database)
@@ -189,7 +201,7 @@ public final class PostgresTemplate: Sendable {
     /// throws or not.
     ///
     /// - Returns: What `body` returns.
-    /// - Throws: What making the copy, `body`, or dropping it throws.
+    /// - Throws: What making the copy or `body` throws.
     public func withDatabase<T>(_ body: (PostgresDB) async throws -> T) async throws -> T {
         let db = try await makeDatabase()
         let value: T

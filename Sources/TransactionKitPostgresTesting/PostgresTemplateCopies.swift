@@ -9,7 +9,8 @@ import TransactionKit
 /// refuses to copy a template while another copy of it is being made, and a
 /// second worker would only compete with the tests for the same server.
 /// The worker serves, in order: tests that wait for a copy, copies to drop,
-/// then spares up to ``spares``.
+/// then spares up to ``spares``, once a copy or the spares were asked for
+/// and until ``dropSpares()``.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 actor PostgresTemplateCopies {
     /// How many copies are kept ready ahead of the tests.
@@ -24,6 +25,11 @@ actor PostgresTemplateCopies {
     private var idle: [CheckedContinuation<Void, Never>] = []
     /// The last refill's failure, reported to the next test that waits.
     private var refillFailure: (any Error)?
+    /// Spares are made once a copy or the spares were asked for: a template
+    /// that only ever migrates (or is dropped) makes none.
+    private var wantsSpares = false
+    /// ``dropSpares()`` began: no more spares.
+    private var retiring = false
 
     /// - Parameters:
     ///   - spares: Copies to keep ready (0: each copy is made on demand).
@@ -44,6 +50,7 @@ actor PostgresTemplateCopies {
     ///
     /// - Throws: What making the copy threw.
     func take() async throws -> String {
+        wantsSpares = true
         if !ready.isEmpty {
             let name = ready.removeFirst()
             startWorker()
@@ -66,27 +73,46 @@ actor PostgresTemplateCopies {
         startWorker()
     }
 
-    /// Starts refilling the spares and waits until the worker is idle:
-    /// every spare made (or its failure recorded), every drop done.
-    func settle() async {
+    /// Makes the missing spares and waits until the worker is idle: every
+    /// spare made, every drop done.
+    ///
+    /// - Throws: The failure of a spare that could not be made (a later
+    ///   call tries again).
+    func fill() async throws {
+        wantsSpares = true
+        refillFailure = nil
+        await settle()
+        if let failure = refillFailure {
+            refillFailure = nil
+            throw failure
+        }
+    }
+
+    /// Waits until the worker is idle, without asking for spares.
+    private func settle() async {
         startWorker()
         guard worker != nil else { return }
         await withCheckedContinuation { idle.append($0) }
     }
 
-    /// Waits for pending work, then drops the spares; later ``take()``
-    /// calls make copies again.
+    /// Stops making spares, waits for the copies being made and dropped,
+    /// then drops the spares; a later ``take()`` makes its copy on demand.
     func dropSpares() async {
+        retiring = true
         await settle()
-        let spares = ready
-        ready = []
-        for name in spares {
-            try? await dropDatabase(name)
+        while !ready.isEmpty {
+            // A drop awaits: a copy a test hands back meanwhile is queued
+            // for the worker, and no spare is made any more.
+            try? await dropDatabase(ready.removeFirst())
         }
+        await settle()
     }
 
     /// The names of the spares ready now (for tests).
     var readyNames: [String] { ready }
+
+    /// How many copies the worker has made (for tests).
+    private(set) var made = 0
 
     // MARK: - Worker
 
@@ -96,14 +122,18 @@ actor PostgresTemplateCopies {
         case makeSpare
     }
 
+    private var needsSpare: Bool {
+        wantsSpares && !retiring && refillFailure == nil && ready.count < spares
+    }
+
     private var hasWork: Bool {
-        !waiting.isEmpty || !toDrop.isEmpty || (ready.count < spares && refillFailure == nil)
+        !waiting.isEmpty || !toDrop.isEmpty || needsSpare
     }
 
     private func nextJob() -> Job? {
         if !waiting.isEmpty { return .serveWaiter }
         if !toDrop.isEmpty { return .drop(toDrop.removeFirst()) }
-        if ready.count < spares && refillFailure == nil { return .makeSpare }
+        if needsSpare { return .makeSpare }
         return nil
     }
 
@@ -116,8 +146,17 @@ actor PostgresTemplateCopies {
         while let job = nextJob() {
             switch job {
             case .serveWaiter:
+                // A spare made while this waiter queued goes to it first.
+                if !ready.isEmpty {
+                    waiting.removeFirst().resume(returning: ready.removeFirst())
+                    continue
+                }
                 let result: Result<String, any Error>
                 do { result = .success(try await create()) } catch { result = .failure(error) }
+                if case .success = result {
+                    made += 1
+                    refillFailure = nil
+                }
                 // Only the worker removes waiters: the first is still there.
                 waiting.removeFirst().resume(with: result)
             case let .drop(name):
@@ -125,6 +164,7 @@ actor PostgresTemplateCopies {
             case .makeSpare:
                 do {
                     ready.append(try await create())
+                    made += 1
                 } catch {
                     refillFailure = error
                 }

@@ -53,6 +53,28 @@ struct PostgresClosingConnectionTests {
         }
     }
 
+    /// A finished query leaves nothing waiting for the close, and a result
+    /// nobody reads is released, so postgres-nio drains it: the next query
+    /// on the connection answers (a close callback per query kept every
+    /// result until the connection closed).
+    @Test func finishedQueriesLeaveNothingBehind() async throws {
+        try await PostgresTestServer.admin { connection in
+            let logger = PostgresTestServer.logger
+            for _ in 0..<3 {
+                // More rows than postgres-nio buffers before it waits for a reader.
+                try await connection.queryUnlessClosed("SELECT generate_series(1, 50000)", logger: logger)
+            }
+            for _ in 0..<100 {
+                _ = try await connection.resultUnlessClosed("SELECT 1", logger: logger).get()
+            }
+            let rows = try await connection.queryUnlessClosed("SELECT 42", logger: logger)
+            var answer: Int?
+            for try await value in rows.decode(Int.self) { answer = value }
+            #expect(answer == 42)
+            #expect(PostgresCloseWatch.shared.watchedQueries(on: connection) == 0)
+        }
+    }
+
     /// Closed before the query: it fails at once, typed.
     @Test func aQueryOnAClosedConnectionFailsAsConnectionFailed() async throws {
         let db = try await PostgresTestServer.open()

@@ -17,8 +17,9 @@ import TransactionKitTestSupport
     suiteTimeLimit(minutes: 3))
 struct PostgresFaultTests {
     static let connectTimeout: Duration = .seconds(2)
-    /// The longest a failing transaction may take.
-    static let limit: Duration = connectTimeout + .seconds(2)
+    /// The longest a failing transaction may take: the timeout, then at
+    /// most 0.8 s to find the cause.
+    static let limit: Duration = connectTimeout + .seconds(1)
 
     func configuration(_ url: String, password: String? = nil) throws -> PostgresDB.Configuration {
         var configuration = try PostgresDB.Configuration(url: url)

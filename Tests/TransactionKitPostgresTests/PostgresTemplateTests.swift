@@ -91,6 +91,16 @@ struct PostgresTemplateTests {
         #expect(try await Self.existing(spares + refilled + [template.templateName]).isEmpty)
     }
 
+    /// A template that never hands out a copy makes none: dropping it does
+    /// not make spares first (it used to make two, then drop them).
+    @Test func aTemplateThatIsOnlyDroppedMakesNoCopy() async throws {
+        let template = PostgresTemplate(logger: PostgresTestServer.logger, spares: 2) { _ in }
+        try await template.prepare()
+        try await template.dropTemplate()
+        #expect(await template.copiesMade() == 0)
+        #expect(try await Self.existing([template.templateName]).isEmpty)
+    }
+
     /// Without spares, each copy is made when asked for, and none waits.
     @Test func withoutSparesEachCopyIsMadeOnDemand() async throws {
         let template = PostgresTemplate(logger: PostgresTestServer.logger, spares: 0) { _ in }

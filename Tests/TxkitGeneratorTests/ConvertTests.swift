@@ -112,6 +112,38 @@ struct ConvertTests {
         #expect(refusal.description.contains("nothing was written"))
     }
 
+    /// Found by the generator fuzzer (CI on d105b99, seed
+    /// 941353036419540798, P2): a consumer reaching the finder only through
+    /// another type's singleton never names it, was not scanned, and kept
+    /// passing its `Database` to the converted member: the build broke.
+    @Test func aCallerThroughAnotherTypesSingletonIsSeen() throws {
+        let services = """
+            final class Services: Sendable {
+                static let shared = Services()
+                let notes = Notes()
+                init() {}
+            }
+            """
+        let profile = """
+            final class Profile {
+                func title(transaction: LegacyTransaction) throws -> String {
+                    try Services.shared.notes.note(id: 1, transaction: transaction) ?? ""
+                }
+            }
+            """
+        let files = [("Notes.swift", Self.finder), ("Services.swift", services), ("Profile.swift", profile)]
+        let refused = try Self.conversion(files)
+        #expect(refused.blockers.map(\.location) == ["Profile.swift:3"])
+        #expect(refused.blockers.first?.reason.contains("no reverseBridge") == true)
+
+        let converted = try Self.conversion(
+            files, reverseBridge: .init(read: "AppDatabase.db.readTransaction(bridging: $legacy.database)"))
+        #expect(converted.blockers.isEmpty, "\(converted.blockers)")
+        let edited = try #require(converted.edits.first { $0.path == "Profile.swift" })
+        #expect(edited.edited.contains(
+            "try Services.shared.notes.note(id: 1, AppDatabase.db.readTransaction(bridging: transaction.database)) ?? \"\""))
+    }
+
     @Test func aConfiguredReverseBridgeIsPassedInstead() throws {
         let conversion = try Self.conversion(
             [("Notes.swift", Self.finder), ("Report.swift", Self.receiver)],

@@ -59,26 +59,32 @@ struct PostgresFreshDatabaseBenchmark {
         }
         // `create_migrate` as a template with one use: a new template per
         // database, which is exactly create, open, migrate (and drop).
+        // Every variant's untimed `prepare` first lets the spared
+        // template's worker finish, so that its background drops and
+        // refills never overlap a timed sample.
         let url = url
+        let settle: @Sendable () async throws -> Void = { try await spared.waitForSpares() }
         return BenchEntry(
             name: Self.entryName,
             note: "one fresh PostgreSQL database with 20 tables (30 migrations), opened and dropped: create_migrate = CREATE DATABASE + open + migrations + DROP; template_copy = PostgresTemplate without spares: makeDatabase (CREATE DATABASE … TEMPLATE + open) + drop, DROP DATABASE awaited; template_spare = what a test waits for with a spare ready: makeDatabase (open a spare) + drop (close; the DROP runs in the background, refills untimed)",
             variants: [
-                .async(name: "create_migrate") { iterations in
+                .async(name: "create_migrate", prepare: settle) { iterations in
                     for _ in 0..<iterations {
-                        let single = PostgresTemplate(serverURL: url, logger: logger) { db in _ = try await migrator.migrate(db) }
+                        let single = PostgresTemplate(serverURL: url, logger: logger, spares: 0) { db in
+                            _ = try await migrator.migrate(db)
+                        }
                         try await single.prepare()
                         try await single.dropTemplate()
                     }
                 },
-                .async(name: "template_copy") { iterations in
+                .async(name: "template_copy", prepare: settle) { iterations in
                     for _ in 0..<iterations {
                         let db = try await template.makeDatabase()
                         try await template.drop(db)
                         try await template.waitForSpares()
                     }
                 },
-                .async(name: "template_spare", prepare: { try await spared.waitForSpares() }) { iterations in
+                .async(name: "template_spare", prepare: settle) { iterations in
                     for _ in 0..<iterations {
                         let db = try await spared.makeDatabase()
                         try await spared.drop(db)
