@@ -144,6 +144,25 @@ struct ConvertTests {
             "try Services.shared.notes.note(id: 1, AppDatabase.db.readTransaction(bridging: transaction.database)) ?? \"\""))
     }
 
+    /// Found by the generator fuzzer (seed 20261127001, P3, P7, P17): a
+    /// generic member constrained by GRDB's `DatabaseValueConvertible`
+    /// went into the protocol, whose file leaves GRDB out, and the build
+    /// broke. It is refused at the member, as `shim` refuses it.
+    @Test func aGenericMemberConstrainedByAnExcludedImportIsRefused() throws {
+        let finder = """
+            import GRDB
+
+            final class Notes: Sendable {
+                init() {}
+                func value<T: DatabaseValueConvertible>(id: Int, as type: T.Type, transaction: LegacyTransaction) throws -> T? { nil }
+                func save(_ text: String, transaction: LegacyTransaction) throws {}
+            }
+            """
+        let conversion = try Self.conversion([("Notes.swift", finder)])
+        #expect(conversion.blockers.map(\.location) == ["Notes.swift:5"])
+        #expect(conversion.blockers.first?.reason.contains("DatabaseValueConvertible") == true)
+    }
+
     @Test func aConfiguredReverseBridgeIsPassedInstead() throws {
         let conversion = try Self.conversion(
             [("Notes.swift", Self.finder), ("Report.swift", Self.receiver)],

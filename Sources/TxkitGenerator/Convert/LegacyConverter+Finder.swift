@@ -66,6 +66,14 @@ extension LegacyConverter {
                     + "superclass first"))
                 continue
             }
+            if let constraint = ShimPlan.excludedConstraint(of: member, in: legacy, configuration: configuration) {
+                blockers.append(block(member.location, "\(name) constrains its generic parameters with "
+                    + "\(constraint), which may come from a module the protocol and its mock leave out "
+                    + "(excludedImports: \(configuration.excludedImports.joined(separator: ", "))); the protocol "
+                    + "would not compile: add a non-generic overload for the types its callers use, call that, "
+                    + "then run again"))
+                continue
+            }
             if statics == .instance, member.isStatic, legacy.kind == .enum || !legacy.hasArgumentlessInit {
                 blockers.append(block(member.location, "--statics instance gives \(legacy.name) a shared "
                     + "instance, but \(legacy.kind == .enum ? "it is an enum" : "it has no init()"); use --statics keep"))
