@@ -33,13 +33,14 @@ import TransactionKitPostgres
 /// drops the spares, which a process that just exits leaves behind.
 ///
 /// **Copies made ahead:** a copy costs the server a `CREATE DATABASE …
-/// TEMPLATE` and a `DROP DATABASE`, whatever the number of migrations:
-/// about half of creating and migrating a database on PostgreSQL 15. So a
-/// background worker keeps ``spares`` copies ready and drops the used ones
-/// while the tests run: a test that finds a spare pays only for opening
-/// it, a few milliseconds. Tests that each take less time than the server
-/// needs for a copy (a few hundred milliseconds) drain the spares and then
-/// wait for the worker. See Benchmarks/README.md (`fresh_pg_db`).
+/// TEMPLATE` and a `DROP DATABASE`, whatever the number of migrations
+/// (about half of creating and migrating a 20-table database on
+/// PostgreSQL 15), and opening and closing it costs a few milliseconds
+/// more. So a background worker keeps ``spares`` copies made and opened,
+/// and closes and drops the used ones while the tests run: a test that
+/// finds a spare waits for none of it. Tests that each take less time
+/// than the worker needs for a copy (tens of milliseconds) drain the
+/// spares and then wait for the worker. See Benchmarks/README.md (`fresh_pg_db`).
 ///
 /// - Warning: The role of the URL must be allowed to create databases
 ///   (`CREATEDB`).
@@ -105,11 +106,21 @@ public final class PostgresTemplate: Sendable {
                 try await Self.administer(
                     "CREATE DATABASE \(Self.quoted(name)) TEMPLATE \(Self.quoted(templateName))",
                     url: serverURL, logger: logger)
-                return name
+                var configuration = try Self.server(url: serverURL)
+                configuration.database = name
+                do {
+                    return try await PostgresDB.open(configuration, logger: logger)
+                } catch {
+                    try? await Self.administer(
+                        "DROP DATABASE IF EXISTS \(Self.quoted(name)) WITH (FORCE)", url: serverURL, logger: logger)
+                    throw error
+                }
             },
-            drop: { name in
-                try await Self.administer(
-                    "DROP DATABASE IF EXISTS \(Self.quoted(name)) WITH (FORCE)", url: serverURL, logger: logger)
+            drop: { db in
+                await db.close()
+                try? await Self.administer(
+                    "DROP DATABASE IF EXISTS \(Self.quoted(db.configuration.database)) WITH (FORCE)",
+                    url: serverURL, logger: logger)
             })
     }
 
@@ -171,30 +182,22 @@ public final class PostgresTemplate: Sendable {
     /// - Throws: ``/TransactionKit/DBError`` when the server refuses.
     public func makeDatabase() async throws -> PostgresDB {
         try await prepare()
-        let name = try await copies.take()
-        var configuration = try server()
-        configuration.database = name
-        do {
-            return try await PostgresDB.open(configuration, logger: logger)
-        } catch {
-            await copies.drop(name)
-            throw error
-        }
+        return try await copies.take()
     }
 
-    /// Closes `db`, a copy ``makeDatabase()`` made, and has the
-    /// background worker drop it.
+    /// Hands `db`, a copy ``makeDatabase()`` made, to the background worker,
+    /// which closes it and drops it.
     ///
-    /// The database is closed when this returns; the `DROP DATABASE` runs
-    /// after it, beside the next tests. ``dropTemplate()`` waits for it. A
-    /// failed drop is not reported: the copy stays on the server until the
-    /// server is discarded.
+    /// Do not use `db` once this returns: the worker closes it, then runs
+    /// the `DROP DATABASE` (which ends any connection left), beside the
+    /// next tests. ``dropTemplate()`` waits for it. A failed drop is not
+    /// reported: the copy stays on the server until the server is
+    /// discarded.
     ///
     /// - Throws: Nothing today; declared so that a later version may report
     ///   a refused drop without breaking callers.
     public func drop(_ db: PostgresDB) async throws {
-        await db.close()
-        await copies.drop(db.configuration.database)
+        await copies.drop(db)
     }
 
     /// Runs `body` with a fresh copy, then drops the copy, whether `body`

@@ -1,9 +1,11 @@
 #if Postgres
 import TransactionKit
+import TransactionKitPostgres
 
-/// The copies of one ``PostgresTemplate``, made and dropped by one
-/// background worker so that a test neither waits for `CREATE DATABASE`
-/// nor for `DROP DATABASE` while enough copies are ready.
+/// The copies of one ``PostgresTemplate``, made, opened, closed and dropped
+/// by one background worker, so that a test waits neither for `CREATE
+/// DATABASE` and its first connection nor for closing and `DROP DATABASE`
+/// while enough copies are ready.
 ///
 /// One worker does all the server work, one statement at a time: PostgreSQL
 /// refuses to copy a template while another copy of it is being made, and a
@@ -16,11 +18,11 @@ actor PostgresTemplateCopies {
     /// How many copies are kept ready ahead of the tests.
     let spares: Int
 
-    private let create: @Sendable () async throws -> String
-    private let dropDatabase: @Sendable (String) async throws -> Void
-    private var ready: [String] = []
-    private var waiting: [CheckedContinuation<String, any Error>] = []
-    private var toDrop: [String] = []
+    private let create: @Sendable () async throws -> PostgresDB
+    private let dropDatabase: @Sendable (PostgresDB) async -> Void
+    private var ready: [PostgresDB] = []
+    private var waiting: [CheckedContinuation<PostgresDB, any Error>] = []
+    private var toDrop: [PostgresDB] = []
     private var worker: Task<Void, Never>?
     private var idle: [CheckedContinuation<Void, Never>] = []
     /// The last refill's failure, reported to the next test that waits.
@@ -33,23 +35,23 @@ actor PostgresTemplateCopies {
 
     /// - Parameters:
     ///   - spares: Copies to keep ready (0: each copy is made on demand).
-    ///   - create: Makes a new copy and returns its name.
-    ///   - drop: Drops a copy by name.
+    ///   - create: Makes a new copy and opens it.
+    ///   - drop: Closes a copy and drops it.
     init(
         spares: Int,
-        create: @escaping @Sendable () async throws -> String,
-        drop: @escaping @Sendable (String) async throws -> Void
+        create: @escaping @Sendable () async throws -> PostgresDB,
+        drop: @escaping @Sendable (PostgresDB) async -> Void
     ) {
         self.spares = max(0, spares)
         self.create = create
         self.dropDatabase = drop
     }
 
-    /// A ready copy's name, at once when a spare is ready; otherwise when
-    /// the worker has made one.
+    /// An open copy, at once when a spare is ready; otherwise when the
+    /// worker has made one.
     ///
-    /// - Throws: What making the copy threw.
-    func take() async throws -> String {
+    /// - Throws: What making or opening the copy threw.
+    func take() async throws -> PostgresDB {
         wantsSpares = true
         if !ready.isEmpty {
             let name = ready.removeFirst()
@@ -67,9 +69,9 @@ actor PostgresTemplateCopies {
         }
     }
 
-    /// Drops `name` in the background.
-    func drop(_ name: String) {
-        toDrop.append(name)
+    /// Closes and drops `db` in the background.
+    func drop(_ db: PostgresDB) {
+        toDrop.append(db)
         startWorker()
     }
 
@@ -103,13 +105,13 @@ actor PostgresTemplateCopies {
         while !ready.isEmpty {
             // A drop awaits: a copy a test hands back meanwhile is queued
             // for the worker, and no spare is made any more.
-            try? await dropDatabase(ready.removeFirst())
+            await dropDatabase(ready.removeFirst())
         }
         await settle()
     }
 
     /// The names of the spares ready now (for tests).
-    var readyNames: [String] { ready }
+    var readyNames: [String] { ready.map(\.configuration.database) }
 
     /// How many copies the worker has made (for tests).
     private(set) var made = 0
@@ -118,7 +120,7 @@ actor PostgresTemplateCopies {
 
     private enum Job {
         case serveWaiter
-        case drop(String)
+        case drop(PostgresDB)
         case makeSpare
     }
 
@@ -151,7 +153,7 @@ actor PostgresTemplateCopies {
                     waiting.removeFirst().resume(returning: ready.removeFirst())
                     continue
                 }
-                let result: Result<String, any Error>
+                let result: Result<PostgresDB, any Error>
                 do { result = .success(try await create()) } catch { result = .failure(error) }
                 if case .success = result {
                     made += 1
@@ -159,8 +161,8 @@ actor PostgresTemplateCopies {
                 }
                 // Only the worker removes waiters: the first is still there.
                 waiting.removeFirst().resume(with: result)
-            case let .drop(name):
-                try? await dropDatabase(name)
+            case let .drop(db):
+                await dropDatabase(db)
             case .makeSpare:
                 do {
                     ready.append(try await create())

@@ -17,8 +17,9 @@ import TransactionKitPostgresTesting
 ///   work per copy, as when tests come faster than copies;
 /// - `template_spare`: what a test waits for when a spare is ready (the
 ///   template keeps 4; the untimed `prepare` refills them and finishes the
-///   previous drops): `makeDatabase()`, which opens a spare, and `drop(_:)`,
-///   which closes it and leaves the `DROP DATABASE` to the worker.
+///   previous drops): `makeDatabase()`, which hands out a spare the worker
+///   made and opened ahead, and `drop(_:)`, which leaves closing it and the
+///   `DROP DATABASE` to the worker.
 struct PostgresFreshDatabaseBenchmark {
     static let entryName = "fresh_pg_db"
     let url: String
@@ -66,7 +67,7 @@ struct PostgresFreshDatabaseBenchmark {
         let settle: @Sendable () async throws -> Void = { try await spared.waitForSpares() }
         return BenchEntry(
             name: Self.entryName,
-            note: "one fresh PostgreSQL database with 20 tables (30 migrations), opened and dropped: create_migrate = CREATE DATABASE + open + migrations + DROP; template_copy = PostgresTemplate without spares: makeDatabase (CREATE DATABASE … TEMPLATE + open) + drop, DROP DATABASE awaited; template_spare = what a test waits for with a spare ready: makeDatabase (open a spare) + drop (close; the DROP runs in the background, refills untimed)",
+            note: "one fresh PostgreSQL database with 20 tables (30 migrations), opened and dropped: create_migrate = CREATE DATABASE + open + migrations + DROP; template_copy = PostgresTemplate without spares: makeDatabase (CREATE DATABASE … TEMPLATE + open) + drop, DROP DATABASE awaited; template_spare = what a test waits for with a spare ready: makeDatabase (a spare made and opened ahead) + drop (close and DROP left to the worker; refills untimed)",
             variants: [
                 .async(name: "create_migrate", prepare: settle) { iterations in
                     for _ in 0..<iterations {
