@@ -129,9 +129,10 @@ extension FuzzHarness {
                         // Through an optional property (`store?.count(…)`) the result is optional,
                         // and so is the `label` (a String, stubbed "mocked") a method may also read.
                         let access = program.consumers.first { $0.name == consumer }?.accesses[method.finder]
-                        let labelType = access == .optional ? "String?" : "String"
+                        let isOptional = access == .optional || access == .weak
+                        let labelType = isOptional ? "String?" : "String"
                         let label = method.readsLabel ? "String(describing: (\"mocked\" as \(labelType))) + \" \" + " : ""
-                        let type = access == .optional && !member.result.hasSuffix("?") ? member.result + "?" : member.result
+                        let type = isOptional && !member.result.hasSuffix("?") ? member.result + "?" : member.result
                         expectations.append("#expect(result == \(label)String(describing: (\(value) as \(type))))")
                     }
                     expectations.append("#expect(\(variable).\(member.property).callCount == 1)")

@@ -383,11 +383,6 @@ extension FuzzProgram {
             "            // The app keeps the database it adopted at startup.",
             "            defer { withExtendedLifetime(sqlite) {} }",
         ]
-        if consumers.contains(where: { $0.accesses.values.contains(.weak) }) {
-            lines.append("            // The finders the consumers hold weakly, alive as long as the app.")
-            lines.append("            var kept: [AnyObject] = []")
-            lines.append("            defer { withExtendedLifetime(kept) {} }")
-        }
         for (index, consumer) in consumers.enumerated() {
             var arguments: [String] = []
             switch consumer.shape {
@@ -401,29 +396,29 @@ extension FuzzProgram {
                 case .injected, .optional:
                     arguments.append("\(Self.property(finder)): \(finder)()")
                 case .weak:
-                    lines.append("            let kept\(index)\(finder) = \(finder)()")
-                    lines.append("            kept.append(kept\(index)\(finder))")
-                    arguments.append("\(Self.property(finder)): kept\(index)\(finder)")
+                    // Only this local holds it, so that clearing it below
+                    // shows whether the consumer still holds it weakly.
+                    lines.append("            var kept\(index)\(finder): \(finder)? = \(finder)()")
+                    arguments.append("\(Self.property(finder)): kept\(index)\(finder)!")
                 default:
                     break
                 }
             }
             lines.append("            let c\(index) = \(consumer.name)(\(arguments.joined(separator: ", ")))")
             for method in consumer.methods {
-                let finder = finders[method.finder], member = finder.members[method.member]
-                var callArguments: [String] = []
-                if consumer.accesses[method.finder] == .parameter {
-                    callArguments.append("\(Self.property(finder.name)): \(finder.name)()")
+                lines.append(recordLine(consumer: index, method: method))
+            }
+        }
+        if consumers.contains(where: { $0.accesses.values.contains(.weak) }) {
+            lines.append("            // Released: the consumers that held a finder weakly no longer reach it.")
+            for (index, consumer) in consumers.enumerated() {
+                for finder in consumer.accesses.keys.sorted() where consumer.accesses[finder] == .weak {
+                    lines.append("            kept\(index)\(finders[finder].name) = nil")
                 }
-                let label = "\"\(consumer.name).\(method.name)\""
-                let writes = member.operation.writes
-                if consumer.shape.receives {
-                    let transaction = legacyTransaction == .database ? "db" : "\(transactionType(writes: writes))(db)"
-                    callArguments.append(legacyTransaction == .database ? "db: db" : "transaction: \(transaction)")
-                    let attempt = method.throwing ? "try " : ""
-                    lines.append("            lines.append(record(\(label)) { try pool.\(writes ? "write" : "read") { db in \(attempt)c\(index).\(method.name)(\(callArguments.joined(separator: ", "))) } })")
-                } else {
-                    lines.append("            lines.append(record(\(label)) { try c\(index).\(method.name)(\(callArguments.joined(separator: ", "))) })")
+            }
+            for (index, consumer) in consumers.enumerated() {
+                for method in consumer.methods where consumer.accesses[method.finder] == .weak {
+                    lines.append(recordLine(consumer: index, method: method, suffix: " after release"))
                 }
             }
         }
@@ -440,6 +435,27 @@ extension FuzzProgram {
             "}",
         ]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `lines.append(record(…))`: one call of a consumer method, its
+    /// result labelled with the consumer, the method and `suffix`.
+    private func recordLine(consumer index: Int, method: Method, suffix: String = "") -> String {
+        let consumer = consumers[index]
+        let finder = finders[method.finder], member = finder.members[method.member]
+        var callArguments: [String] = []
+        if consumer.accesses[method.finder] == .parameter {
+            callArguments.append("\(Self.property(finder.name)): \(finder.name)()")
+        }
+        let label = "\"\(consumer.name).\(method.name)\(suffix)\""
+        let writes = member.operation.writes
+        if consumer.shape.receives {
+            let transaction = legacyTransaction == .database ? "db" : "\(transactionType(writes: writes))(db)"
+            callArguments.append(legacyTransaction == .database ? "db: db" : "transaction: \(transaction)")
+            let attempt = method.throwing ? "try " : ""
+            return "            lines.append(record(\(label)) { try pool.\(writes ? "write" : "read") { db in "
+                + "\(attempt)c\(index).\(method.name)(\(callArguments.joined(separator: ", "))) } })"
+        }
+        return "            lines.append(record(\(label)) { try c\(index).\(method.name)(\(callArguments.joined(separator: ", "))) })"
     }
 
     /// The program as a fixture test to paste: its seed and its sources.

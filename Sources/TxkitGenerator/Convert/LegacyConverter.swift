@@ -104,6 +104,17 @@ struct LegacyConverter {
                 "\(pairs.map(\.consumer.name).joined(separator: ", ")) hold\(pairs.count == 1 ? "s" : "") an instance of "
                     + "\(legacy.name)'s shim, but \(legacy.name) is an enum: make it a struct, then run again"))
         }
+        for pair in pairs {
+            // The wrapper's WeakReference goes with the shim: the protocol
+            // cannot be held weakly by a value the conversion could write.
+            if case let .reference(location)? = ShimPlan.weakHolding(of: legacy.name, in: pair.consumer) {
+                blockers.append(block(
+                    location,
+                    "\(pair.consumer.name) holds \(legacy.name)'s shim weakly, through its wrapper's "
+                        + "\(ShimPlan.weakReferenceTypeName), which goes with the shim; hold the instance strongly, "
+                        + "or keep the shim"))
+            }
+        }
         blockers += implicitlySendableBlockers
         let uses = scanCallers()
         collectConvertedMembers(uses: uses)

@@ -162,7 +162,44 @@ struct ShimRenderer {
             lines += forwarding(member)
         }
         lines.append("}")
+        if hasInstanceMembers, plan.holdsLegacyWeakly {
+            lines += [""] + weakReference()
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The wrapper's ``ShimPlan/weakReferenceTypeName`` type, for a
+    /// consumer that held the legacy instance in a `weak` property: it
+    /// keeps a wrapper's instance weakly, so the property reads `nil` once
+    /// the instance is released, as before; any other shim (a test's mock)
+    /// it keeps strongly.
+    private func weakReference() -> [String] {
+        let name = ShimPlan.weakReferenceTypeName
+        return [
+            "extension \(wrapperName) {",
+            "    /// Holds a ``\(shimName)`` as `\(consumer)` held `\(legacy)` in a `weak`",
+            "    /// property: a wrapper's `\(legacy)` weakly (``shim`` is `nil` once it is",
+            "    /// released), any other shim (a test's mock) strongly.",
+            "    \(modifier)struct \(name) {",
+            "        private weak var instance: \(legacy)?",
+            "        private var other: (any \(shimName))?",
+            "",
+            "        /// Holds `shim`, or nothing.",
+            "        \(modifier)init(_ shim: (any \(shimName))? = nil) {",
+            "            if let wrapper = shim as? \(wrapperName) {",
+            "                instance = wrapper.wrapped",
+            "            } else {",
+            "                other = shim",
+            "            }",
+            "        }",
+            "",
+            "        /// The shim held: the wrapper of the instance while it lives, or the other shim.",
+            "        \(modifier)var shim: (any \(shimName))? {",
+            "            other ?? instance.map { \(wrapperName)($0) }",
+            "        }",
+            "    }",
+            "}",
+        ]
     }
 
     private var bridgeDescription: String {

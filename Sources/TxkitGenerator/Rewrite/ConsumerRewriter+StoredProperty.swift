@@ -5,18 +5,26 @@ import SwiftSyntax
 /// with an initializer parameter.
 extension ConsumerRewriter {
     mutating func retypeStoredProperty(_ name: String) throws {
+        // Set when the property was `weak` (``replaceWeakProperty(_:binding:in:)``):
+        // the stored property that now holds the shim.
+        var weakReference: String?
         for declaration in plan.consumer.declarations {
             for item in declaration.memberBlock.members {
                 guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
                 for binding in variable.bindings {
                     guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { continue }
-                    if let reference = variable.modifiers.first(where: { ["weak", "unowned"].contains($0.name.text) }) {
+                    if variable.modifiers.contains(where: { $0.name.text == "weak" }) {
+                        weakReference = try replaceWeakProperty(variable, binding: binding, in: declaration)
+                        continue
+                    }
+                    if let reference = variable.modifiers.first(where: { $0.name.text == "unowned" }) {
                         // The wrapper is a value that holds the instance
-                        // strongly: a weak shim property could not hold it.
+                        // strongly, and an unowned shim could not be read
+                        // once the instance is released.
                         throw GeneratorError.cannotApply(
-                            "\(name) is a \(reference.name.text) reference to \(legacyName); the shim's wrapper holds it "
-                                + "strongly, which would change when it is released; make the property strong, or "
-                                + "edit it by hand",
+                            "\(name) is an \(reference.trimmedDescription) reference to \(legacyName); the shim's "
+                                + "wrapper holds it strongly, which would change when it is released; make the "
+                                + "property strong or weak, or edit it by hand",
                             location: declaration.file.location(of: binding))
                     }
                     var annotatedType = binding.typeAnnotation?.type
@@ -62,7 +70,8 @@ extension ConsumerRewriter {
                 guard let initializer = item.decl.as(InitializerDeclSyntax.self), let body = initializer.body else {
                     continue
                 }
-                retypeAssignments(to: name, in: body.statements, of: initializer, file: declaration.file)
+                retypeAssignments(
+                    to: name, in: body.statements, of: initializer, file: declaration.file, weakReference: weakReference)
             }
         }
     }
@@ -70,8 +79,15 @@ extension ConsumerRewriter {
     /// `self.store = store` in an initializer: the parameter that fills
     /// the property takes the shim (its default wrapped); any other value
     /// is wrapped where it is assigned.
+    ///
+    /// With `weakReference` (the property was `weak`), the assignment sets
+    /// that stored property instead (`self.storeReference =
+    /// C.Wrappers.Store.WeakReference(store)`): an initializer may assign
+    /// before it has set every stored property, when the computed property
+    /// that replaced the weak one could not be used yet.
     private mutating func retypeAssignments(
-        to name: String, in statements: CodeBlockItemListSyntax, of initializer: InitializerDeclSyntax, file: SourceFile
+        to name: String, in statements: CodeBlockItemListSyntax, of initializer: InitializerDeclSyntax, file: SourceFile,
+        weakReference: String? = nil
     ) {
         for statement in statements {
             guard let sequence = statement.item.as(SequenceExprSyntax.self) else { continue }
@@ -85,6 +101,9 @@ extension ConsumerRewriter {
                 } ?? false)
             guard isProperty else { continue }
             let value = elements[2]
+            if let weakReference {
+                replace(target, in: file, with: "self.\(weakReference)")
+            }
             if let reference = value.as(DeclReferenceExprSyntax.self),
                let parameter = initializer.signature.parameterClause.parameters.first(where: {
                    ($0.secondName ?? $0.firstName).text == reference.baseName.text
@@ -93,18 +112,78 @@ extension ConsumerRewriter {
                    optional.wrappedType.trimmedDescription == legacyName {
                     replace(optional.wrappedType, in: file, with: shimType)
                     retypedOptionalParameters.insert(parameter.firstName.text)
-                } else {
-                    guard parameter.type.trimmedDescription == legacyName else { continue }
+                } else if parameter.type.trimmedDescription == legacyName {
                     replace(parameter.type, in: file, with: shimType)
+                } else {
+                    if weakReference != nil { replace(value, in: file, with: weakReferenceValue(value.trimmedDescription)) }
+                    continue
                 }
                 retypedParameters.insert(parameter.firstName.text)
                 if let defaultValue = parameter.defaultValue?.value {
                     replace(defaultValue, in: file, with: wrapped(defaultValue))
                 }
+                if weakReference != nil { replace(value, in: file, with: weakReferenceValue(value.trimmedDescription)) }
             } else {
-                replace(value, in: file, with: wrapped(value))
+                replace(value, in: file, with: weakReference == nil ? wrapped(value) : weakReferenceValue(wrapped(value)))
             }
         }
+    }
+
+    /// `C.Wrappers.Store.WeakReference(shim)`: the value of the stored
+    /// property that replaced a `weak` one.
+    private func weakReferenceValue(_ shim: String) -> String {
+        "\(wrapperType).\(ShimPlan.weakReferenceTypeName)(\(shim))"
+    }
+
+    /// Replaces `weak var store: Store?` with a computed property of the
+    /// shim's optional type and the stored property behind it, a
+    /// ``ShimPlan/weakReferenceTypeName`` (declared by the wrapper), which
+    /// holds the production wrapper's instance weakly: the property reads
+    /// `nil` once the instance is released, as it did; a test's mock is
+    /// held strongly.
+    ///
+    /// - Returns: The stored property's name (`storeReference`).
+    private mutating func replaceWeakProperty(
+        _ variable: VariableDeclSyntax, binding: PatternBindingSyntax, in declaration: TypeDeclaration
+    ) throws -> String {
+        let name = binding.pattern.trimmedDescription
+        let location = declaration.file.location(of: binding)
+        let legacyName = legacyName
+        let refuse = { (reason: String) in
+            GeneratorError.cannotApply(
+                "\(name) is a weak reference to \(legacyName), \(reason); --apply rewrites a `weak var` of type "
+                    + "\(legacyName)? alone in its declaration, without attributes or initial value; edit it by hand, "
+                    + "then run again",
+                location: location)
+        }
+        guard variable.bindings.count == 1 else { throw refuse("declared with others") }
+        guard variable.attributes.isEmpty else { throw refuse("with attributes") }
+        guard !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else {
+            throw refuse("static")
+        }
+        guard let optional = binding.typeAnnotation?.type.as(OptionalTypeSyntax.self),
+              optional.wrappedType.trimmedDescription == legacyName
+        else { throw refuse("not declared \(legacyName)?") }
+        if let value = binding.initializer?.value, !value.is(NilLiteralExprSyntax.self) {
+            throw refuse("with an initial value")
+        }
+        let reference = name + "Reference"
+        for other in plan.consumer.declarations {
+            for item in other.memberBlock.members where Self.declares(item.decl, reference) {
+                throw refuse("and \(consumerName) already has a member named \(reference)")
+            }
+        }
+        let indent = Self.indentation(of: variable)
+        let modifiers = variable.modifiers.filter { $0.name.text != "weak" }.map(\.trimmedDescription)
+        let type = "\(wrapperType).\(ShimPlan.weakReferenceTypeName)"
+        replace(variable, in: declaration.file, with: [
+            (modifiers + ["var \(name): \(shimType)? {"]).joined(separator: " "),
+            "\(indent)    get { \(reference).shim }",
+            "\(indent)    set { \(reference) = \(type)(newValue) }",
+            "\(indent)}",
+            "\(indent)private var \(reference) = \(type)()",
+        ].joined(separator: "\n"))
+        return reference
     }
 
     ///
