@@ -1,5 +1,3 @@
-import CTransactionKitMisuseHook
-
 /// The memory ordering of an ``AtomicInt`` operation, as in C11.
 @usableFromInline package enum AtomicOrdering: Int32, Sendable {
     case relaxed = 0
@@ -9,9 +7,9 @@ import CTransactionKitMisuseHook
     case sequentiallyConsistent = 5
 }
 
-/// An integer that threads read and change without a lock: the package's
-/// atomic, for counters and flags on long-lived objects (a database's
-/// scope, a backend, an observation).
+/// An integer that threads read and change without a lock, in an object of
+/// its own: for a counter or a flag of a long-lived object. An object made
+/// often keeps its words inline instead (``InlineAtomicWords``).
 ///
 /// ```swift
 /// let closed = AtomicInt(0)
@@ -20,16 +18,11 @@ import CTransactionKitMisuseHook
 ///
 /// **Threads:** any.
 //
-// Not `Synchronization.Atomic`, which needs iOS 18 and macOS 15, above the
-// package's floor: the operations are the C target's (CTransactionKitAtomics.h),
-// which inline to the same instructions. The value is the object's only
-// stored property, reached through the object's address as the standard
-// library's `ManagedBuffer` reaches its header, so that no Swift access (and
-// no exclusivity check) ever touches it after `init`. A transaction does not
-// use this class: its two words live in the transaction object itself
-// (DBReadTransaction.swift), which saves an allocation per transaction.
-@usableFromInline package final class AtomicInt: @unchecked Sendable {
-    // Read and written only through `word`, once `init` returned.
+// A transaction does not use this class: its two words live in the
+// transaction object itself (DBReadTransaction.swift), which saves an
+// allocation per transaction.
+@usableFromInline package final class AtomicInt: InlineAtomicWords, @unchecked Sendable {
+    // Read and written only through `atomicWord(0)`, once `init` returned.
     private var storage: Int
 
     /// Creates an atomic holding `value`.
@@ -37,29 +30,27 @@ import CTransactionKitMisuseHook
         storage = value
     }
 
-    @usableFromInline var word: UnsafeMutablePointer<Int> {
-        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Int.self)
-    }
+    @inlinable var word: AtomicWord { atomicWord(0) }
 
     /// The current value.
     @inlinable package func load(ordering: AtomicOrdering) -> Int {
-        transactionkit_atomic_load(word, ordering.rawValue)
+        word.load(ordering: ordering)
     }
 
     /// Replaces the value.
     @inlinable package func store(_ value: Int, ordering: AtomicOrdering) {
-        transactionkit_atomic_store(word, value, ordering.rawValue)
+        word.store(value, ordering: ordering)
     }
 
     /// Replaces the value and returns the previous one.
     @inlinable package func exchange(_ value: Int, ordering: AtomicOrdering) -> Int {
-        transactionkit_atomic_exchange(word, value, ordering.rawValue)
+        word.exchange(value, ordering: ordering)
     }
 
     /// Adds `delta`, wrapping around on overflow, and returns the new value.
     @inlinable @discardableResult
     package func wrappingAdd(_ delta: Int, ordering: AtomicOrdering) -> Int {
-        transactionkit_atomic_fetch_add(word, delta, ordering.rawValue) &+ delta
+        word.wrappingAdd(delta, ordering: ordering)
     }
 
     /// Stores `desired` if the value is `expected`.
@@ -68,8 +59,6 @@ import CTransactionKitMisuseHook
     @inlinable package func compareExchange(
         expected: Int, desired: Int, ordering: AtomicOrdering
     ) -> (exchanged: Bool, original: Int) {
-        var found = expected
-        let exchanged = transactionkit_atomic_compare_exchange(word, &found, desired, ordering.rawValue)
-        return (exchanged, found)
+        word.compareExchange(expected: expected, desired: desired, ordering: ordering)
     }
 }

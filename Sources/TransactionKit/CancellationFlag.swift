@@ -3,12 +3,15 @@
 /// it when the block returns: a cancelled write rolls back before its
 /// finalizations, a cancelled read throws instead of returning, on every
 /// backend.
-package final class CancellationFlag: Sendable {
+package final class CancellationFlag: InlineAtomicWords, Sendable {
     // Without it, GRDB would run the finalizations and fail at `COMMIT` (and
     // let a read that ran no statement after the cancellation return its
     // value), and `MockDB` would commit.
 
-    private let cancelled = AtomicInt(0)
+    // First stored property, inline: one allocation per async transaction,
+    // not two. Only `atomicWord(_:)` touches it.
+    nonisolated(unsafe) private var storage = 0
+    private var cancelled: AtomicWord { atomicWord(0) }
 
     package init() {}
 

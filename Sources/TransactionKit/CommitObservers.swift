@@ -10,7 +10,11 @@
 /// while observers exist: it sets an ``Activation`` (``activate(_:)``),
 /// which hears each registration before ``add(tables:collections:all:finish:deliver:)``
 /// returns, and the removal of the last observer.
-package final class CommitObservers: Sendable {
+package final class CommitObservers: InlineAtomicWords, Sendable {
+    // First stored property: `entryCount`, inline (one allocation fewer per
+    // database). Only `atomicWord(_:)` touches it.
+    nonisolated(unsafe) private var storage = 0
+
     /// What a backend does when observers come and go. Both calls run on
     /// the thread that adds or removes, outside the registry's lock.
     package struct Activation: Sendable {
@@ -56,7 +60,7 @@ package final class CommitObservers: Sendable {
     private let state = LockedValue(State())
     /// The number of entries, readable without the lock: a commit with no
     /// observer costs one atomic load.
-    private let entryCount = AtomicInt(0)
+    private var entryCount: AtomicWord { atomicWord(0) }
 
     package init() {}
 

@@ -22,8 +22,10 @@ public final class DBCommitObservation: Sendable {
 
     /// Shared by the observation and the delivery closure, which must not
     /// retain the observation (or it would never be deallocated).
-    final class CancelledFlag: Sendable {
-        private let cancelled = AtomicInt(0)
+    final class CancelledFlag: InlineAtomicWords, Sendable {
+        // First stored property, inline. Only `atomicWord(_:)` touches it.
+        nonisolated(unsafe) private var storage = 0
+        private var cancelled: AtomicWord { atomicWord(0) }
         var isCancelled: Bool { cancelled.load(ordering: .acquiring) != 0 }
         func cancel() { cancelled.store(1, ordering: .releasing) }
     }

@@ -19,19 +19,23 @@ struct MockBackend: SyncTransactionBackend {
     }
 
     /// Counters and injected faults, shared by every copy of the backend.
-    final class SharedState: Sendable {
-        private let reads = AtomicInt(0)
-        private let writes = AtomicInt(0)
-        private let commits = AtomicInt(0)
-        private let rollbacks = AtomicInt(0)
+    final class SharedState: InlineAtomicWords, Sendable {
+        // First stored property: the counters and flags below, inline (a
+        // `MockDB` is made per test, and an `AtomicInt` each would be six
+        // allocations more per database). Only `atomicWord(_:)` touches it.
+        nonisolated(unsafe) private var words: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
+        private var reads: AtomicWord { atomicWord(0) }
+        private var writes: AtomicWord { atomicWord(1) }
+        private var commits: AtomicWord { atomicWord(2) }
+        private var rollbacks: AtomicWord { atomicWord(3) }
         /// Lets a commit skip the lock when no failure is injected.
-        private let hasCommitFailure = AtomicInt(0)
+        private var hasCommitFailure: AtomicWord { atomicWord(4) }
         private let nextCommitFailure = LockedValue<DBError?>(nil)
         /// Serializes write transactions, as SQLite does: sync writes wait
         /// on it with their thread, async writes suspend.
         let writeLock = MockWriteGate()
         /// Whether `MockDB.close()` was called.
-        private let closed = AtomicInt(0)
+        private var closed: AtomicWord { atomicWord(5) }
 
         var isClosed: Bool {
             closed.load(ordering: .acquiring) != 0

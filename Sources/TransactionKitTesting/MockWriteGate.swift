@@ -26,14 +26,18 @@ import TransactionKit
 /// Every access to the word acquires or releases, and the slow path runs
 /// under a `LockedValue` (a pthread mutex and condition variable): the
 /// thread sanitizer sees all of it.
-final class MockWriteGate: Sendable {
+final class MockWriteGate: InlineAtomicWords, Sendable {
+    // First stored property: `word`, inline (one allocation fewer per
+    // `MockDB`). Only `atomicWord(_:)` touches it.
+    nonisolated(unsafe) private var storage = 0
+
     private struct Waiters {
         var tasks: [CheckedContinuation<Void, Never>] = []
         var tasksHead = 0
         var threads = 0
     }
 
-    private let word = AtomicInt(0)
+    private var word: AtomicWord { atomicWord(0) }
     private let waiters = LockedValue(Waiters())
 
     init() {}

@@ -39,4 +39,26 @@ struct AtomicIntTests {
         }
         #expect(atomic.load(ordering: .acquiring) == 200_000)
     }
+
+    /// A class with its words inline: `atomicWord(i)` is the i-th `Int` of
+    /// its first stored property, and nothing after it.
+    final class Inline: InlineAtomicWords, @unchecked Sendable {
+        var words: (Int, Int, Int) = (1, 2, 3)
+        let tail = 99
+    }
+
+    @Test func inlineWordsAreTheFirstStoredPropertysInts() {
+        let object = Inline()
+        #expect((0..<3).map { object.atomicWord($0).load(ordering: .relaxed) } == [1, 2, 3])
+        object.atomicWord(2).store(30, ordering: .releasing)
+        #expect(object.atomicWord(0).exchange(10, ordering: .acquiringAndReleasing) == 1)
+        #expect(object.words == (10, 2, 30))
+        #expect(object.tail == 99)
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+            for _ in 0..<50_000 {
+                object.atomicWord(index % 2).wrappingAdd(1, ordering: .relaxed)
+            }
+        }
+        #expect(object.words == (100_010, 100_002, 30))
+    }
 }
