@@ -46,8 +46,9 @@ graph.
 
 --self-test type-checks TransactionKit with one more source file, the plant:
 `Atomic` (iOS 18), then `withDiscardingTaskGroup` (iOS 17), then
-`ContinuousClock` (iOS 16), and checks that the audit fails on each at the
-planted line; then the same uses behind `@available`, `if #available` and
+`ContinuousClock` (iOS 16), then a class that conforms to `Observable`
+(iOS 17) in its inheritance clause, and checks that the audit fails on each
+at the planted line; then the same uses behind `@available`, `if #available` and
 `guard #available`, and `AsyncStream.makeStream` (back-deployed to iOS 13),
 and checks that it passes. Then the same in a test target (when the build
 compiled the tests): `Mutex` (iOS 18), `Task.sleep(for:)` (iOS 16) and a
@@ -360,6 +361,14 @@ def walk_file(source_file, floor, uses, own_decls):
                 own_decls[node["usr"]] = {d: v for d, v in context.items() if v > floor[d]}
         if kind == "decl_ref" and node.get("decl_usr"):
             uses.append(Use(filename, position, context, usr=node["decl_usr"]))
+        # A protocol a declaration names in its inheritance clause
+        # (`final class Model: Observable`, `extension X: P`): the compiler
+        # refuses it above the deployment target as it refuses a call.
+        inherits = node.get("inherits")
+        if isinstance(inherits, dict):
+            for conformance in inherits.get("conformances", []):
+                if conformance.get("source_kind") == "explicit" and str(conformance.get("protocol", "")).startswith("s:"):
+                    uses.append(Use(filename, position, context, usr=conformance["protocol"]))
         # A conformance the code relies on (a value converted to `any P`, a
         # generic argument): the extension that declares it may be gated
         # (`@available(macOS 15, …) extension SQLiteDB: AsyncDB`).
@@ -608,7 +617,8 @@ def run(build_path, list_foundation, only, tests=False):
 
 # Each plant: the file's text, the line that must be reported, a word the
 # report must name. Above the floor: `Atomic` (iOS 18), a discarding task
-# group (iOS 17, the concurrency library) and `ContinuousClock` (iOS 16).
+# group (iOS 17, the concurrency library), `ContinuousClock` (iOS 16) and a
+# conformance to `Observable` (iOS 17) in an inheritance clause.
 PLANTS = {
     "Atomic": ("import Synchronization\n\nfunc plantedAtomic() -> Int {\n"
                "    let counter = Atomic<Int>(0)\n    return counter.load(ordering: .relaxed)\n}\n", 4, "Atomic"),
@@ -616,13 +626,18 @@ PLANTS = {
                             "    await withDiscardingTaskGroup { group in group.addTask {} }\n}\n", 2, "DiscardingTaskGroup"),
     "ContinuousClock": ("func plantedClock() -> Bool {\n"
                         "    let clock = ContinuousClock()\n    return clock.now < clock.now\n}\n", 2, "ContinuousClock"),
+    "Observable": ("import Observation\n\nfinal class PlantedModel: Observable {}\n", 3, "Observable"),
 }
 
 # Uses that must pass: the same APIs behind `@available`, `guard #available`
 # and `if #available`; and `AsyncStream.makeStream`, which the issue counted
 # as iOS 17 but which is `@backDeployed(before: iOS 17)` from iOS 13: the
 # compiler copies its body into an app that runs on an older system.
-GATED_PLANT = """import Synchronization
+GATED_PLANT = """import Observation
+import Synchronization
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+final class GatedModel: Observable {}
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
 func gatedAtomic() -> Int {
