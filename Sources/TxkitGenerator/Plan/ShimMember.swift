@@ -1,7 +1,12 @@
 #if Txkit
 /// A member of a legacy type that a consumer uses, as its shim declares it.
 struct ShimMember {
+    /// The member as the shim declares it (specialized, for a generic
+    /// member the shim cannot declare generic: see ``declared``).
     var legacy: IndexedMember
+    /// The legacy member as written, when ``legacy`` is one of its
+    /// specializations (`value(id:as:)` with `T` = `String`).
+    var declared: IndexedMember?
     /// The TransactionKit type that replaces each legacy transaction
     /// parameter, by parameter index.
     var transactions: [Int: TransactionKind]

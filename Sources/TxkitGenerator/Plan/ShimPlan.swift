@@ -61,7 +61,7 @@ package struct ShimPlan {
         self.uses = dependencyUses
 
         let bodies = LegacyBodies(legacy: legacy, isLegacyTransaction: isLegacyTransaction)
-        members = try resolved.keys.sorted().map { order in
+        members = try resolved.keys.sorted().flatMap { order -> [ShimMember] in
             let (member, memberUses) = resolved[order]!
             var transactions: [Int: TransactionKind] = [:]
             var transactionDecision: TransactionDecision?
@@ -85,13 +85,22 @@ package struct ShimPlan {
                         + "to \(legacy.name) and call that",
                     location: member.location)
             }
+            // A generic member constrained by a module shims leave out
+            // (GRDB's `DatabaseValueConvertible`): one requirement per type
+            // the consumer passes (`as: String.self`), without generics.
+            var specializations = [(member, memberUses)]
             if let constraint = Self.excludedConstraint(of: member, in: legacy, configuration: configuration) {
-                throw GeneratorError.unsupportedUse(
-                    "\(legacy.name).\(member.displayName) constrains its generic parameters with \(constraint), "
-                        + "which may come from a module that shims leave out (excludedImports: "
-                        + "\(configuration.excludedImports.joined(separator: ", "))); the shim would not compile: "
-                        + "add a non-generic overload for the types \(consumer.name) uses and call that",
-                    location: member.location)
+                guard let specialized = Self.specializations(of: member, uses: memberUses) else {
+                    throw GeneratorError.unsupportedUse(
+                        "\(legacy.name).\(member.displayName) constrains its generic parameters with \(constraint), "
+                            + "which may come from a module that shims leave out (excludedImports: "
+                            + "\(configuration.excludedImports.joined(separator: ", "))), and not every call of "
+                            + "\(consumer.name) names its type with a metatype argument (`as: String.self`); the shim "
+                            + "would not compile: pass the type that way, or add a non-generic overload for the "
+                            + "types \(consumer.name) uses and call that",
+                        location: member.location)
+                }
+                specializations = specialized
             }
             var isWritten = false
             for (use, _) in memberUses {
@@ -103,13 +112,16 @@ package struct ShimPlan {
                         + "a shared wrapper cannot mutate its copy",
                     location: memberUses.first { if case .property(_, true) = $0.0.form { true } else { false } }!.0.location)
             }
-            var shimMember = ShimMember(
-                legacy: member,
-                transactions: transactions,
-                suppliedSets: Set(memberUses.map { $0.1.sorted() }),
-                isWritten: isWritten)
-            shimMember.decision = transactionDecision
-            return shimMember
+            return specializations.map { specialized, specializedUses in
+                var shimMember = ShimMember(
+                    legacy: specialized,
+                    transactions: transactions,
+                    suppliedSets: Set(specializedUses.map { $0.1.sorted() }),
+                    isWritten: isWritten)
+                shimMember.decision = transactionDecision
+                if specialized != member { shimMember.declared = member }
+                return shimMember
+            }
         }
         Self.nameStubs(&members)
     }

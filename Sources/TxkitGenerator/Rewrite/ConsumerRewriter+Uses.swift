@@ -40,7 +40,7 @@ extension ConsumerRewriter {
         else { return }
         guard let member = try ShimPlan.resolve(use, in: plan.legacy, isLegacyTransaction: isLegacyTransaction)
             .first?.0,
-            let shimMember = plan.members.first(where: { $0.legacy == member }),
+            let shimMember = plan.members.first(where: { ($0.declared ?? $0.legacy) == member }),
             let index = member.parameters.firstIndex(where: { isLegacyTransaction($0.type) })
         else { return }
         let parameter = member.parameters[index]
