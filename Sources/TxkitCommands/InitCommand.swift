@@ -48,7 +48,7 @@ package struct InitCommand: ParsableCommand {
         if proposal.candidates.isEmpty {
             print("no legacy transaction type found: add yours to legacyTransactions (Guides/Configuration.md)")
         } else {
-            let found = proposal.candidates.map { "\($0.type) (\($0.parameterCount) parameters)" }
+            let found = proposal.candidates.map { "\($0.type) (\($0.parameterCount) parameter\($0.parameterCount == 1 ? "" : "s"))" }
             print("legacy transaction types proposed: \(found.joined(separator: ", ")); remove those that are not")
         }
         print("next: txkit inventory")

@@ -97,12 +97,23 @@ struct GeneratorCommandTests {
     }
 
     @Test func legacyTransactionNamesAreReadFromParameterTypes() {
-        #expect(ConfigurationProposal.legacyTransactionName("Database", importsGRDB: true) == "Database")
-        #expect(ConfigurationProposal.legacyTransactionName("Database", importsGRDB: false) == nil)
-        #expect(ConfigurationProposal.legacyTransactionName("GRDB.Database?", importsGRDB: false) == "Database")
-        #expect(ConfigurationProposal.legacyTransactionName("inout StoreTransaction", importsGRDB: false) == "StoreTransaction")
-        #expect(ConfigurationProposal.legacyTransactionName("DBWriteTransaction", importsGRDB: true) == nil)
-        #expect(ConfigurationProposal.legacyTransactionName("[StoreTransaction]", importsGRDB: true) == nil)
+        let name = { (type: String, importsGRDB: Bool, declared: Set<String>) in
+            ConfigurationProposal.legacyTransactionName(type, importsGRDB: importsGRDB, declared: declared)
+        }
+        let app: Set<String> = ["StoreTransaction"]
+        #expect(name("Database", true, app) == "Database")
+        #expect(name("Database", false, app) == nil)
+        #expect(name("GRDB.Database?", false, app) == "Database")
+        #expect(name("inout StoreTransaction", false, app) == "StoreTransaction")
+        #expect(name("DBWriteTransaction", true, app) == nil)
+        #expect(name("[StoreTransaction]", true, app) == nil)
+        // Found on public apps (issue 38, point 3): StoreKit's `Transaction`
+        // in WooCommerce is no legacy transaction, the sources do not
+        // declare it; EntropyKit's own `class Database` shadows GRDB's, so
+        // only `GRDB.Database` is GRDB's there, and it is proposed as spelled.
+        #expect(name("Transaction", false, app) == nil)
+        #expect(name("Database", true, app.union(["Database"])) == nil)
+        #expect(name("GRDB.Database", true, app.union(["Database"])) == "GRDB.Database")
     }
 
     @Test func applyDryRunWritesNothing() throws {

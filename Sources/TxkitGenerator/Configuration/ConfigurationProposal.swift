@@ -7,8 +7,9 @@ import SwiftSyntax
 /// its data-access code takes, and where generated files go.
 ///
 /// A legacy transaction type is a parameter type that is GRDB's `Database`
-/// (in a file that imports GRDB) or whose name ends in `Transaction`, other
-/// than TransactionKit's own; the types most used come first.
+/// (in a file that imports GRDB, unless the sources declare a `Database` of
+/// their own) or a type the sources declare whose name ends in
+/// `Transaction`; the types most used come first.
 package struct ConfigurationProposal: Equatable, Sendable {
     /// A proposed legacy transaction type and how many parameters take it.
     package struct Candidate: Equatable, Sendable {
@@ -52,6 +53,8 @@ package struct ConfigurationProposal: Equatable, Sendable {
         var counts: [String: Int] = [:]
         var firstFolder: [String: String] = [:]
         var declaresPublicInitializer = false
+        var parameters: [(type: String, importsGRDB: Bool, file: SourceFile)] = []
+        var declared: Set<String> = []
         for file in set.files {
             let importsGRDB = file.tree.statements.contains {
                 $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text == "GRDB"
@@ -59,12 +62,16 @@ package struct ConfigurationProposal: Equatable, Sendable {
             let collector = ParameterTypeCollector(viewMode: .sourceAccurate)
             collector.walk(file.tree)
             declaresPublicInitializer = declaresPublicInitializer || collector.declaresPublicInitializer
-            for type in collector.types {
-                guard let name = Self.legacyTransactionName(type, importsGRDB: importsGRDB) else { continue }
-                counts[name, default: 0] += 1
-                if firstFolder[name] == nil {
-                    firstFolder[name] = zip(absolute, self.sources).first { file.path.hasPrefix($0.0) }?.1
-                }
+            parameters += collector.types.map { ($0, importsGRDB, file) }
+            declared.formUnion(collector.declaredTypes)
+        }
+        for (type, importsGRDB, file) in parameters {
+            guard let name = Self.legacyTransactionName(type, importsGRDB: importsGRDB, declared: declared) else {
+                continue
+            }
+            counts[name, default: 0] += 1
+            if firstFolder[name] == nil {
+                firstFolder[name] = zip(absolute, self.sources).first { file.path.hasPrefix($0.0) }?.1
             }
         }
         accessLevel = declaresPublicInitializer ? .public : .package
@@ -84,18 +91,27 @@ package struct ConfigurationProposal: Equatable, Sendable {
     }
 
     /// The legacy transaction type a parameter of type `type` names, if any.
-    static func legacyTransactionName(_ type: String, importsGRDB: Bool) -> String? {
+    ///
+    /// - `Database` in a file that imports GRDB is GRDB's, unless the
+    ///   sources declare a `Database` of their own, which shadows it there
+    ///   (EntropyKit's `class Database` wraps a queue and opens its own
+    ///   transactions): then only `GRDB.Database` is, proposed as spelled.
+    /// - A name ending in `Transaction` is an app's own transaction type
+    ///   only when the sources declare it (WooCommerce's parameters of
+    ///   StoreKit's `Transaction` are not one).
+    static func legacyTransactionName(_ type: String, importsGRDB: Bool, declared: Set<String>) -> String? {
         var core = type.trimmingCharacters(in: .whitespaces)
         for prefix in ["inout ", "borrowing ", "consuming "] where core.hasPrefix(prefix) {
             core.removeFirst(prefix.count)
         }
         while core.hasSuffix("?") || core.hasSuffix("!") { core.removeLast() }
-        if core.hasPrefix("GRDB.") { return core == "GRDB.Database" ? "Database" : nil }
+        let shadowed = declared.contains("Database")
+        if core.hasPrefix("GRDB.") { return core == "GRDB.Database" ? (shadowed ? core : "Database") : nil }
         guard core.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
         let last = core.split(separator: ".").last.map(String.init) ?? core
-        if last == "Database" { return importsGRDB ? "Database" : nil }
+        if core == "Database" { return importsGRDB && !shadowed ? "Database" : nil }
         if ["DBReadTransaction", "DBWriteTransaction"].contains(last) { return nil }
-        return last.hasSuffix("Transaction") ? last : nil
+        return last.hasSuffix("Transaction") && declared.contains(last) ? last : nil
     }
 }
 
@@ -104,6 +120,38 @@ package struct ConfigurationProposal: Equatable, Sendable {
 private final class ParameterTypeCollector: SyntaxVisitor {
     var types: [String] = []
     var declaresPublicInitializer = false
+    /// The names of the types the file declares (typealiases included).
+    var declaredTypes: Set<String> = []
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        declaredTypes.insert(node.name.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        declaredTypes.insert(node.name.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        declaredTypes.insert(node.name.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        declaredTypes.insert(node.name.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        declaredTypes.insert(node.name.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        declaredTypes.insert(node.name.text)
+        return .visitChildren
+    }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         if node.modifiers.contains(where: { ["public", "open"].contains($0.name.text) }) {

@@ -42,14 +42,18 @@ extension ShimPlan {
     }
 
     /// Whether instances of a type of the tree can be held by a mock: a
-    /// class only when it or a superclass in the tree says `Sendable`.
+    /// class only when it or a superclass in the tree says `Sendable`; a
+    /// protocol (held as `any P`) only when it or a protocol it refines in
+    /// the tree says `Sendable` (a wrapper of `any Schema` in a `Sendable`
+    /// shim did not compile: firefox-ios's Storage).
     static func isSendable(_ type: IndexedType, index: SourceIndex, depth: Int = 0) -> Bool {
-        guard type.kind == .class, depth < 16 else { return true }
+        guard type.kind == .class || type.kind == .protocol, depth < 16 else { return true }
         for inherited in type.inherited {
             let bare = inherited.replacingOccurrences(of: "@unchecked", with: "")
                 .trimmingCharacters(in: .whitespaces)
-            if bare == "Sendable" { return true }
-            if let superclass = index.types[bare], superclass.kind == .class,
+            // `Error` and `Actor` refine `Sendable`.
+            if bare == "Sendable" || type.kind == .protocol && ["Error", "Actor"].contains(bare) { return true }
+            if let superclass = index.types[bare], superclass.kind == type.kind,
                isSendable(superclass, index: index, depth: depth + 1) {
                 return true
             }

@@ -130,6 +130,7 @@ extension ShimPlan {
     /// transaction (a model struct, a helper): it needs no shim, and a
     /// shim of it would bridge nothing.
     static func requireLegacyTransactionMember(in legacy: IndexedType, configuration: GeneratorConfiguration) throws {
+        try refuseShadowedDatabase(configuration: configuration, index: legacy.index)
         let takesOne = legacy.members.contains { member in
             member.parameters.contains { configuration.legacyTransaction(forParameterType: $0.type) != nil }
         }
@@ -138,6 +139,24 @@ extension ShimPlan {
             legacy: legacy.name,
             transactions: configuration.legacyTransactions.map(\.type),
             location: legacy.files.first ?? legacy.name)
+    }
+
+    /// Refuses `Database` as a legacy transaction when the sources declare
+    /// a `Database` of their own: in their module it shadows GRDB's, so the
+    /// finders' `Database` parameters are that type, and a wrapper that
+    /// passes the connection `SQLiteDB.shimOnlyBridge` gives would not
+    /// compile (EntropyKit's `class Database` wraps a queue).
+    static func refuseShadowedDatabase(configuration: GeneratorConfiguration, index: SourceIndex?) throws {
+        guard configuration.legacyTransactions.contains(where: { $0.type == "Database" }),
+              let own = index?.types["Database"], own.kind != nil
+        else { return }
+        throw GeneratorError.unsupportedUse(
+            "txkit.json names Database as a legacy transaction, but the sources declare a \(own.kind!.rawValue) "
+                + "Database of their own, which shadows GRDB's where it is declared: parameters spelled Database "
+                + "are that \(own.kind!.rawValue), not the connection the bridge gives. Name \"GRDB.Database\" in "
+                + "txkit.json for the finders that spell GRDB's so, and give the app's own Database an entry of its "
+                + "own if it stands for a transaction (txkit init proposes this)",
+            location: own.declarations.first?.location ?? "Database")
     }
 }
 #endif

@@ -1,0 +1,72 @@
+#if Txkit
+import Foundation
+import Testing
+@testable import TxkitGenerator
+
+/// Failures found by running txkit over public apps' verbatim data-access
+/// code (issue 38, point 3), each as the smallest input that showed it.
+@Suite("Real-app regressions")
+struct RealAppRegressionTests {
+    /// firefox-ios's Storage: `Schema`, a protocol whose members take the
+    /// connection, got a `Sendable` shim whose wrapper holds an `any Schema`
+    /// (not `Sendable`): the wrapper did not compile in Swift 6 mode. A
+    /// protocol's shim is `Sendable` only when the protocol refines it.
+    @Test func theShimOfANonSendableLegacyProtocolIsNotSendable() throws {
+        let consumer = """
+            public final class Opener {
+                let schema: Schema
+                let conn: Conn
+                public init(schema: Schema, conn: Conn) { self.schema = schema; self.conn = conn }
+                public func open() -> Bool { schema.create(conn) }
+            }
+            """
+        let legacy = { (refines: String) in "public protocol Conn {}\npublic protocol Schema\(refines) {\n    func create(_ db: Conn) -> Bool\n}\n" }
+        let plain = try InlineTree([("Legacy.swift", legacy("")), ("Opener.swift", consumer)], transaction: "Conn")
+        #expect(try plain.shim("Opener", "Schema").contains("protocol Opener_SchemaShim {"))
+        for refined in [": Sendable", ": Error"] {
+            let sendable = try InlineTree([("Legacy.swift", legacy(refined)), ("Opener.swift", consumer)], transaction: "Conn")
+            #expect(try sendable.shim("Opener", "Schema").contains("protocol Opener_SchemaShim: Sendable {"))
+        }
+    }
+
+    /// EntropyKit: its own `class Database` (a queue wrapper) shadows GRDB's
+    /// in its module, and `txkit init` proposed `Database`: every wrapper
+    /// passed GRDB's connection where the app's type was expected. `shim`
+    /// now refuses, naming the declaration, and `init` proposes only
+    /// `GRDB.Database` there.
+    @Test func anAppsOwnDatabaseIsNotTakenForGRDBs() throws {
+        let files = [
+            ("Database.swift", "import GRDB\n\nclass Database {\n    let dbQueue: DatabaseQueue\n    init(dbQueue: DatabaseQueue) { self.dbQueue = dbQueue }\n}\n"),
+            ("Settings.swift", """
+                import GRDB
+
+                class Settings {
+                    static func loadHomeserver(from database: Database) throws -> String? { nil }
+                    static func count(_ db: GRDB.Database) throws -> Int { 0 }
+                }
+                """),
+            ("Session.swift", """
+                class Session {
+                    private let database: Database
+                    init(database: Database) { self.database = database }
+                    func homeserver() throws -> String? { try Settings.loadHomeserver(from: database) }
+                }
+                """),
+        ]
+        let tree = try InlineTree(files, transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let error = #expect(throws: GeneratorError.self) { try tree.shim("Session", "Settings") }
+        let message = try #require(error).description
+        #expect(message.contains("Database.swift:3"))
+        #expect(message.contains("declare a class Database of their own"))
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("txkit-realapp-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/Sources/App", withIntermediateDirectories: true)
+        for (name, text) in files {
+            try text.write(toFile: folder + "/Sources/App/" + name, atomically: true, encoding: .utf8)
+        }
+        let proposal = try ConfigurationProposal(root: folder)
+        #expect(proposal.candidates == [.init(type: "GRDB.Database", parameterCount: 1)])
+    }
+}
+#endif
