@@ -239,7 +239,9 @@ struct FuzzHarness {
         let generator = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root))
         let inventory = generator.inventory()
         let received = program.consumers.filter(\.shape.receives).map(\.name)
-        let expectedTypes = Set(program.finders.map(\.name) + received)
+        // A superclass that declares members taking the transaction is a legacy type too.
+        let superclasses = program.finders.filter(\.superclassHasMembers).map(\.superclassName)
+        let expectedTypes = Set(program.finders.map(\.name) + superclasses + received)
         var expectedUses = Set(program.pairs.map { "\($0.consumer) → \($0.legacy)" })
         for name in received { expectedUses.insert("FuzzEntry → \(name)") }
         let types = Set(inventory.legacyTypes)

@@ -49,15 +49,44 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         case structType
         /// `enum F { static func … }`: static members only.
         case enumOfStatics
+        /// `actor F`: its members that take the legacy transaction are
+        /// `nonisolated`, as real code declares them: an isolated member
+        /// would need the caller to send it a `Database` (not `Sendable`),
+        /// which Swift 6 refuses, and GRDB refuses the connection on the
+        /// actor's executor.
+        case actor
 
         var hasInstances: Bool { self != .enumOfStatics }
         var isSendable: Bool {
             switch self {
             case let .finalClass(sendable): sendable
             case .openClass: false
-            case .structType, .enumOfStatics: true
+            case .structType, .enumOfStatics, .actor: true
             }
         }
+        /// A class that may have a superclass: an open one, or a final one
+        /// that is not `Sendable` (a `Sendable` class's superclass must be
+        /// `Sendable`, which an open class cannot be).
+        var mayInherit: Bool { self == .openClass || self == .finalClass(sendable: false) }
+    }
+
+    /// Where a finder member is declared.
+    enum Placement: Equatable {
+        /// In the finder (or its extension, see ``Finder/splitsIntoExtension``).
+        case body
+        /// In the finder's open superclass, `<Finder>Base`.
+        case superclass
+        /// In an extension of the app's protocol `<Finder>Queries`, which
+        /// the finder conforms to.
+        case protocolExtension
+    }
+
+    /// Where a finder's superclass is declared.
+    enum SuperclassFile: Equatable {
+        /// Above the finder, in its file.
+        case sameFile
+        /// In `<Finder>Base.swift`.
+        case ownFile
     }
 
     /// What a finder member does with the table `t(id, name)`.
@@ -89,6 +118,12 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         var isStatic: Bool
         /// `throws`, or a member that swallows its errors (`try?`).
         var throwing = true
+        /// `async` (Sendable finders only; called from async consumers).
+        var isAsync = false
+        var placement = Placement.body
+        /// The legacy transaction parameter is optional (`db: Database?`);
+        /// callers pass one, the member returns a fallback without it.
+        var optionalTransaction = false
     }
 
     /// How a finder offers a shared instance.
@@ -116,6 +151,17 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         /// The members spell it through the app's top-level typealias
         /// (`typealias DBConn = Database`), when the finder has none.
         var usesTopLevelAlias = false
+        /// `<Finder>Base`, an open class the finder inherits from, where
+        /// the members placed ``Placement/superclass`` are.
+        var superclass: SuperclassFile?
+        /// The finder conforms to the app's protocol `<Finder>Queries`,
+        /// whose extension has the members placed ``Placement/protocolExtension``.
+        var conformsToQueries = false
+
+        var superclassName: String { name + "Base" }
+        var queriesName: String { name + "Queries" }
+        /// Whether its superclass declares members (a legacy type then).
+        var superclassHasMembers: Bool { superclass != nil && members.contains { $0.placement == .superclass } }
     }
 
     /// How a consumer gets its transaction.
@@ -186,6 +232,10 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         /// The access per finder it uses (finder index → access).
         var accesses: [Int: Access]
         var methods: [Method]
+        /// Its methods are `async` (a bridged consumer holding `any AsyncDB`,
+        /// whose blocks may `await` async finder members); it is `Sendable`,
+        /// as the async blocks capture it.
+        var isAsync = false
     }
 
     var module: String
@@ -204,6 +254,9 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
     }
 
     var description: String { "\(module) (seed \(seed))" }
+
+    /// Whether some consumer is async (the runner then awaits it).
+    var hasAsyncConsumer: Bool { consumers.contains(where: \.isAsync) }
 }
 
 // MARK: Generating
@@ -217,8 +270,11 @@ extension FuzzProgram {
         var finders: [Finder] = []
         for index in 0..<(1 + random.below(3)) {
             let kind: FinderKind = random.pick([
-                .finalClass(sendable: true), .finalClass(sendable: false), .openClass, .structType, .enumOfStatics,
+                .finalClass(sendable: true), .finalClass(sendable: false), .openClass, .structType, .enumOfStatics, .actor,
             ])
+            let superclass: SuperclassFile? = kind.mayInherit && random.chance(35)
+                ? random.pick([.sameFile, .ownFile]) : nil
+            let conformsToQueries = random.chance(25)
             var members: [Member] = []
             var operations: [Operation] = [.name, .count, .insert]
             if random.chance(40) { operations.append(.countPrefix) }
@@ -226,9 +282,20 @@ extension FuzzProgram {
             if random.chance(30) { operations.append(.forEachName) }
             if random.chance(25) { operations.append(.value) }
             for operation in operations where operation == .name || random.chance(70) {
+                // `name` stays in the finder, synchronous: every consumer can call it.
+                var placement = Placement.body
+                if operation != .name {
+                    if superclass != nil && random.chance(50) {
+                        placement = .superclass
+                    } else if conformsToQueries && random.chance(50) {
+                        placement = .protocolExtension
+                    }
+                }
                 members.append(Member(
                     operation: operation, transactionLabel: random.pick(["db", "in", "_", "transaction"]),
-                    isStatic: kind == .enumOfStatics, throwing: random.chance(70)))
+                    isStatic: kind == .enumOfStatics, throwing: random.chance(70),
+                    isAsync: operation != .name && kind.isSendable && random.chance(30), placement: placement,
+                    optionalTransaction: random.chance(15)))
             }
             var singleton = Singleton.none
             if kind.hasInstances && random.chance(45) {
@@ -238,7 +305,8 @@ extension FuzzProgram {
             finders.append(Finder(
                 name: finderNames[index], kind: kind, singleton: singleton, members: members, hasLabel: random.chance(30),
                 splitsIntoExtension: members.count > 1 && random.chance(30), usesTypealias: usesTypealias,
-                usesTopLevelAlias: !usesTypealias && random.chance(25)))
+                usesTopLevelAlias: !usesTypealias && random.chance(25), superclass: superclass,
+                conformsToQueries: conformsToQueries))
         }
         var consumers: [Consumer] = []
         for index in 0..<(1 + random.below(3)) {
@@ -271,10 +339,17 @@ extension FuzzProgram {
                 }
                 accesses[finder] = random.pick(choices)
             }
+            // An async consumer holds `any AsyncDB`, whose blocks are
+            // `@Sendable`: it is Sendable, and so is what it holds or captures.
+            let mayBeAsync = shape == .bridged(local: false) || shape == .bridged(local: true)
+            let isAsync = mayBeAsync && random.chance(45) && accesses.allSatisfy { finder, access in
+                finders[finder].kind.isSendable && access != .optional && access != .weak
+            }
             var methods: [Method] = []
             for finder in accesses.keys.sorted() {
                 for _ in 0..<(1 + random.below(2)) {
-                    let memberIndex = random.below(finders[finder].members.count)
+                    let callable = finders[finder].members.indices.filter { isAsync || !finders[finder].members[$0].isAsync }
+                    let memberIndex = random.pick(callable)
                     let member = finders[finder].members[memberIndex]
                     methods.append(Method(
                         name: "m\(methods.count)", finder: finder, member: memberIndex,
@@ -290,8 +365,8 @@ extension FuzzProgram {
                 }
             }
             consumers.append(Consumer(
-                name: consumerNames[index], shape: shape, isSendable: storesOnlySendable && random.chance(50),
-                accesses: accesses, methods: methods))
+                name: consumerNames[index], shape: shape, isSendable: isAsync || storesOnlySendable && random.chance(50),
+                accesses: accesses, methods: methods, isAsync: isAsync))
         }
         return FuzzProgram(
             module: module, seed: seed,

@@ -32,10 +32,42 @@ struct GeneratorFuzzTests {
                     for method in consumer.methods {
                         #expect(consumer.accesses[method.finder] != nil)
                         #expect(candidate.finders[method.finder].members.indices.contains(method.member))
+                        // Only an async consumer awaits; it holds only Sendable finders.
+                        let finder = candidate.finders[method.finder]
+                        #expect(consumer.isAsync || !finder.members[method.member].isAsync)
+                        #expect(!consumer.isAsync || finder.kind.isSendable)
                     }
+                }
+                for finder in candidate.finders {
+                    #expect(finder.superclass != nil || !finder.members.contains { $0.placement == .superclass })
+                    #expect(finder.conformsToQueries || !finder.members.contains { $0.placement == .protocolExtension })
                 }
             }
         }
+    }
+
+    /// Each shape of the grammar is called by some consumer within a few
+    /// hundred programs: async members awaited by async consumers, actors,
+    /// members of a superclass or of a protocol extension, optional
+    /// legacy transaction parameters.
+    @Test func generatorFuzzGrammarReachesEveryShape() {
+        var shapes: Set<String> = []
+        for seed in UInt64(0)..<300 {
+            let program = FuzzProgram.random(module: "P0", seed: seed)
+            for consumer in program.consumers {
+                for method in consumer.methods {
+                    let finder = program.finders[method.finder], member = finder.members[method.member]
+                    if member.isAsync { shapes.insert("async member") }
+                    if finder.kind == .actor { shapes.insert("actor") }
+                    if member.placement == .superclass { shapes.insert("superclass member") }
+                    if finder.superclass == .ownFile && member.placement == .superclass { shapes.insert("superclass in its own file") }
+                    if member.placement == .protocolExtension { shapes.insert("protocol extension member") }
+                    if member.optionalTransaction { shapes.insert("optional transaction") }
+                }
+            }
+        }
+        #expect(shapes == ["async member", "actor", "superclass member", "superclass in its own file",
+                           "protocol extension member", "optional transaction"])
     }
 
     @Test func generatorFuzz() async throws {
