@@ -161,8 +161,10 @@ extension LegacyConverter {
         // A witness needs the narrower of the protocol's and the type's access.
         let witnessModifier = min(access, legacy.accessLevel, .public).modifier
         // Sendable when the finder says so (a value type's implicit
-        // conformance cannot be declared from another file).
-        let isSendable = legacy.inherited.contains { $0.replacingOccurrences(of: "@unchecked ", with: "") == "Sendable" }
+        // conformance cannot be declared from another file), and for an
+        // actor, which always is.
+        let isSendable = legacy.kind == .actor
+            || legacy.inherited.contains { $0.replacingOccurrences(of: "@unchecked ", with: "") == "Sendable" }
         var lines = ShimRenderer.imports(of: legacy, configuration: configuration, adding: ["TransactionKit"])
             .map { "import \($0)" }
         lines += [
