@@ -36,9 +36,15 @@ struct FuzzHarness {
         /// causes counts under each).
         var conversionRefusals: [String: Int] = [:]
         var failures: [Failure] = []
+        /// Consumer methods of the programs that built, by newer shape of
+        /// the grammar they call (``FuzzProgram/calledShapes``).
+        var calledShapes: [String: Int] = [:]
 
         var summary: String {
             var lines = ["GeneratorFuzz: \(programs) programs, \(pairs) pairs: \(applied) applied, \(refusedPairs) refused, \(failures.count) failures"]
+            if !calledShapes.isEmpty {
+                lines.append("  methods calling: " + calledShapes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            }
             for (cause, count) in refusals.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }) {
                 lines.append("  pairs refused for \(cause): \(count)")
             }
@@ -342,6 +348,7 @@ struct FuzzHarness {
             }
         }
         report.pairs = live.map(\.pairs.count).reduce(0, +)
+        for shape in live.flatMap(\.calledShapes) { report.calledShapes[shape, default: 0] += 1 }
         let rounds = live.map(\.pairs.count).max() ?? 0
         var appliedPairs: [String: Set<String>] = [:]
         for round in 0..<rounds {

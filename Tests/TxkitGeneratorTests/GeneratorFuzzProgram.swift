@@ -257,6 +257,26 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
 
     /// Whether some consumer is async (the runner then awaits it).
     var hasAsyncConsumer: Bool { consumers.contains(where: \.isAsync) }
+
+    /// The newer shapes of the grammar each consumer method calls, once
+    /// per method and shape (a run reports how often it met each).
+    var calledShapes: [String] {
+        consumers.flatMap { consumer in
+            consumer.methods.flatMap { method -> [String] in
+                let finder = finders[method.finder], member = finder.members[method.member]
+                var shapes: [String] = []
+                if member.isAsync { shapes.append("async member") }
+                if finder.kind == .actor { shapes.append("actor") }
+                if member.placement == .superclass {
+                    shapes.append("superclass member")
+                    if finder.superclass == .ownFile { shapes.append("superclass in its own file") }
+                }
+                if member.placement == .protocolExtension { shapes.append("protocol extension member") }
+                if member.optionalTransaction { shapes.append("optional transaction") }
+                return shapes
+            }
+        }
+    }
 }
 
 // MARK: Generating

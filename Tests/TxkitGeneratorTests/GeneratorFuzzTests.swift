@@ -53,18 +53,7 @@ struct GeneratorFuzzTests {
     @Test func generatorFuzzGrammarReachesEveryShape() {
         var shapes: Set<String> = []
         for seed in UInt64(0)..<300 {
-            let program = FuzzProgram.random(module: "P0", seed: seed)
-            for consumer in program.consumers {
-                for method in consumer.methods {
-                    let finder = program.finders[method.finder], member = finder.members[method.member]
-                    if member.isAsync { shapes.insert("async member") }
-                    if finder.kind == .actor { shapes.insert("actor") }
-                    if member.placement == .superclass { shapes.insert("superclass member") }
-                    if finder.superclass == .ownFile && member.placement == .superclass { shapes.insert("superclass in its own file") }
-                    if member.placement == .protocolExtension { shapes.insert("protocol extension member") }
-                    if member.optionalTransaction { shapes.insert("optional transaction") }
-                }
-            }
+            shapes.formUnion(FuzzProgram.random(module: "P0", seed: seed).calledShapes)
         }
         #expect(shapes == ["async member", "actor", "superclass member", "superclass in its own file",
                            "protocol extension member", "optional transaction"])
@@ -126,6 +115,7 @@ extension FuzzHarness.Report {
         conversionsRefused += other.conversionsRefused
         conversionRefusals.merge(other.conversionRefusals, uniquingKeysWith: +)
         failures += other.failures
+        calledShapes.merge(other.calledShapes, uniquingKeysWith: +)
     }
 }
 #endif
