@@ -463,7 +463,13 @@ extension FuzzProgram {
                 }
                 let label = "\"\(consumer.name).\(method.name)\""
                 let writes = member.operation.writes
-                if consumer.shape.receives {
+                if consumer.shape.receives && consumer.isAsync {
+                    // The app bridges its legacy transaction in an async block of the adopted database.
+                    let bridge = legacyTransaction == .database
+                        ? "try SQLiteDB.shimOnlyBridge(tx)" : "\(transactionType(writes: writes))(try SQLiteDB.shimOnlyBridge(tx))"
+                    callArguments.append(legacyTransaction == .database ? "db: \(bridge)" : "transaction: \(bridge)")
+                    lines.append("            lines.append(await recordAsync(\(label)) { try await sqlite.\(writes ? "write" : "read") { tx in try await c\(index).\(method.name)(\(callArguments.joined(separator: ", "))) } })")
+                } else if consumer.shape.receives {
                     let transaction = legacyTransaction == .database ? "db" : "\(transactionType(writes: writes))(db)"
                     callArguments.append(legacyTransaction == .database ? "db: db" : "transaction: \(transaction)")
                     let attempt = method.throwing ? "try " : ""

@@ -232,9 +232,11 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         /// The access per finder it uses (finder index → access).
         var accesses: [Int: Access]
         var methods: [Method]
-        /// Its methods are `async` (a bridged consumer holding `any AsyncDB`,
-        /// whose blocks may `await` async finder members); it is `Sendable`,
-        /// as the async blocks capture it.
+        /// Its methods are `async` and may `await` async finder members: a
+        /// bridged consumer holds `any AsyncDB` and awaits in its async
+        /// blocks; one that receives the legacy transaction is called from
+        /// an `SQLiteDB` async block that bridges it. It is `Sendable`, as
+        /// those `@Sendable` blocks capture it.
         var isAsync = false
     }
 
@@ -292,9 +294,9 @@ extension FuzzProgram {
             let kind: FinderKind = random.pick([
                 .finalClass(sendable: true), .finalClass(sendable: false), .openClass, .structType, .enumOfStatics, .actor,
             ])
-            let superclass: SuperclassFile? = kind.mayInherit && random.chance(35)
+            let superclass: SuperclassFile? = kind.mayInherit && random.chance(40)
                 ? random.pick([.sameFile, .ownFile]) : nil
-            let conformsToQueries = random.chance(25)
+            let conformsToQueries = random.chance(35)
             var members: [Member] = []
             var operations: [Operation] = [.name, .count, .insert]
             if random.chance(40) { operations.append(.countPrefix) }
@@ -314,7 +316,7 @@ extension FuzzProgram {
                 members.append(Member(
                     operation: operation, transactionLabel: random.pick(["db", "in", "_", "transaction"]),
                     isStatic: kind == .enumOfStatics, throwing: random.chance(70),
-                    isAsync: operation != .name && kind.isSendable && random.chance(30), placement: placement,
+                    isAsync: operation != .name && kind.isSendable && random.chance(45), placement: placement,
                     optionalTransaction: random.chance(15)))
             }
             var singleton = Singleton.none
@@ -359,17 +361,20 @@ extension FuzzProgram {
                 }
                 accesses[finder] = random.pick(choices)
             }
-            // An async consumer holds `any AsyncDB`, whose blocks are
-            // `@Sendable`: it is Sendable, and so is what it holds or captures.
-            let mayBeAsync = shape == .bridged(local: false) || shape == .bridged(local: true)
-            let isAsync = mayBeAsync && random.chance(45) && accesses.allSatisfy { finder, access in
+            // An async consumer runs in (or is called from) `@Sendable` async
+            // blocks: it is Sendable, and so is what it holds or captures.
+            let mayBeAsync = shape == .bridged(local: false) || shape == .bridged(local: true) || shape.receives
+            let isAsync = mayBeAsync && random.chance(75) && accesses.allSatisfy { finder, access in
                 finders[finder].kind.isSendable && access != .optional && access != .weak
             }
             var methods: [Method] = []
             for finder in accesses.keys.sorted() {
                 for _ in 0..<(1 + random.below(2)) {
-                    let callable = finders[finder].members.indices.filter { isAsync || !finders[finder].members[$0].isAsync }
-                    let memberIndex = random.pick(callable)
+                    let members = finders[finder].members
+                    let awaited = members.indices.filter { members[$0].isAsync }
+                    // An async consumer mostly awaits, when the finder has async members.
+                    let memberIndex = isAsync && !awaited.isEmpty && random.chance(70)
+                        ? random.pick(awaited) : random.pick(members.indices.filter { isAsync || !members[$0].isAsync })
                     let member = finders[finder].members[memberIndex]
                     methods.append(Method(
                         name: "m\(methods.count)", finder: finder, member: memberIndex,
