@@ -137,7 +137,9 @@ extension FuzzProgram {
             case .none: break
             }
         }
-        if finder.hasLabel {
+        if finder.isolatedLabel {
+            lines.append("    var label: String { \"\(finder.name)\" }")
+        } else if finder.hasLabel {
             lines.append("    \(finder.kind.hasInstances ? "" : "static ")let label = \"\(finder.name)\"")
         }
         var extensionLines = ["import GRDB", "", "extension \(finder.name) {"]
@@ -289,7 +291,8 @@ extension FuzzProgram {
             result = "String(describing: \(call))"
         }
         if method.readsLabel {
-            lines.append("return String(describing: \(receiver).label) + \" \" + \(result)")
+            let awaits = finders[method.finder].isolatedLabel ? "await " : ""
+            lines.append("return String(describing: \(awaits)\(receiver).label) + \" \" + \(result)")
         } else {
             lines.append("return \(result)")
         }

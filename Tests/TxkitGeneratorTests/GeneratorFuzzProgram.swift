@@ -143,6 +143,9 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         /// `let label = "F"` (static in an enum of statics): a property
         /// that takes no transaction.
         var hasLabel = false
+        /// An actor's label is isolated (`var label: String { "F" }`): only
+        /// async consumers read it, with `await`.
+        var isolatedLabel = false
         /// The members after the first are in an extension, in another file.
         var splitsIntoExtension = false
         /// The members spell the legacy transaction through a typealias
@@ -269,6 +272,7 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
                 var shapes: [String] = []
                 if member.isAsync { shapes.append("async member") }
                 if finder.kind == .actor { shapes.append("actor") }
+                if method.readsLabel && finder.isolatedLabel { shapes.append("awaited actor-isolated property") }
                 if member.placement == .superclass {
                     shapes.append("superclass member")
                     if finder.superclass == .ownFile { shapes.append("superclass in its own file") }
@@ -324,8 +328,10 @@ extension FuzzProgram {
                 singleton = kind.isSendable && random.chance(60) ? .property : .function
             }
             let usesTypealias = random.chance(20)
+            let hasLabel = random.chance(30)
             finders.append(Finder(
-                name: finderNames[index], kind: kind, singleton: singleton, members: members, hasLabel: random.chance(30),
+                name: finderNames[index], kind: kind, singleton: singleton, members: members, hasLabel: hasLabel,
+                isolatedLabel: hasLabel && kind == .actor && random.chance(60),
                 splitsIntoExtension: members.count > 1 && random.chance(30), usesTypealias: usesTypealias,
                 usesTopLevelAlias: !usesTypealias && random.chance(25), superclass: superclass,
                 conformsToQueries: conformsToQueries))
@@ -378,7 +384,7 @@ extension FuzzProgram {
                     let member = finders[finder].members[memberIndex]
                     methods.append(Method(
                         name: "m\(methods.count)", finder: finder, member: memberIndex,
-                        readsLabel: finders[finder].hasLabel && random.chance(50),
+                        readsLabel: finders[finder].hasLabel && (isAsync || !finders[finder].isolatedLabel) && random.chance(50),
                         throwing: !(shape.receives && !member.throwing && random.chance(50))))
                 }
             }

@@ -36,6 +36,7 @@ struct GeneratorFuzzTests {
                         let finder = candidate.finders[method.finder]
                         #expect(consumer.isAsync || !finder.members[method.member].isAsync)
                         #expect(!consumer.isAsync || finder.kind.isSendable)
+                        #expect(consumer.isAsync || !(method.readsLabel && finder.isolatedLabel))
                     }
                 }
                 for finder in candidate.finders {
@@ -55,7 +56,7 @@ struct GeneratorFuzzTests {
         for seed in UInt64(0)..<300 {
             shapes.formUnion(FuzzProgram.random(module: "P0", seed: seed).calledShapes)
         }
-        #expect(shapes == ["async member", "actor", "superclass member", "superclass in its own file",
+        #expect(shapes == ["async member", "actor", "awaited actor-isolated property", "superclass member", "superclass in its own file",
                            "protocol extension member", "optional transaction"])
     }
 
