@@ -296,6 +296,7 @@ struct FuzzHarness {
             ("is in a closure, and its shim throws", "call in a non-throwing closure (the shim throws)"),
             ("whether it is optional is not known", "optional initializer argument of unknown optionality"),
             ("which may come from a module that shims leave out", "generic constraint from an excluded import (GRDB)"),
+            ("isolated to the actor", "member isolated to an actor finder"),
             ("Sendable", "non-Sendable legacy type"),
             ("in a static member", "use in a static member"),
             ("returns a", "accessor returning the legacy type"),

@@ -669,5 +669,49 @@ struct GeneratorFuzzRegressionTests {
         let protocolFile = try #require(conversion.files.first { $0.path.hasSuffix("UserFinding.swift") })
         #expect(protocolFile.contents.contains("protocol UserFinding: Sendable {"))
     }
+
+    /// An async consumer awaited an actor finder's isolated property: its
+    /// wrapper read it synchronously from outside the actor and did not
+    /// build (fuzzer seed 19, program 11). Refused now, with the place and
+    /// why; a `let` constant of the actor is shimmed as before.
+    @Test func aMemberIsolatedToAnActorFinderIsRefused() throws {
+        let store = { (label: String) in """
+            import GRDB
+            actor TaskStore {
+                init() {}
+                \(label)
+                nonisolated func count(prefix: String, _ db: Database) async throws -> Int { 0 }
+            }
+            """ }
+        let consumer = """
+            import TransactionKit
+            import TransactionKitSQLite
+            final class ProfileService: Sendable {
+                let db: any AsyncDB
+                let taskStore: TaskStore
+                init(db: any AsyncDB, taskStore: TaskStore) {
+                    self.db = db
+                    self.taskStore = taskStore
+                }
+                func m1() async throws -> String {
+                    try await db.read { tx in
+                        String(describing: await taskStore.label) + " "
+                            + String(describing: try await taskStore.count(prefix: "n", try SQLiteDB.shimOnlyBridge(tx)))
+                    }
+                }
+            }
+            """
+        let isolated = try InlineTree([("TaskStore.swift", store("var label: String { \"TaskStore\" }")), ("ProfileService.swift", consumer)],
+                                      transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let error = #expect(throws: GeneratorError.self) { try isolated.shim("ProfileService", "TaskStore") }
+        #expect(try #require(error).description.contains("TaskStore.label is a property isolated to the actor TaskStore"))
+        #expect(FuzzHarness.causes(of: try #require(error)) == ["member isolated to an actor finder"])
+
+        let constant = try InlineTree([("TaskStore.swift", store("let label = \"TaskStore\"")), ("ProfileService.swift", consumer)],
+                                      transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        #expect(try constant.requirements("ProfileService", "TaskStore") == [
+            "var label: String { get }", "func count(prefix: String, _ tx: DBReadTransaction) async throws -> Int",
+        ])
+    }
 }
 #endif

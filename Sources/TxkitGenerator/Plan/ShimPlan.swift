@@ -93,6 +93,9 @@ package struct ShimPlan {
                         + "add a non-generic overload for the types \(consumer.name) uses and call that",
                     location: member.location)
             }
+            if let reason = Self.actorIsolationRefusal(of: member, in: legacy) {
+                throw GeneratorError.unsupportedUse(reason, location: memberUses.first?.0.location ?? member.location)
+            }
             var isWritten = false
             for (use, _) in memberUses {
                 if case let .property(_, isWrite) = use.form, isWrite { isWritten = true }
@@ -112,6 +115,21 @@ package struct ShimPlan {
             return shimMember
         }
         Self.nameStubs(&members)
+    }
+
+    /// Why a member of an actor that is isolated to it cannot be shimmed,
+    /// or nil: the wrapper, a struct outside the actor, could reach it
+    /// only with `await`, so the shim's requirement would have to be
+    /// `async` where the member is not, and its mock with it.
+    static func actorIsolationRefusal(of member: IndexedMember, in legacy: IndexedType) -> String? {
+        guard legacy.kind == .actor, !member.isStatic, !member.isExemptFromActorIsolation,
+              legacy.members.contains(member)
+        else { return nil }
+        let what = if case .property = member.kind { "property" } else { "method" }
+        return "\(legacy.name).\(member.displayName) is a \(what) isolated to the actor \(legacy.name) "
+            + "(\(member.location)); the wrapper, outside the actor, would have to await it, which its shim "
+            + "does not declare: make it `nonisolated` (a `let` for a constant), or keep the call on "
+            + "\(legacy.name), then run again"
     }
 
     /// The first type a generic member's constraints name that neither the
