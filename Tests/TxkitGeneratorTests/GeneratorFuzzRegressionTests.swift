@@ -707,6 +707,14 @@ struct GeneratorFuzzRegressionTests {
         #expect(try #require(error).description.contains("TaskStore.label is a property isolated to the actor TaskStore"))
         #expect(FuzzHarness.causes(of: try #require(error)) == ["member isolated to an actor finder"])
 
+        // `convert` likewise: the actor could not witness `var label: String { get }`.
+        let conversion = try LegacyConversion(
+            configuration: Self.databaseConfiguration,
+            sources: SourceSet(sources: [(path: "TaskStore.swift", text: store("var label: String { \"TaskStore\" }")),
+                                         (path: "ProfileService.swift", text: consumer)]),
+            legacy: "TaskStore")
+        #expect(conversion.blockers.contains { $0.reason.contains("TaskStore.label is a property isolated to the actor TaskStore") })
+
         let constant = try InlineTree([("TaskStore.swift", store("let label = \"TaskStore\"")), ("ProfileService.swift", consumer)],
                                       transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
         #expect(try constant.requirements("ProfileService", "TaskStore") == [

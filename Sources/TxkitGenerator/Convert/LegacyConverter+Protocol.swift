@@ -60,6 +60,14 @@ extension LegacyConverter {
         }
     }
 
+    /// The protocol's members isolated to an actor finder, as blockers:
+    /// the actor could not witness their synchronous requirements.
+    var actorIsolatedRequirements: [LegacyConversion.Blocker] {
+        protocolMembers.compactMap { requirement in
+            ShimPlan.actorIsolationRefusal(of: requirement.member, in: legacy).map { block(requirement.member.location, $0) }
+        }
+    }
+
     /// A struct finder that is `Sendable` only implicitly, whose shim a
     /// consumer declared `Sendable` holds: after the conversion that
     /// consumer holds `any Protocol`, which is `Sendable` only if the

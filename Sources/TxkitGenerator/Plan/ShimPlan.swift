@@ -117,18 +117,19 @@ package struct ShimPlan {
         Self.nameStubs(&members)
     }
 
-    /// Why a member of an actor that is isolated to it cannot be shimmed,
-    /// or nil: the wrapper, a struct outside the actor, could reach it
-    /// only with `await`, so the shim's requirement would have to be
-    /// `async` where the member is not, and its mock with it.
+    /// Why a member of an actor that is isolated to it cannot be shimmed
+    /// or converted, or nil: code outside the actor (a wrapper, the
+    /// actor's conformance to a finder protocol) reaches it only with
+    /// `await`, so the requirement would have to be `async` where the
+    /// member is not, and its mock with it.
     static func actorIsolationRefusal(of member: IndexedMember, in legacy: IndexedType) -> String? {
         guard legacy.kind == .actor, !member.isStatic, !member.isExemptFromActorIsolation,
               legacy.members.contains(member)
         else { return nil }
         let what = if case .property = member.kind { "property" } else { "method" }
         return "\(legacy.name).\(member.displayName) is a \(what) isolated to the actor \(legacy.name) "
-            + "(\(member.location)); the wrapper, outside the actor, would have to await it, which its shim "
-            + "does not declare: make it `nonisolated` (a `let` for a constant), or keep the call on "
+            + "(\(member.location)); code outside the actor reaches it only with `await`, which a synchronous "
+            + "requirement does not allow: make it `nonisolated` (a `let` for a constant), or keep the call on "
             + "\(legacy.name), then run again"
     }
 
