@@ -84,7 +84,7 @@ extension FuzzHarness {
         func argument(_ parameter: ParsedParameter) -> Result<String?, FuzzHarnessError> {
             let type = parameter.type
             let label = parameter.label == "_" ? "" : parameter.label + ": "
-            if type == "any DB" || type == "some DB" { return .success(label + "db") }
+            if ["any DB", "some DB", "any AsyncDB", "some AsyncDB"].contains(type) { return .success(label + "db") }
             if type.hasPrefix(shimPrefix) {
                 // An optional shim (`var store: C.Shims.F?` retyped) takes the mock as is.
                 var legacy = String(type.dropFirst(shimPrefix.count))
@@ -145,7 +145,8 @@ extension FuzzHarness {
             expectations.append("#expect(!result.isEmpty)")
         }
         lines.append("let consumer = \(consumer)(\(initArguments.joined(separator: ", ")))")
-        lines.append("let result = try consumer.\(method.name)(\(callArguments.joined(separator: ", ")))")
+        let awaits = Self.isAsync("func \(method.name)(", in: source) ? "await " : ""
+        lines.append("let result = try \(awaits)consumer.\(method.name)(\(callArguments.joined(separator: ", ")))")
         lines += expectations
         return .success(lines.map { "        " + $0 }.joined(separator: "\n"))
     }
@@ -164,7 +165,7 @@ extension FuzzHarness {
             """
         for test in tests {
             guard let body = test.body else { continue }
-            text += "    @Test func \(test.name)() throws {\n\(body)\n    }\n\n"
+            text += "    @Test func \(test.name)() async throws {\n\(body)\n    }\n\n"
         }
         return text + "}\n"
     }
@@ -203,6 +204,14 @@ extension FuzzHarness {
             return ParsedParameter(
                 label: String(names.first ?? ""), type: type.trimmingCharacters(in: .whitespaces), hasDefault: hasDefault)
         }
+    }
+
+    /// Whether the first declaration that starts with `opening` is `async`
+    /// (between its parameters and its body).
+    static func isAsync(_ opening: String, in source: String) -> Bool {
+        guard let start = source.range(of: opening) else { return false }
+        let declaration = source[start.upperBound...].prefix { $0 != "{" }
+        return declaration.contains(") async")
     }
 
     /// The members of a generated mock: each function's signature, the

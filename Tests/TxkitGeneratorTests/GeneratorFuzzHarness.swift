@@ -36,9 +36,15 @@ struct FuzzHarness {
         /// causes counts under each).
         var conversionRefusals: [String: Int] = [:]
         var failures: [Failure] = []
+        /// Consumer methods of the programs that built, by newer shape of
+        /// the grammar they call (``FuzzProgram/calledShapes``).
+        var calledShapes: [String: Int] = [:]
 
         var summary: String {
             var lines = ["GeneratorFuzz: \(programs) programs, \(pairs) pairs: \(applied) applied, \(refusedPairs) refused, \(failures.count) failures"]
+            if !calledShapes.isEmpty {
+                lines.append("  methods calling: " + calledShapes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            }
             for (cause, count) in refusals.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }) {
                 lines.append("  pairs refused for \(cause): \(count)")
             }
@@ -239,7 +245,9 @@ struct FuzzHarness {
         let generator = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root))
         let inventory = generator.inventory()
         let received = program.consumers.filter(\.shape.receives).map(\.name)
-        let expectedTypes = Set(program.finders.map(\.name) + received)
+        // A superclass that declares members taking the transaction is a legacy type too.
+        let superclasses = program.finders.filter(\.superclassHasMembers).map(\.superclassName)
+        let expectedTypes = Set(program.finders.map(\.name) + superclasses + received)
         var expectedUses = Set(program.pairs.map { "\($0.consumer) → \($0.legacy)" })
         for name in received { expectedUses.insert("FuzzEntry → \(name)") }
         let types = Set(inventory.legacyTypes)
@@ -288,6 +296,7 @@ struct FuzzHarness {
             ("is in a closure, and its shim throws", "call in a non-throwing closure (the shim throws)"),
             ("whether it is optional is not known", "optional initializer argument of unknown optionality"),
             ("which may come from a module that shims leave out", "generic constraint from an excluded import (GRDB)"),
+            ("isolated to the actor", "member isolated to an actor finder"),
             ("Sendable", "non-Sendable legacy type"),
             ("in a static member", "use in a static member"),
             ("returns a", "accessor returning the legacy type"),
@@ -340,6 +349,7 @@ struct FuzzHarness {
             }
         }
         report.pairs = live.map(\.pairs.count).reduce(0, +)
+        for shape in live.flatMap(\.calledShapes) { report.calledShapes[shape, default: 0] += 1 }
         let rounds = live.map(\.pairs.count).max() ?? 0
         var appliedPairs: [String: Set<String>] = [:]
         for round in 0..<rounds {

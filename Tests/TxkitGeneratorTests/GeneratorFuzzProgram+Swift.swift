@@ -13,7 +13,7 @@ extension FuzzProgram {
             "Sources/Run/main.swift": """
                 import \(module)
 
-                for line in FuzzEntry.results(path: CommandLine.arguments[1]) {
+                for line in await FuzzEntry.results(path: CommandLine.arguments[1]) {
                     print(line)
                 }
 
@@ -53,6 +53,9 @@ extension FuzzProgram {
             files["Sources/App/\(finders[finder].name).swift"] = main
             if let extensionSource {
                 files["Sources/App/\(finders[finder].name)+Queries.swift"] = extensionSource
+            }
+            if finders[finder].superclass == .ownFile {
+                files["Sources/App/\(finders[finder].superclassName).swift"] = "import GRDB\n\n" + superclassSource(ofFinder: finder)
             }
         }
         for consumer in consumers.indices {
@@ -103,46 +106,82 @@ extension FuzzProgram {
     /// The finder's file, and the file of its extension when it has one.
     func sources(ofFinder index: Int) -> (String, String?) {
         let finder = finders[index]
+        var inherited: [String] = []
+        if finder.superclass != nil { inherited.append(finder.superclassName) }
         let declaration: String
         switch finder.kind {
-        case let .finalClass(sendable): declaration = "final class \(finder.name)\(sendable ? ": Sendable" : "")"
+        case let .finalClass(sendable):
+            declaration = "final class \(finder.name)"
+            if sendable { inherited.append("Sendable") }
         case .openClass: declaration = "open class \(finder.name)"
         case .structType: declaration = "struct \(finder.name)"
         case .enumOfStatics: declaration = "enum \(finder.name)"
+        case .actor: declaration = "actor \(finder.name)"
         }
-        var lines = ["import GRDB", "", "/// A legacy finder.", "\(declaration) {"]
+        if finder.conformsToQueries { inherited.append(finder.queriesName) }
+        let inheritance = inherited.isEmpty ? "" : ": " + inherited.joined(separator: ", ")
+        var lines = ["import GRDB", ""]
+        if finder.superclass == .sameFile {
+            lines.append(superclassSource(ofFinder: index))
+        }
+        lines += ["/// A legacy finder.", "\(declaration)\(inheritance) {"]
         if finder.usesTypealias {
             lines.append("    typealias ReadConnection = \(transactionType(writes: false))")
             lines.append("    typealias WriteConnection = \(transactionType(writes: true))")
         }
         if finder.kind.hasInstances {
-            lines.append("    init() {}")
+            lines.append("    \(finder.superclass != nil ? "override " : "")init() {}")
             switch finder.singleton {
             case .property: lines.append("    static let shared = \(finder.name)()")
             case .function: lines.append("    static func shared() -> \(finder.name) { \(finder.name)() }")
             case .none: break
             }
         }
-        if finder.hasLabel {
+        if finder.isolatedLabel {
+            lines.append("    var label: String { \"\(finder.name)\" }")
+        } else if finder.hasLabel {
             lines.append("    \(finder.kind.hasInstances ? "" : "static ")let label = \"\(finder.name)\"")
         }
         var extensionLines = ["import GRDB", "", "extension \(finder.name) {"]
-        for (position, member) in finder.members.enumerated() {
+        let body = finder.members.filter { $0.placement == .body }
+        for (position, member) in body.enumerated() {
             let memberLines = [""] + source(of: member, in: finder)
             if finder.splitsIntoExtension && position > 0 { extensionLines += memberLines } else { lines += memberLines }
         }
         lines.append("}")
         extensionLines.append("}")
+        if finder.conformsToQueries {
+            lines += ["", "/// Queries the app's finders share.", "protocol \(finder.queriesName) {}", "",
+                      "extension \(finder.queriesName) {"]
+            for member in finder.members where member.placement == .protocolExtension {
+                lines += [""] + source(of: member, in: finder)
+            }
+            lines.append("}")
+        }
         return (lines.joined(separator: "\n") + "\n",
-                finder.splitsIntoExtension ? extensionLines.joined(separator: "\n") + "\n" : nil)
+                finder.splitsIntoExtension && body.count > 1 ? extensionLines.joined(separator: "\n") + "\n" : nil)
+    }
+
+    /// The declaration of a finder's open superclass, with the members
+    /// placed there.
+    func superclassSource(ofFinder index: Int) -> String {
+        let finder = finders[index]
+        var lines = ["/// The legacy finders' base class.", "open class \(finder.superclassName) {", "    init() {}"]
+        for member in finder.members where member.placement == .superclass {
+            lines += [""] + source(of: member, in: finder)
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// A finder member's declaration and body.
     func source(of member: Member, in finder: Finder) -> [String] {
         let writes = member.operation.writes
-        let type = finder.usesTypealias
+        // The finder's own typealias is not in scope in its superclass or protocol.
+        var type = finder.usesTypealias && member.placement == .body
             ? (writes ? "WriteConnection" : "ReadConnection")
             : finder.usesTopLevelAlias ? (writes ? "DBWriteConn" : "DBConn") : transactionType(writes: writes)
+        if member.optionalTransaction { type += "?" }
         let parameter: String
         switch member.transactionLabel {
         case "db": parameter = "db: \(type)"
@@ -150,43 +189,53 @@ extension FuzzProgram {
         default: parameter = "\(member.transactionLabel) db: \(type)"
         }
         let connection = legacyTransaction == .database ? "db" : "db.database"
-        let prefix = member.isStatic ? "static func" : "func"
-        let effects = member.throwing ? " throws" : ""
+        // An actor's members that take the legacy transaction run on the caller's thread.
+        let isolation = finder.kind == .actor && member.placement == .body ? "nonisolated " : ""
+        let prefix = isolation + (member.isStatic ? "static func" : "func")
+        let effects = (member.isAsync ? " async" : "") + (member.throwing ? " throws" : "")
         /// `try x`, or `(try? x) ?? fallback` in a member that does not throw.
         func attempt(_ expression: String, else fallback: String) -> String {
             member.throwing ? "try \(expression)" : "(try? \(expression)) ?? \(fallback)"
         }
+        /// Without a transaction, the member returns `fallback`.
+        func unwrap(else fallback: String) -> [String] {
+            member.optionalTransaction ? ["        guard let db else { return\(fallback.isEmpty ? "" : " " + fallback) }"] : []
+        }
+        /// The line that returns `expression`, after the `guard` if any.
+        func value(_ expression: String) -> String {
+            "        \(member.optionalTransaction ? "return " : "")\(expression)"
+        }
         switch member.operation {
         case .name:
-            return ["    \(prefix) name(id: Int64, \(parameter))\(effects) -> String? {",
-                    "        \(attempt("String.fetchOne(\(connection), sql: \"SELECT name FROM t WHERE id = ?\", arguments: [id])", else: "nil"))",
+            return ["    \(prefix) name(id: Int64, \(parameter))\(effects) -> String? {"] + unwrap(else: "nil") +
+                   [value("\(attempt("String.fetchOne(\(connection), sql: \"SELECT name FROM t WHERE id = ?\", arguments: [id])", else: "nil"))"),
                     "    }"]
         case .nameForID:
-            return ["    \(prefix) name(forID id: Int64, \(parameter))\(effects) -> String? {",
-                    "        \(attempt("String.fetchOne(\(connection), sql: \"SELECT upper(name) FROM t WHERE id = ?\", arguments: [id])", else: "nil"))",
+            return ["    \(prefix) name(forID id: Int64, \(parameter))\(effects) -> String? {"] + unwrap(else: "nil") +
+                   [value("\(attempt("String.fetchOne(\(connection), sql: \"SELECT upper(name) FROM t WHERE id = ?\", arguments: [id])", else: "nil"))"),
                     "    }"]
         case .count:
-            return ["    \(prefix) count(\(parameter))\(effects) -> Int {",
-                    "        \(attempt("Int.fetchOne(\(connection), sql: \"SELECT COUNT(*) FROM t\")", else: "nil")) ?? -1",
+            return ["    \(prefix) count(\(parameter))\(effects) -> Int {"] + unwrap(else: "-1") +
+                   [value("\(attempt("Int.fetchOne(\(connection), sql: \"SELECT COUNT(*) FROM t\")", else: "nil")) ?? -1"),
                     "    }"]
         case .countPrefix:
-            return ["    \(prefix) count(prefix: String, \(parameter))\(effects) -> Int {",
-                    "        \(attempt("Int.fetchOne(\(connection), sql: \"SELECT COUNT(*) FROM t WHERE name LIKE ?\", arguments: [prefix + \"%\"])", else: "nil")) ?? -1",
+            return ["    \(prefix) count(prefix: String, \(parameter))\(effects) -> Int {"] + unwrap(else: "-1") +
+                   [value("\(attempt("Int.fetchOne(\(connection), sql: \"SELECT COUNT(*) FROM t WHERE name LIKE ?\", arguments: [prefix + \"%\"])", else: "nil")) ?? -1"),
                     "    }"]
         case .insert:
-            return ["    \(prefix) insert(name: String, \(parameter))\(effects) -> Int64 {",
-                    "        \(member.throwing ? "try" : "try?") \(connection).execute(sql: \"INSERT INTO t(name) VALUES (?)\", arguments: [name])",
+            return ["    \(prefix) insert(name: String, \(parameter))\(effects) -> Int64 {"] + unwrap(else: "-1") +
+                   ["        \(member.throwing ? "try" : "try?") \(connection).execute(sql: \"INSERT INTO t(name) VALUES (?)\", arguments: [name])",
                     "        return \(connection).lastInsertedRowID",
                     "    }"]
         case .forEachName:
-            return ["    \(prefix) forEachName(\(parameter), _ body: (String) -> Void)\(effects) {",
-                    "        for name in \(attempt("String.fetchAll(\(connection), sql: \"SELECT name FROM t ORDER BY id\")", else: "[]")) {",
+            return ["    \(prefix) forEachName(\(parameter), _ body: (String) -> Void)\(effects) {"] + unwrap(else: "") +
+                   ["        for name in \(attempt("String.fetchAll(\(connection), sql: \"SELECT name FROM t ORDER BY id\")", else: "[]")) {",
                     "            body(name)",
                     "        }",
                     "    }"]
         case .value:
-            return ["    \(prefix) value<T: DatabaseValueConvertible>(id: Int64, as type: T.Type, \(parameter))\(effects) -> T? {",
-                    "        \(attempt("T.fetchOne(\(connection), sql: \"SELECT name FROM t WHERE id = ?\", arguments: [id])", else: "nil"))",
+            return ["    \(prefix) value<T: DatabaseValueConvertible>(id: Int64, as type: T.Type, \(parameter))\(effects) -> T? {"] + unwrap(else: "nil") +
+                   [value("\(attempt("T.fetchOne(\(connection), sql: \"SELECT name FROM t WHERE id = ?\", arguments: [id])", else: "nil"))"),
                     "    }"]
         }
     }
@@ -230,7 +279,8 @@ extension FuzzProgram {
     /// return a description of the result (and of `receiver.label`).
     func statements(_ method: Method, member: Member, receiver: String, transaction: String) -> [String] {
         let needsTry = member.throwing || transaction.contains("try ")
-        let call = "\(needsTry ? "try " : "")\(receiver).\(self.call(member, method: method.name, transaction: transaction))"
+        let call = "\(needsTry ? "try " : "")\(member.isAsync ? "await " : "")"
+            + "\(receiver).\(self.call(member, method: method.name, transaction: transaction))"
         var lines: [String] = []
         let result: String
         if member.operation == .forEachName {
@@ -241,7 +291,8 @@ extension FuzzProgram {
             result = "String(describing: \(call))"
         }
         if method.readsLabel {
-            lines.append("return String(describing: \(receiver).label) + \" \" + \(result)")
+            let awaits = finders[method.finder].isolatedLabel ? "await " : ""
+            lines.append("return String(describing: \(awaits)\(receiver).label) + \" \" + \(result)")
         } else {
             lines.append("return \(result)")
         }
@@ -261,8 +312,9 @@ extension FuzzProgram {
         var initBody: [String] = []
         switch consumer.shape {
         case .bridged:
-            lines.append("    let db: any DB")
-            initParameters.append("db: any DB")
+            let database = consumer.isAsync ? "any AsyncDB" : "any DB"
+            lines.append("    let db: \(database)")
+            initParameters.append("db: \(database)")
             initBody.append("self.db = db")
         case let .pool(holdsAdopted):
             let type = usesQueue ? "DatabaseQueue" : "DatabasePool"
@@ -334,7 +386,7 @@ extension FuzzProgram {
             case let .bridged(local):
                 let bridge = legacyTransaction == .database
                     ? "try SQLiteDB.shimOnlyBridge(tx)" : "\(transactionType(writes: writes))(try SQLiteDB.shimOnlyBridge(tx))"
-                body.append("return try db.\(writes ? "write" : "read") { tx in")
+                body.append("return try \(consumer.isAsync ? "await " : "")db.\(writes ? "write" : "read") { tx in")
                 if local {
                     body.append("    let legacy = \(bridge)")
                     body += statements(method, member: member, receiver: receiver, transaction: "legacy").map { "    \($0)" }
@@ -353,7 +405,8 @@ extension FuzzProgram {
                 body += statements(method, member: member, receiver: receiver, transaction: transaction)
             }
             lines.append("")
-            lines.append("    func \(method.name)(\(parameters.joined(separator: ", ")))\(method.throwing ? " throws" : "") -> String {")
+            let effects = (consumer.isAsync ? " async" : "") + (method.throwing ? " throws" : "")
+            lines.append("    func \(method.name)(\(parameters.joined(separator: ", ")))\(effects) -> String {")
             lines += body.map { "        \($0)" }
             lines.append("    }")
         }
@@ -371,14 +424,10 @@ extension FuzzProgram {
             "import GRDB", "import TransactionKit", "import TransactionKitSQLite", "",
             "/// The app's wiring, and what each consumer method returns on a fresh database.",
             "public enum FuzzEntry {",
-            "    public static func results(path: String) -> [String] {",
+            "    public static func results(path: String) async -> [String] {",
             "        var lines: [String] = []",
             "        do {",
-            "            let pool = try \(pool)(path: path)",
-            "            try pool.write { db in",
-            "                try db.execute(sql: \"CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT NOT NULL)\")",
-            "                try db.execute(sql: \"INSERT INTO t(name) VALUES ('alpha'), ('nuts'), ('nougat')\")",
-            "            }",
+            "            let pool = try database(path: path)",
             "            let sqlite = try SQLiteDB(adopting: pool)",
             "            // The app keeps the database it adopted at startup.",
             "            defer { withExtendedLifetime(sqlite) {} }",
@@ -429,8 +478,23 @@ extension FuzzProgram {
             "        return lines",
             "    }",
             "",
+            "    /// A fresh database with the table `t` and three rows (outside",
+            "    /// `results`, which is async: there GRDB's async `write` is the one called).",
+            "    static func database(path: String) throws -> \(pool) {",
+            "        let pool = try \(pool)(path: path)",
+            "        try pool.write { db in",
+            "            try db.execute(sql: \"CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT NOT NULL)\")",
+            "            try db.execute(sql: \"INSERT INTO t(name) VALUES ('alpha'), ('nuts'), ('nougat')\")",
+            "        }",
+            "        return pool",
+            "    }",
+            "",
             "    static func record(_ name: String, _ body: () throws -> String) -> String {",
             "        do { return \"\\(name): \\(try body())\" } catch { return \"\\(name): error \\(error)\" }",
+            "    }",
+            "",
+            "    static func recordAsync(_ name: String, _ body: () async throws -> String) async -> String {",
+            "        do { return \"\\(name): \\(try await body())\" } catch { return \"\\(name): error \\(error)\" }",
             "    }",
             "}",
         ]
@@ -448,14 +512,26 @@ extension FuzzProgram {
         }
         let label = "\"\(consumer.name).\(method.name)\(suffix)\""
         let writes = member.operation.writes
+        let call = { (arguments: [String]) in "c\(index).\(method.name)(\(arguments.joined(separator: ", ")))" }
+        if consumer.shape.receives && consumer.isAsync {
+            // The app bridges its legacy transaction in an async block of the adopted database.
+            let bridge = legacyTransaction == .database
+                ? "try SQLiteDB.shimOnlyBridge(tx)" : "\(transactionType(writes: writes))(try SQLiteDB.shimOnlyBridge(tx))"
+            callArguments.append(legacyTransaction == .database ? "db: \(bridge)" : "transaction: \(bridge)")
+            return "            lines.append(await recordAsync(\(label)) { try await sqlite.\(writes ? "write" : "read") { tx in "
+                + "try await \(call(callArguments)) } })"
+        }
         if consumer.shape.receives {
             let transaction = legacyTransaction == .database ? "db" : "\(transactionType(writes: writes))(db)"
             callArguments.append(legacyTransaction == .database ? "db: db" : "transaction: \(transaction)")
             let attempt = method.throwing ? "try " : ""
             return "            lines.append(record(\(label)) { try pool.\(writes ? "write" : "read") { db in "
-                + "\(attempt)c\(index).\(method.name)(\(callArguments.joined(separator: ", "))) } })"
+                + "\(attempt)\(call(callArguments)) } })"
         }
-        return "            lines.append(record(\(label)) { try c\(index).\(method.name)(\(callArguments.joined(separator: ", "))) })"
+        if consumer.isAsync {
+            return "            lines.append(await recordAsync(\(label)) { try await \(call(callArguments)) })"
+        }
+        return "            lines.append(record(\(label)) { try \(call(callArguments)) })"
     }
 
     /// The program as a fixture test to paste: its seed and its sources.

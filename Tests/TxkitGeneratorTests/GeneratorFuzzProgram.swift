@@ -49,15 +49,44 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         case structType
         /// `enum F { static func … }`: static members only.
         case enumOfStatics
+        /// `actor F`: its members that take the legacy transaction are
+        /// `nonisolated`, as real code declares them: an isolated member
+        /// would need the caller to send it a `Database` (not `Sendable`),
+        /// which Swift 6 refuses, and GRDB refuses the connection on the
+        /// actor's executor.
+        case actor
 
         var hasInstances: Bool { self != .enumOfStatics }
         var isSendable: Bool {
             switch self {
             case let .finalClass(sendable): sendable
             case .openClass: false
-            case .structType, .enumOfStatics: true
+            case .structType, .enumOfStatics, .actor: true
             }
         }
+        /// A class that may have a superclass: an open one, or a final one
+        /// that is not `Sendable` (a `Sendable` class's superclass must be
+        /// `Sendable`, which an open class cannot be).
+        var mayInherit: Bool { self == .openClass || self == .finalClass(sendable: false) }
+    }
+
+    /// Where a finder member is declared.
+    enum Placement: Equatable {
+        /// In the finder (or its extension, see ``Finder/splitsIntoExtension``).
+        case body
+        /// In the finder's open superclass, `<Finder>Base`.
+        case superclass
+        /// In an extension of the app's protocol `<Finder>Queries`, which
+        /// the finder conforms to.
+        case protocolExtension
+    }
+
+    /// Where a finder's superclass is declared.
+    enum SuperclassFile: Equatable {
+        /// Above the finder, in its file.
+        case sameFile
+        /// In `<Finder>Base.swift`.
+        case ownFile
     }
 
     /// What a finder member does with the table `t(id, name)`.
@@ -89,6 +118,12 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         var isStatic: Bool
         /// `throws`, or a member that swallows its errors (`try?`).
         var throwing = true
+        /// `async` (Sendable finders only; called from async consumers).
+        var isAsync = false
+        var placement = Placement.body
+        /// The legacy transaction parameter is optional (`db: Database?`);
+        /// callers pass one, the member returns a fallback without it.
+        var optionalTransaction = false
     }
 
     /// How a finder offers a shared instance.
@@ -108,6 +143,9 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         /// `let label = "F"` (static in an enum of statics): a property
         /// that takes no transaction.
         var hasLabel = false
+        /// An actor's label is isolated (`var label: String { "F" }`): only
+        /// async consumers read it, with `await`.
+        var isolatedLabel = false
         /// The members after the first are in an extension, in another file.
         var splitsIntoExtension = false
         /// The members spell the legacy transaction through a typealias
@@ -116,6 +154,17 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         /// The members spell it through the app's top-level typealias
         /// (`typealias DBConn = Database`), when the finder has none.
         var usesTopLevelAlias = false
+        /// `<Finder>Base`, an open class the finder inherits from, where
+        /// the members placed ``Placement/superclass`` are.
+        var superclass: SuperclassFile?
+        /// The finder conforms to the app's protocol `<Finder>Queries`,
+        /// whose extension has the members placed ``Placement/protocolExtension``.
+        var conformsToQueries = false
+
+        var superclassName: String { name + "Base" }
+        var queriesName: String { name + "Queries" }
+        /// Whether its superclass declares members (a legacy type then).
+        var superclassHasMembers: Bool { superclass != nil && members.contains { $0.placement == .superclass } }
     }
 
     /// How a consumer gets its transaction.
@@ -186,6 +235,12 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
         /// The access per finder it uses (finder index → access).
         var accesses: [Int: Access]
         var methods: [Method]
+        /// Its methods are `async` and may `await` async finder members: a
+        /// bridged consumer holds `any AsyncDB` and awaits in its async
+        /// blocks; one that receives the legacy transaction is called from
+        /// an `SQLiteDB` async block that bridges it. It is `Sendable`, as
+        /// those `@Sendable` blocks capture it.
+        var isAsync = false
     }
 
     var module: String
@@ -204,6 +259,30 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
     }
 
     var description: String { "\(module) (seed \(seed))" }
+
+    /// Whether some consumer is async (the runner then awaits it).
+    var hasAsyncConsumer: Bool { consumers.contains(where: \.isAsync) }
+
+    /// The newer shapes of the grammar each consumer method calls, once
+    /// per method and shape (a run reports how often it met each).
+    var calledShapes: [String] {
+        consumers.flatMap { consumer in
+            consumer.methods.flatMap { method -> [String] in
+                let finder = finders[method.finder], member = finder.members[method.member]
+                var shapes: [String] = []
+                if member.isAsync { shapes.append("async member") }
+                if finder.kind == .actor { shapes.append("actor") }
+                if method.readsLabel && finder.isolatedLabel { shapes.append("awaited actor-isolated property") }
+                if member.placement == .superclass {
+                    shapes.append("superclass member")
+                    if finder.superclass == .ownFile { shapes.append("superclass in its own file") }
+                }
+                if member.placement == .protocolExtension { shapes.append("protocol extension member") }
+                if member.optionalTransaction { shapes.append("optional transaction") }
+                return shapes
+            }
+        }
+    }
 }
 
 // MARK: Generating
@@ -217,8 +296,11 @@ extension FuzzProgram {
         var finders: [Finder] = []
         for index in 0..<(1 + random.below(3)) {
             let kind: FinderKind = random.pick([
-                .finalClass(sendable: true), .finalClass(sendable: false), .openClass, .structType, .enumOfStatics,
+                .finalClass(sendable: true), .finalClass(sendable: false), .openClass, .structType, .enumOfStatics, .actor,
             ])
+            let superclass: SuperclassFile? = kind.mayInherit && random.chance(40)
+                ? random.pick([.sameFile, .ownFile]) : nil
+            let conformsToQueries = random.chance(35)
             var members: [Member] = []
             var operations: [Operation] = [.name, .count, .insert]
             if random.chance(40) { operations.append(.countPrefix) }
@@ -226,19 +308,33 @@ extension FuzzProgram {
             if random.chance(30) { operations.append(.forEachName) }
             if random.chance(25) { operations.append(.value) }
             for operation in operations where operation == .name || random.chance(70) {
+                // `name` stays in the finder, synchronous: every consumer can call it.
+                var placement = Placement.body
+                if operation != .name {
+                    if superclass != nil && random.chance(50) {
+                        placement = .superclass
+                    } else if conformsToQueries && random.chance(50) {
+                        placement = .protocolExtension
+                    }
+                }
                 members.append(Member(
                     operation: operation, transactionLabel: random.pick(["db", "in", "_", "transaction"]),
-                    isStatic: kind == .enumOfStatics, throwing: random.chance(70)))
+                    isStatic: kind == .enumOfStatics, throwing: random.chance(70),
+                    isAsync: operation != .name && kind.isSendable && random.chance(45), placement: placement,
+                    optionalTransaction: random.chance(15)))
             }
             var singleton = Singleton.none
             if kind.hasInstances && random.chance(45) {
                 singleton = kind.isSendable && random.chance(60) ? .property : .function
             }
             let usesTypealias = random.chance(20)
+            let hasLabel = random.chance(30)
             finders.append(Finder(
-                name: finderNames[index], kind: kind, singleton: singleton, members: members, hasLabel: random.chance(30),
+                name: finderNames[index], kind: kind, singleton: singleton, members: members, hasLabel: hasLabel,
+                isolatedLabel: hasLabel && kind == .actor && random.chance(60),
                 splitsIntoExtension: members.count > 1 && random.chance(30), usesTypealias: usesTypealias,
-                usesTopLevelAlias: !usesTypealias && random.chance(25)))
+                usesTopLevelAlias: !usesTypealias && random.chance(25), superclass: superclass,
+                conformsToQueries: conformsToQueries))
         }
         var consumers: [Consumer] = []
         for index in 0..<(1 + random.below(3)) {
@@ -271,14 +367,24 @@ extension FuzzProgram {
                 }
                 accesses[finder] = random.pick(choices)
             }
+            // An async consumer runs in (or is called from) `@Sendable` async
+            // blocks: it is Sendable, and so is what it holds or captures.
+            let mayBeAsync = shape == .bridged(local: false) || shape == .bridged(local: true) || shape.receives
+            let isAsync = mayBeAsync && random.chance(75) && accesses.allSatisfy { finder, access in
+                finders[finder].kind.isSendable && access != .optional && access != .weak
+            }
             var methods: [Method] = []
             for finder in accesses.keys.sorted() {
                 for _ in 0..<(1 + random.below(2)) {
-                    let memberIndex = random.below(finders[finder].members.count)
+                    let members = finders[finder].members
+                    let awaited = members.indices.filter { members[$0].isAsync }
+                    // An async consumer mostly awaits, when the finder has async members.
+                    let memberIndex = isAsync && !awaited.isEmpty && random.chance(70)
+                        ? random.pick(awaited) : random.pick(members.indices.filter { isAsync || !members[$0].isAsync })
                     let member = finders[finder].members[memberIndex]
                     methods.append(Method(
                         name: "m\(methods.count)", finder: finder, member: memberIndex,
-                        readsLabel: finders[finder].hasLabel && random.chance(50),
+                        readsLabel: finders[finder].hasLabel && (isAsync || !finders[finder].isolatedLabel) && random.chance(50),
                         throwing: !(shape.receives && !member.throwing && random.chance(50))))
                 }
             }
@@ -290,8 +396,8 @@ extension FuzzProgram {
                 }
             }
             consumers.append(Consumer(
-                name: consumerNames[index], shape: shape, isSendable: storesOnlySendable && random.chance(50),
-                accesses: accesses, methods: methods))
+                name: consumerNames[index], shape: shape, isSendable: isAsync || storesOnlySendable && random.chance(50),
+                accesses: accesses, methods: methods, isAsync: isAsync))
         }
         return FuzzProgram(
             module: module, seed: seed,

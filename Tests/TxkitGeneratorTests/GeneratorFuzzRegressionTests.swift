@@ -654,5 +654,154 @@ struct GeneratorFuzzRegressionTests {
             transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
         #expect(try kept.shim("TaskManager", "TaskStore").contains("func value<T: Decodable>("))
     }
+
+    /// The configuration of the fuzzer's programs that take GRDB's `Database`.
+    static var databaseConfiguration: GeneratorConfiguration {
+        var configuration = GeneratorConfiguration.defaults
+        configuration.legacyTransactions = [.init(type: "Database", transaction: .infer, bridge: "try SQLiteDB.shimOnlyBridge($tx)")]
+        return configuration
+    }
+
+    /// The sources after `shim --apply` of one pair, in memory.
+    static func shimmed(_ files: [(String, String)], consumer: String, legacy: String) throws -> [(path: String, text: String)] {
+        let generator = try Generator(
+            configuration: databaseConfiguration, sources: SourceSet(sources: files.map { (path: $0.0, text: $0.1) }))
+        let plan = try generator.plan(consumer: consumer, legacy: legacy)
+        let edited = Dictionary(uniqueKeysWithValues: try generator.apply(plan).map { ($0.path, $0.edited) })
+        return files.map { (path: $0.0, text: edited[$0.0] ?? $0.1) } + generator.shim(plan).map { (path: $0.path, text: $0.contents) }
+    }
+
+    /// A consumer migrated to its shim called a member the finder gets
+    /// from an extension of a protocol of the app: `convert --apply` gave
+    /// it `any TaskStoreFinding`, which has only the finder's own members,
+    /// and the build broke (fuzzer seed 1, program 11). Refused now, with
+    /// the call and why; a member of a superclass likewise.
+    @Test func aConversionRefusesACallOfAnInheritedMemberThroughAShim() throws {
+        let store = """
+            import GRDB
+            final class TaskStore: TaskStoreQueries {
+                init() {}
+                func name(id: Int64, _ db: Database) -> String? { nil }
+            }
+            protocol TaskStoreQueries {}
+            extension TaskStoreQueries {
+                func count(prefix: String, transaction db: Database) throws -> Int { 0 }
+            }
+            """
+        let manager = """
+            import GRDB
+            import TransactionKit
+            import TransactionKitSQLite
+            final class TaskManager {
+                let db: any DB
+                init(db: any DB) { self.db = db }
+                func m0(taskStore: TaskStore) throws -> String {
+                    return try db.read { tx in
+                        return String(describing: try taskStore.count(prefix: "n", transaction: try SQLiteDB.shimOnlyBridge(tx)))
+                    }
+                }
+            }
+            """
+        let sources = try Self.shimmed([("TaskStore.swift", store), ("TaskManager.swift", manager)],
+                                       consumer: "TaskManager", legacy: "TaskStore")
+        #expect(sources.contains { $0.text.contains("taskStore.count(prefix: \"n\", tx)") })
+        let conversion = try LegacyConversion(
+            configuration: Self.databaseConfiguration, sources: SourceSet(sources: sources), legacy: "TaskStore")
+        #expect(conversion.blockers.contains {
+            $0.reason.contains("uses count(prefix:transaction:), which TaskStore gets from an extension of the protocol TaskStoreQueries")
+        })
+
+        let inherited = try Self.shimmed(
+            [("TaskStore.swift", store.replacingOccurrences(of: "final class TaskStore: TaskStoreQueries {", with: "final class TaskStore: TaskStoreBase {")
+                .replacingOccurrences(of: "    init() {}", with: "    override init() {}")
+                .replacingOccurrences(of: "protocol TaskStoreQueries {}\nextension TaskStoreQueries {", with: "open class TaskStoreBase {\n    init() {}")),
+             ("TaskManager.swift", manager)],
+            consumer: "TaskManager", legacy: "TaskStore")
+        let refused = try LegacyConversion(
+            configuration: Self.databaseConfiguration, sources: SourceSet(sources: inherited), legacy: "TaskStore")
+        #expect(refused.blockers.contains { $0.reason.contains("which TaskStore inherits from TaskStoreBase") })
+    }
+
+    /// An actor finder is `Sendable` without saying so: its Good-Way
+    /// protocol is `Sendable`, or a `Sendable` consumer holding
+    /// `any UserFinding` did not build after `convert --apply` (fuzzer
+    /// seed 1, program 8).
+    @Test func theProtocolOfAnActorFinderIsSendable() throws {
+        let finder = """
+            import GRDB
+            actor UserFinder {
+                init() {}
+                nonisolated func name(id: Int64, _ db: Database) -> String? { nil }
+            }
+            """
+        let manager = """
+            import GRDB
+            final class TaskManager: Sendable {
+                let userFinder = UserFinder()
+                init() {}
+                func m0(db: Database) -> String {
+                    String(describing: userFinder.name(id: 2, db))
+                }
+            }
+            """
+        let conversion = try LegacyConversion(
+            configuration: Self.databaseConfiguration,
+            sources: SourceSet(sources: [(path: "UserFinder.swift", text: finder), (path: "TaskManager.swift", text: manager)]),
+            legacy: "UserFinder")
+        let protocolFile = try #require(conversion.files.first { $0.path.hasSuffix("UserFinding.swift") })
+        #expect(protocolFile.contents.contains("protocol UserFinding: Sendable {"))
+    }
+
+    /// An async consumer awaited an actor finder's isolated property: its
+    /// wrapper read it synchronously from outside the actor and did not
+    /// build (fuzzer seed 19, program 11). Refused now, with the place and
+    /// why; a `let` constant of the actor is shimmed as before.
+    @Test func aMemberIsolatedToAnActorFinderIsRefused() throws {
+        let store = { (label: String) in """
+            import GRDB
+            actor TaskStore {
+                init() {}
+                \(label)
+                nonisolated func count(prefix: String, _ db: Database) async throws -> Int { 0 }
+            }
+            """ }
+        let consumer = """
+            import TransactionKit
+            import TransactionKitSQLite
+            final class ProfileService: Sendable {
+                let db: any AsyncDB
+                let taskStore: TaskStore
+                init(db: any AsyncDB, taskStore: TaskStore) {
+                    self.db = db
+                    self.taskStore = taskStore
+                }
+                func m1() async throws -> String {
+                    try await db.read { tx in
+                        String(describing: await taskStore.label) + " "
+                            + String(describing: try await taskStore.count(prefix: "n", try SQLiteDB.shimOnlyBridge(tx)))
+                    }
+                }
+            }
+            """
+        let isolated = try InlineTree([("TaskStore.swift", store("var label: String { \"TaskStore\" }")), ("ProfileService.swift", consumer)],
+                                      transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let error = #expect(throws: GeneratorError.self) { try isolated.shim("ProfileService", "TaskStore") }
+        #expect(try #require(error).description.contains("TaskStore.label is a property isolated to the actor TaskStore"))
+        #expect(FuzzHarness.causes(of: try #require(error)) == ["member isolated to an actor finder"])
+
+        // `convert` likewise: the actor could not witness `var label: String { get }`.
+        let conversion = try LegacyConversion(
+            configuration: Self.databaseConfiguration,
+            sources: SourceSet(sources: [(path: "TaskStore.swift", text: store("var label: String { \"TaskStore\" }")),
+                                         (path: "ProfileService.swift", text: consumer)]),
+            legacy: "TaskStore")
+        #expect(conversion.blockers.contains { $0.reason.contains("TaskStore.label is a property isolated to the actor TaskStore") })
+
+        let constant = try InlineTree([("TaskStore.swift", store("let label = \"TaskStore\"")), ("ProfileService.swift", consumer)],
+                                      transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        #expect(try constant.requirements("ProfileService", "TaskStore") == [
+            "var label: String { get }", "func count(prefix: String, _ tx: DBReadTransaction) async throws -> Int",
+        ])
+    }
 }
 #endif

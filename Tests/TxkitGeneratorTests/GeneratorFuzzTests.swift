@@ -32,10 +32,32 @@ struct GeneratorFuzzTests {
                     for method in consumer.methods {
                         #expect(consumer.accesses[method.finder] != nil)
                         #expect(candidate.finders[method.finder].members.indices.contains(method.member))
+                        // Only an async consumer awaits; it holds only Sendable finders.
+                        let finder = candidate.finders[method.finder]
+                        #expect(consumer.isAsync || !finder.members[method.member].isAsync)
+                        #expect(!consumer.isAsync || finder.kind.isSendable)
+                        #expect(consumer.isAsync || !(method.readsLabel && finder.isolatedLabel))
                     }
+                }
+                for finder in candidate.finders {
+                    #expect(finder.superclass != nil || !finder.members.contains { $0.placement == .superclass })
+                    #expect(finder.conformsToQueries || !finder.members.contains { $0.placement == .protocolExtension })
                 }
             }
         }
+    }
+
+    /// Each shape of the grammar is called by some consumer within a few
+    /// hundred programs: async members awaited by async consumers, actors,
+    /// members of a superclass or of a protocol extension, optional
+    /// legacy transaction parameters.
+    @Test func generatorFuzzGrammarReachesEveryShape() {
+        var shapes: Set<String> = []
+        for seed in UInt64(0)..<300 {
+            shapes.formUnion(FuzzProgram.random(module: "P0", seed: seed).calledShapes)
+        }
+        #expect(shapes == ["async member", "actor", "awaited actor-isolated property", "superclass member", "superclass in its own file",
+                           "protocol extension member", "optional transaction"])
     }
 
     @Test func generatorFuzz() async throws {
@@ -94,6 +116,7 @@ extension FuzzHarness.Report {
         conversionsRefused += other.conversionsRefused
         conversionRefusals.merge(other.conversionRefusals, uniquingKeysWith: +)
         failures += other.failures
+        calledShapes.merge(other.calledShapes, uniquingKeysWith: +)
     }
 }
 #endif

@@ -41,16 +41,36 @@ extension LegacyConverter {
         return found
     }
 
+    /// Why a member that takes a legacy transaction and that the finder
+    /// inherits (from a superclass, or from an extension of a protocol it
+    /// conforms to) cannot be converted with it, or nil for the finder's
+    /// own members and the others.
+    func inheritedMemberReason(_ member: IndexedMember) -> String? {
+        guard !legacy.members.contains(member), member.parameters.contains(where: { isLegacyTransaction($0.type) })
+        else { return nil }
+        let declaring = index.types.values.first { $0.qualifiedName != legacy.qualifiedName && $0.members.contains(member) }
+        if let declaring, declaring.kind == .protocol {
+            return "which \(legacy.name) gets from an extension of the protocol \(declaring.name) "
+                + "(\(member.location)), and txkit convert converts the finder's own members only: move it into "
+                + "\(legacy.name) (or keep \(legacy.name) on the Shortcut Way), then run again"
+        }
+        return "which \(legacy.name) inherits\(declaring.map { " from \($0.name)" } ?? "") (\(member.location)); "
+            + "convert the type that declares it first"
+    }
+
     /// Rewrites the calls that go through the finder itself (not through a
     /// shim, whose calls already have the converted form).
     mutating func rewriteCallers(uses: [(ConsumerUse, IndexedMember)]) {
         var done: Set<Int> = []
-        for (use, member) in uses where use.isThroughLegacyType {
-            if !legacy.members.contains(member), member.parameters.contains(where: { isLegacyTransaction($0.type) }) {
-                blockers.append(block(use.location, "\(use.text) uses \(member.displayName), which \(legacy.name) "
-                    + "inherits (\(member.location)); convert the type that declares it first"))
+        for (use, member) in uses {
+            // Through the finder or through a shim: the protocol has only
+            // the finder's own members, so a call of an inherited one
+            // would not compile after the conversion.
+            if let reason = inheritedMemberReason(member) {
+                blockers.append(block(use.location, "\(use.text) uses \(member.displayName), " + reason))
                 continue
             }
+            guard use.isThroughLegacyType else { continue }
             guard let target = converted.first(where: { $0.member.location == member.location }),
                   case .call = use.form,
                   let call = use.node.parent?.as(FunctionCallExprSyntax.self),

@@ -60,6 +60,14 @@ extension LegacyConverter {
         }
     }
 
+    /// The protocol's members isolated to an actor finder, as blockers:
+    /// the actor could not witness their synchronous requirements.
+    var actorIsolatedRequirements: [LegacyConversion.Blocker] {
+        protocolMembers.compactMap { requirement in
+            ShimPlan.actorIsolationRefusal(of: requirement.member, in: legacy).map { block(requirement.member.location, $0) }
+        }
+    }
+
     /// A struct finder that is `Sendable` only implicitly, whose shim a
     /// consumer declared `Sendable` holds: after the conversion that
     /// consumer holds `any Protocol`, which is `Sendable` only if the
@@ -161,8 +169,10 @@ extension LegacyConverter {
         // A witness needs the narrower of the protocol's and the type's access.
         let witnessModifier = min(access, legacy.accessLevel, .public).modifier
         // Sendable when the finder says so (a value type's implicit
-        // conformance cannot be declared from another file).
-        let isSendable = legacy.inherited.contains { $0.replacingOccurrences(of: "@unchecked ", with: "") == "Sendable" }
+        // conformance cannot be declared from another file), and for an
+        // actor, which always is.
+        let isSendable = legacy.kind == .actor
+            || legacy.inherited.contains { $0.replacingOccurrences(of: "@unchecked ", with: "") == "Sendable" }
         var lines = ShimRenderer.imports(of: legacy, configuration: configuration, adding: ["TransactionKit"])
             .map { "import \($0)" }
         lines += [

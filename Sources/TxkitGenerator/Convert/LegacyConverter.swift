@@ -122,6 +122,7 @@ struct LegacyConverter {
         rewriteCallers(uses: uses)
         rewriteShimReferences(pairs: pairs)
         blockers += unsendableRequirements
+        blockers += actorIsolatedRequirements
         blockers += opaqueRequirements
         removeUnusedBridgeLocals()
         addImports()

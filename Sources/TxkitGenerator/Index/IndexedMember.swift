@@ -38,6 +38,11 @@ package struct IndexedMember: Equatable, Sendable {
     /// The declaration's position among all members of the type (file
     /// order, then offset), so that output follows the source.
     var order: Int
+    /// Declared `nonisolated`, or a `let` (whose `Sendable` value the
+    /// module reads without `await`): in an actor, code outside it calls
+    /// the member synchronously. The actor's other instance members are
+    /// isolated to it.
+    package var isExemptFromActorIsolation = false
 
     /// `name(label:label:)`, as Swift names a function; `name` for a property.
     package var displayName: String {

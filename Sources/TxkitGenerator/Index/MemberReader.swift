@@ -110,6 +110,10 @@ final class MemberReader {
         }
     }
 
+    private func isNonisolated(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) }
+    }
+
     private func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
         modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
     }
@@ -151,7 +155,8 @@ final class MemberReader {
             documentation: Self.documentation(function.leadingTrivia),
             declaration: file.sourceLocation(of: function.name),
             accessLevel: TypeCollector.explicitAccessLevel(function.modifiers) ?? defaultAccess,
-            order: nextOrder())
+            order: nextOrder(),
+            isExemptFromActorIsolation: isNonisolated(function.modifiers))
     }
 
     private func properties(_ variable: VariableDeclSyntax) -> [IndexedMember] {
@@ -190,7 +195,8 @@ final class MemberReader {
                 documentation: Self.documentation(variable.leadingTrivia),
                 declaration: file.sourceLocation(of: binding.pattern),
                 accessLevel: TypeCollector.explicitAccessLevel(variable.modifiers) ?? defaultAccess,
-                order: nextOrder())
+                order: nextOrder(),
+                isExemptFromActorIsolation: isNonisolated(variable.modifiers) || isLet && binding.accessorBlock == nil)
         }
     }
 }

@@ -102,6 +102,9 @@ package struct ShimPlan {
                 }
                 specializations = specialized
             }
+            if let reason = Self.actorIsolationRefusal(of: member, in: legacy) {
+                throw GeneratorError.unsupportedUse(reason, location: memberUses.first?.0.location ?? member.location)
+            }
             var isWritten = false
             for (use, _) in memberUses {
                 if case let .property(_, isWrite) = use.form, isWrite { isWritten = true }
@@ -124,6 +127,22 @@ package struct ShimPlan {
             }
         }
         Self.nameStubs(&members)
+    }
+
+    /// Why a member of an actor that is isolated to it cannot be shimmed
+    /// or converted, or nil: code outside the actor (a wrapper, the
+    /// actor's conformance to a finder protocol) reaches it only with
+    /// `await`, so the requirement would have to be `async` where the
+    /// member is not, and its mock with it.
+    static func actorIsolationRefusal(of member: IndexedMember, in legacy: IndexedType) -> String? {
+        guard legacy.kind == .actor, !member.isStatic, !member.isExemptFromActorIsolation,
+              legacy.members.contains(member)
+        else { return nil }
+        let what = if case .property = member.kind { "property" } else { "method" }
+        return "\(legacy.name).\(member.displayName) is a \(what) isolated to the actor \(legacy.name) "
+            + "(\(member.location)); code outside the actor reaches it only with `await`, which a synchronous "
+            + "requirement does not allow: make it `nonisolated` (a `let` for a constant), or keep the call on "
+            + "\(legacy.name), then run again"
     }
 
     /// The first type a generic member's constraints name that neither the
