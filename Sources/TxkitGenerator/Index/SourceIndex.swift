@@ -14,6 +14,12 @@ package final class SourceIndex {
     /// Type aliases declared anywhere in the sources: name → aliased type
     /// as written, and where.
     private(set) var typealiases: [String: (type: String, location: String)] = [:]
+    /// Whether some file adopts a GRDB pool or queue (`SQLiteDB(adopting:`),
+    /// read once: every consumer rewritten asks, and rendering every file's
+    /// text per pair made `--apply` of all pairs quadratic.
+    private(set) lazy var adoptsAPool: Bool = sources.files.contains {
+        $0.tree.description.contains("SQLiteDB(adopting:")
+    }
 
     package init(_ sources: SourceSet) {
         self.sources = sources

@@ -172,7 +172,7 @@ extension ConsumerRewriter {
     /// (`SQLiteDB(adopting:`), so that the adopted database exists when the
     /// consumer runs and ``lookupBridge(_:_:)`` finds it.
     static func sourcesAdoptAPool(_ plan: ShimPlan) -> Bool {
-        plan.consumer.index?.sources.files.contains { $0.tree.description.contains("SQLiteDB(adopting:") } ?? false
+        plan.consumer.index?.adoptsAPool ?? false
     }
 
     /// The GRDB types whose `read`/`write` blocks receive GRDB's `Database`.
