@@ -68,5 +68,40 @@ struct RealAppRegressionTests {
         let proposal = try ConfigurationProposal(root: folder)
         #expect(proposal.candidates == [.init(type: "GRDB.Database", parameterCount: 1)])
     }
+
+    /// WooCommerce's stores build their dependency in their initializer
+    /// (`self.manager = Manager(storage: storage)`): `--apply` wrapped it in
+    /// place, and no test could pass a mock. The initializer now takes an
+    /// optional shim, defaulted to nil, and builds the production value
+    /// when it gets none; a bare `store = …` becomes `self.store = …`.
+    @Test func aFinderBuiltInTheInitializerCanBeInjected() throws {
+        let legacy = """
+            final class Storage {}
+            final class VariationManager {
+                init(storage: Storage) {}
+                func count(transaction: LegacyTransaction) throws -> Int { 0 }
+            }
+            """
+        let consumer = { (assignment: String) in """
+            final class ProductStore {
+                private let variations: VariationManager
+                init(storage: Storage) {
+                    \(assignment) = VariationManager(storage: storage)
+                }
+                func total(_ tx: DBReadTransaction) throws -> Int {
+                    try variations.count(transaction: LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx)))
+                }
+            }
+            """ }
+        for assignment in ["self.variations", "variations"] {
+            let tree = try InlineTree([("Legacy.swift", legacy), ("ProductStore.swift", consumer(assignment))])
+            let edits = try tree.generator.apply(consumer: "ProductStore", legacy: "VariationManager")
+            let edited = try #require(edits.first { $0.path == "ProductStore.swift" }).edited
+            #expect(edited.contains("init(storage: Storage, variations: ProductStore.Shims.VariationManager? = nil) {"))
+            #expect(edited.contains(
+                "self.variations = variations ?? ProductStore.Wrappers.VariationManager(VariationManager(storage: storage))"))
+            #expect(edited.contains("private let variations: ProductStore.Shims.VariationManager\n"))
+        }
+    }
 }
 #endif

@@ -124,9 +124,37 @@ extension ConsumerRewriter {
                 }
                 if weakReference != nil { replace(value, in: file, with: weakReferenceValue(value.trimmedDescription)) }
             } else {
-                replace(value, in: file, with: weakReference == nil ? wrapped(value) : weakReferenceValue(wrapped(value)))
+                // `self.store = Store(storage: storage)`: the initializer
+                // builds the finder itself. An optional parameter lets a
+                // test pass a mock; without one the production value is
+                // built as before (WooCommerce's stores: --apply left no
+                // way to inject one).
+                var production = wrapped(value)
+                if let injected = injectionParameter(name, for: initializer, in: file) {
+                    production = "\(injected) ?? \(production)"
+                    // `store = …` would now assign the parameter.
+                    if weakReference == nil, target.is(DeclReferenceExprSyntax.self) {
+                        replace(target, in: file, with: "self.\(name)")
+                    }
+                }
+                replace(value, in: file, with: weakReference == nil ? production : weakReferenceValue(production))
             }
         }
+    }
+
+    /// Adds `name: C.Shims.D? = nil` to `initializer` and returns `name`;
+    /// `nil` when the initializer already has a parameter of that name or
+    /// overrides or satisfies another declaration (`override`, `required`),
+    /// whose signature a new parameter would change.
+    private mutating func injectionParameter(
+        _ name: String, for initializer: InitializerDeclSyntax, in file: SourceFile
+    ) -> String? {
+        let parameters = initializer.signature.parameterClause.parameters
+        guard !parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name || $0.firstName.text == name }),
+              !initializer.modifiers.contains(where: { ["override", "required"].contains($0.name.text) })
+        else { return nil }
+        addParameter("\(name): \(shimType)? = nil", to: initializer, in: file)
+        return name
     }
 
     /// `C.Wrappers.Store.WeakReference(shim)`: the value of the stored
