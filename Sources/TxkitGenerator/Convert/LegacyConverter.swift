@@ -105,8 +105,9 @@ struct LegacyConverter {
                     + "\(legacy.name)'s shim, but \(legacy.name) is an enum: make it a struct, then run again"))
         }
         for pair in pairs {
-            // The wrapper's WeakReference goes with the shim: the protocol
-            // cannot be held weakly by a value the conversion could write.
+            // The conversion deletes the wrapper, and its WeakReference
+            // with it; holding the new protocol weakly would need it to be
+            // class-bound, which the conversion does not decide.
             if case let .reference(location)? = ShimPlan.weakHolding(of: legacy.name, in: pair.consumer) {
                 blockers.append(block(
                     location,
