@@ -53,8 +53,10 @@ package struct ConfigurationProposal: Equatable, Sendable {
         var counts: [String: Int] = [:]
         var firstFolder: [String: String] = [:]
         var declaresPublicInitializer = false
-        var parameters: [(type: String, importsGRDB: Bool, file: SourceFile)] = []
-        var declared: Set<String> = []
+        // The types the sources declare (not those they only extend, such
+        // as GRDB's `Database`), typealiases included.
+        let index = SourceIndex(set)
+        let declared = Set(index.types.filter { $0.value.kind != nil }.keys).union(index.typealiases.keys)
         for file in set.files {
             let importsGRDB = file.tree.statements.contains {
                 $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text == "GRDB"
@@ -62,16 +64,14 @@ package struct ConfigurationProposal: Equatable, Sendable {
             let collector = ParameterTypeCollector(viewMode: .sourceAccurate)
             collector.walk(file.tree)
             declaresPublicInitializer = declaresPublicInitializer || collector.declaresPublicInitializer
-            parameters += collector.types.map { ($0, importsGRDB, file) }
-            declared.formUnion(collector.declaredTypes)
-        }
-        for (type, importsGRDB, file) in parameters {
-            guard let name = Self.legacyTransactionName(type, importsGRDB: importsGRDB, declared: declared) else {
-                continue
-            }
-            counts[name, default: 0] += 1
-            if firstFolder[name] == nil {
-                firstFolder[name] = zip(absolute, self.sources).first { file.path.hasPrefix($0.0) }?.1
+            for type in collector.types {
+                guard let name = Self.legacyTransactionName(type, importsGRDB: importsGRDB, declared: declared) else {
+                    continue
+                }
+                counts[name, default: 0] += 1
+                if firstFolder[name] == nil {
+                    firstFolder[name] = zip(absolute, self.sources).first { file.path.hasPrefix($0.0) }?.1
+                }
             }
         }
         accessLevel = declaresPublicInitializer ? .public : .package
@@ -120,38 +120,6 @@ package struct ConfigurationProposal: Equatable, Sendable {
 private final class ParameterTypeCollector: SyntaxVisitor {
     var types: [String] = []
     var declaresPublicInitializer = false
-    /// The names of the types the file declares (typealiases included).
-    var declaredTypes: Set<String> = []
-
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        declaredTypes.insert(node.name.text)
-        return .visitChildren
-    }
-
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        declaredTypes.insert(node.name.text)
-        return .visitChildren
-    }
-
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        declaredTypes.insert(node.name.text)
-        return .visitChildren
-    }
-
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        declaredTypes.insert(node.name.text)
-        return .visitChildren
-    }
-
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-        declaredTypes.insert(node.name.text)
-        return .visitChildren
-    }
-
-    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
-        declaredTypes.insert(node.name.text)
-        return .visitChildren
-    }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         if node.modifiers.contains(where: { ["public", "open"].contains($0.name.text) }) {

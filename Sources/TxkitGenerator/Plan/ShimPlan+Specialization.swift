@@ -1,5 +1,4 @@
 #if Txkit
-import Foundation
 import SwiftSyntax
 
 extension ShimPlan {
