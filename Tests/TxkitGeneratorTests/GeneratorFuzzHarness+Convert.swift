@@ -10,6 +10,10 @@ extension FuzzHarness {
     /// `txkit convert --legacy F --apply`, in process; throws
     /// ``ConversionRefused`` when the plan has places for a person.
     func convert(_ legacy: String, in program: FuzzProgram) throws {
+        try clock.measure(.txkit) { try convertFinder(legacy, in: program) }
+    }
+
+    private func convertFinder(_ legacy: String, in program: FuzzProgram) throws {
         let root = root(of: program)
         let conversion = try LegacyConversion(
             root: root, configuration: GeneratorConfiguration.load(from: root), legacy: legacy)
@@ -43,27 +47,43 @@ extension FuzzHarness {
     /// `baseline` results): conversions applied, refusals by cause, and
     /// `.convert` failures in `report`.
     func runConversions(_ live: [FuzzProgram], baseline: [String: [String]], report: inout Report) throws {
-        let rounds = live.map(\.finders.count).max() ?? 0
+        func refused(_ legacy: String, in program: FuzzProgram, _ error: any Error) {
+            log("convert refused \(program.module) \(legacy): \(error)")
+            if let causes = Self.conversionCauses(of: error) {
+                report.conversionsRefused += 1
+                for cause in causes { report.conversionRefusals[cause, default: 0] += 1 }
+            } else {
+                report.failures.append(Failure(
+                    kind: .convert, program: program, pair: ("convert", legacy), detail: "crash: \(error)"))
+            }
+        }
+        report.conversions += live.map(\.finders.count).reduce(0, +)
+        var work = live.map { Steps(program: $0, steps: $0.finders.map(\.name)) }
+        if Self.appliesAllAtOnce {
+            let pass = try applyAllAtOnce(
+                work, baseline: baseline,
+                apply: { legacy, program in
+                    log("convert \(program.module) \(legacy)")
+                    try convert(legacy, in: program)
+                },
+                refused: { legacy, program, error in refused(legacy, in: program, error) })
+            report.conversionsApplied += pass.passed.map(\.steps.count).reduce(0, +)
+            work = pass.retry
+        }
+        let rounds = work.map(\.steps.count).max() ?? 0
         for round in 0..<rounds {
             var converted: [(program: FuzzProgram, legacy: String, before: [String: Data])] = []
-            for program in live where round < program.finders.count {
-                let legacy = program.finders[round].name
+            for entry in work where round < entry.steps.count {
+                let program = entry.program
+                let legacy = entry.steps[round]
                 let before = snapshot(program)
-                report.conversions += 1
                 do {
                     log("convert \(program.module) \(legacy)")
                     try convert(legacy, in: program)
                     converted.append((program, legacy, before))
                 } catch {
                     try restore(program, to: before)
-                    log("convert refused \(program.module) \(legacy): \(error)")
-                    if let causes = Self.conversionCauses(of: error) {
-                        report.conversionsRefused += 1
-                        for cause in causes { report.conversionRefusals[cause, default: 0] += 1 }
-                    } else {
-                        report.failures.append(Failure(
-                            kind: .convert, program: program, pair: ("convert", legacy), detail: "crash: \(error)"))
-                    }
+                    refused(legacy, in: program, error)
                 }
             }
             guard !converted.isEmpty else { continue }

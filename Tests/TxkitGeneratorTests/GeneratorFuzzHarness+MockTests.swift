@@ -347,6 +347,10 @@ extension FuzzHarness {
     /// The outcome of the scratch package's tests: per test name, nil when
     /// it passed, else its issues.
     func runTests() throws -> (results: [String: String?], output: String) {
+        try clock.measure(.mockTests) { try runScratchTests() }
+    }
+
+    private func runScratchTests() throws -> (results: [String: String?], output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "test", "--skip-build", "--package-path", scratch]

@@ -5,9 +5,10 @@ import TxkitGenerator
 /// Runs the fuzzer's oracle on programs, all in ONE scratch package (a
 /// module, a runner and a test target per program) that depends on this
 /// checkout by path: it compiles, `inventory` reports the ground truth,
-/// and after `shim --apply` of each pair (one pair per program per round,
-/// every program's pair built together) the package compiles and every
-/// consumer method returns what it returned before.
+/// and after `shim --apply` of each pair the package compiles and every
+/// consumer method returns what it returned before (all pairs of a
+/// program at once, then one pair per program per round for a program that
+/// fails: see ``applyAllAtOnce(_:baseline:apply:refused:)``).
 ///
 /// The scratch package lives in a fixed temporary folder, so that GRDB and
 /// TransactionKit are built once for every run on a machine.
@@ -95,6 +96,8 @@ struct FuzzHarness {
 
     let scratch: String
     let checkout: String
+    /// Time spent per phase, over every run of this harness.
+    let clock = FuzzClock()
     /// `TXKIT_FUZZ_VERBOSE=1`: every step on standard output.
     let verbose = ProcessInfo.processInfo.environment["TXKIT_FUZZ_VERBOSE"] != nil
 
@@ -168,13 +171,17 @@ struct FuzzHarness {
     }
 
     func build() throws -> PackageBuild.Outcome {
-        let outcome = try PackageBuild(root: scratch, arguments: ["--build-tests"]).run()
+        let outcome = try clock.measure(.build) { try PackageBuild(root: scratch, arguments: ["--build-tests"]).run() }
         log("swift build: \(outcome.succeeded ? "ok" : outcome.failureSummary(limit: 5).joined(separator: " | "))")
         return outcome
     }
 
     /// The lines `program`'s runner prints, on a fresh database.
     func results(of program: FuzzProgram) throws -> [String] {
+        try clock.measure(.run) { try runResults(of: program) }
+    }
+
+    private func runResults(of program: FuzzProgram) throws -> [String] {
         let database = "\(scratch)/\(program.module).sqlite"
         for suffix in ["", "-wal", "-shm"] {
             try? FileManager.default.removeItem(atPath: database + suffix)
@@ -242,8 +249,9 @@ struct FuzzHarness {
     /// (constructing a finder to inject it is wiring, not a use).
     func inventoryMismatch(_ program: FuzzProgram) throws -> String? {
         let root = root(of: program)
-        let generator = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root))
-        let inventory = generator.inventory()
+        let inventory = try clock.measure(.txkit) {
+            try Generator(root: root, configuration: GeneratorConfiguration.load(from: root)).inventory()
+        }
         let received = program.consumers.filter(\.shape.receives).map(\.name)
         // A superclass that declares members taking the transaction is a legacy type too.
         let superclasses = program.finders.filter(\.superclassHasMembers).map(\.superclassName)
@@ -350,12 +358,42 @@ struct FuzzHarness {
         }
         report.pairs = live.map(\.pairs.count).reduce(0, +)
         for shape in live.flatMap(\.calledShapes) { report.calledShapes[shape, default: 0] += 1 }
-        let rounds = live.map(\.pairs.count).max() ?? 0
         var appliedPairs: [String: Set<String>] = [:]
+        func succeeded(_ pair: (consumer: String, legacy: String), in program: FuzzProgram) {
+            report.applied += 1
+            appliedPairs[program.module, default: []].insert("\(pair.consumer)/\(pair.legacy)")
+            let mock = "\(root(of: program))/Tests/Mocks/\(pair.consumer)_\(pair.legacy)Mock.swift"
+            if FileManager.default.fileExists(atPath: mock) { report.mocksCompiled += 1 }
+        }
+        func refused(_ pair: (consumer: String, legacy: String), in program: FuzzProgram, _ error: any Error) {
+            log("refused \(program.module) \(pair.consumer)/\(pair.legacy): \(error)")
+            if let causes = Self.causes(of: error) {
+                report.refusedPairs += 1
+                for cause in causes { report.refusals[cause, default: 0] += 1 }
+            } else {
+                report.failures.append(Failure(kind: .crash, program: program, pair: pair, detail: "\(error)"))
+            }
+        }
+        var work = live.map { Steps(program: $0, steps: $0.pairs) }
+        if Self.appliesAllAtOnce {
+            let pass = try applyAllAtOnce(
+                work, baseline: baseline,
+                apply: { pair, program in
+                    log("apply \(program.module) \(pair.consumer)/\(pair.legacy)")
+                    try apply(pair, in: program)
+                },
+                refused: { pair, program, error in refused(pair, in: program, error) })
+            for entry in pass.passed {
+                for pair in entry.steps { succeeded(pair, in: entry.program) }
+            }
+            work = pass.retry
+        }
+        let rounds = work.map(\.steps.count).max() ?? 0
         for round in 0..<rounds {
             var applied: [(program: FuzzProgram, pair: (consumer: String, legacy: String), before: [String: Data])] = []
-            for program in live where round < program.pairs.count {
-                let pair = program.pairs[round]
+            for entry in work where round < entry.steps.count {
+                let program = entry.program
+                let pair = entry.steps[round]
                 let before = snapshot(program)
                 do {
                     log("apply \(program.module) \(pair.consumer)/\(pair.legacy)")
@@ -363,13 +401,7 @@ struct FuzzHarness {
                     applied.append((program, pair, before))
                 } catch {
                     try restore(program, to: before)
-                    log("refused \(program.module) \(pair.consumer)/\(pair.legacy): \(error)")
-                    if let causes = Self.causes(of: error) {
-                        report.refusedPairs += 1
-                        for cause in causes { report.refusals[cause, default: 0] += 1 }
-                    } else {
-                        report.failures.append(Failure(kind: .crash, program: program, pair: pair, detail: "\(error)"))
-                    }
+                    refused(pair, in: program, error)
                 }
             }
             guard !applied.isEmpty else { continue }
@@ -398,10 +430,7 @@ struct FuzzHarness {
                         detail: "before: \(baseline[entry.program.module] ?? [])\nafter:  \(after)"))
                     try restore(entry.program, to: entry.before)
                 } else {
-                    report.applied += 1
-                    appliedPairs[entry.program.module, default: []].insert("\(entry.pair.consumer)/\(entry.pair.legacy)")
-                    let mock = "\(root(of: entry.program))/Tests/Mocks/\(entry.pair.consumer)_\(entry.pair.legacy)Mock.swift"
-                    if FileManager.default.fileExists(atPath: mock) { report.mocksCompiled += 1 }
+                    succeeded(entry.pair, in: entry.program)
                 }
             }
         }
@@ -415,6 +444,10 @@ struct FuzzHarness {
 
     /// `txkit shim --consumer C --legacy F --apply`, in process.
     func apply(_ pair: (consumer: String, legacy: String), in program: FuzzProgram) throws {
+        try clock.measure(.txkit) { try applyShim(pair, in: program) }
+    }
+
+    private func applyShim(_ pair: (consumer: String, legacy: String), in program: FuzzProgram) throws {
         let root = root(of: program)
         let generator = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root))
         let plan = try generator.plan(consumer: pair.consumer, legacy: pair.legacy)

@@ -60,6 +60,54 @@ struct GeneratorFuzzTests {
                            "protocol extension member", "optional transaction"])
     }
 
+    /// The fast pass (every step at once, one build) hands a program back,
+    /// as it was, to the rounds that find the step at fault, when the build
+    /// fails or the program returns other results; a program whose steps
+    /// all succeed keeps them.
+    @Test func generatorFuzzAllAtOnceHandsBackFailingPrograms() async throws {
+        let harness = FuzzHarness()
+        let programs = (0..<3).map { FuzzProgram.random(module: "P\($0)", seed: FuzzRandom.programSeed(41, index: $0)) }
+        let (passed, retry, restored) = try await OwnThread.run { () -> ([String], [String], Bool) in
+            try harness.write(programs)
+            #expect(try harness.build().succeeded)
+            var baseline: [String: [String]] = [:]
+            for program in programs { baseline[program.module] = try harness.results(of: program) }
+            let starts = programs.map { harness.snapshot($0) }
+            func append(_ text: String, to path: String, in program: FuzzProgram) throws {
+                let file = harness.root(of: program) + "/" + path
+                let old = try String(contentsOfFile: file, encoding: .utf8)
+                try FuzzHarness.write(old + text, to: file)
+            }
+            let work = [
+                // P0: the second step breaks the build.
+                FuzzHarness.Steps(program: programs[0], steps: ["comment", "break", "comment"]),
+                // P1: a step changes what the program prints.
+                FuzzHarness.Steps(program: programs[1], steps: ["comment", "print"]),
+                // P2: a refused step, then one that succeeds.
+                FuzzHarness.Steps(program: programs[2], steps: ["refuse", "comment"]),
+            ]
+            var refusals: [String] = []
+            let pass = try harness.applyAllAtOnce(
+                work, baseline: baseline,
+                apply: { step, program in
+                    switch step {
+                    case "comment": try append("\n// a step\n", to: "Sources/App/Entry.swift", in: program)
+                    case "break": try append("\nlet broken: Int = \"not an Int\"\n", to: "Sources/App/Entry.swift", in: program)
+                    case "print": try append("\nprint(\"one more line\")\n", to: "Sources/Run/main.swift", in: program)
+                    default: throw FuzzHarnessError(message: "refused")
+                    }
+                },
+                refused: { step, program, _ in refusals.append("\(program.module) \(step)") })
+            #expect(refusals == ["P2 refuse"])
+            #expect(pass.retry.map(\.steps) == [["comment", "break", "comment"], ["comment", "print"]])
+            let restored = zip(programs, starts).prefix(2).allSatisfy { harness.snapshot($0) == $1 }
+            return (pass.passed.map(\.program.module), pass.retry.map(\.program.module), restored)
+        }
+        #expect(passed == ["P2"])
+        #expect(retry == ["P0", "P1"])
+        #expect(restored, "the programs handed back are as they were before the fast pass")
+    }
+
     @Test func generatorFuzz() async throws {
         let count = Int(Self.environment["TXKIT_FUZZ_PROGRAMS"] ?? "") ?? 3
         let seed = UInt64(Self.environment["TXKIT_FUZZ_SEED"] ?? "") ?? 38
@@ -85,6 +133,7 @@ struct GeneratorFuzzTests {
         }
         print("GeneratorFuzz seed \(seed), \(count) programs, \(Int(Date().timeIntervalSince(start))) s")
         print(report.summary)
+        print(harness.clock.summary)
         for failure in report.failures {
             let shrunk = try await OwnThread.run { try harness.shrink(failure, budget: budget) }
             let message = """
