@@ -3,7 +3,7 @@ import Foundation
 import TxkitGenerator
 
 /// Runs the fuzzer's oracle on programs, all in ONE scratch package (a
-/// module, a runner and a test target per program) that depends on this
+/// module and a test target per program, one runner for all) that depends on this
 /// checkout by path: it compiles, `inventory` reports the ground truth,
 /// and after `shim --apply` of each pair the package compiles and every
 /// consumer method returns what it returned before (all pairs of a
@@ -130,10 +130,19 @@ struct FuzzHarness {
             let m = program.module
             targets.append("""
                         .target(name: "\(m)", dependencies: [tk, tkSQLite, grdb], path: "Programs/\(m)/Sources/App", exclude: []),
-                        .executableTarget(name: "\(m)Run", dependencies: ["\(m)"], path: "Programs/\(m)/Sources/Run"),
                         .testTarget(name: "\(m)Tests", dependencies: ["\(m)", tk, tkTesting], path: "Programs/\(m)/Tests"),
                 """)
         }
+        // One runner for every program: one link per build instead of one
+        // per program (each links GRDB and TransactionKit).
+        let modules = programs.map(\.module)
+        let runner = Self.runner(modules)
+        if (try? String(contentsOfFile: scratch + "/Runner/main.swift", encoding: .utf8)) != runner {
+            try Self.write(runner, to: scratch + "/Runner/main.swift")
+        }
+        targets.append("""
+                    .executableTarget(name: "FuzzRun", dependencies: [\(modules.map { "\"\($0)\"" }.joined(separator: ", "))], path: "Runner"),
+            """)
         let manifest = """
             // swift-tools-version: 6.1
             import PackageDescription
@@ -164,6 +173,23 @@ struct FuzzHarness {
         }
     }
 
+    /// The runner's `main.swift`: `FuzzRun <module> <database>` prints what
+    /// that program's `FuzzEntry.results(path:)` returns. (Each program's
+    /// own `Sources/Run/main.swift`, which does the same alone, stays in its
+    /// files for a fixture but is not built here.)
+    static func runner(_ modules: [String]) -> String {
+        var lines = modules.map { "import \($0)" }
+        lines += [
+            "",
+            "let module = CommandLine.arguments[1], path = CommandLine.arguments[2]",
+            "let lines: [String]",
+            "switch module {",
+        ]
+        lines += modules.map { "case \"\($0)\": lines = await \($0).FuzzEntry.results(path: path)" }
+        lines += ["default: fatalError(\"no program \\(module)\")", "}", "for line in lines { print(line) }", ""]
+        return lines.joined(separator: "\n")
+    }
+
     static func write(_ text: String, to path: String) throws {
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -187,8 +213,8 @@ struct FuzzHarness {
             try? FileManager.default.removeItem(atPath: database + suffix)
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "\(scratch)/.build/debug/\(program.module)Run")
-        process.arguments = [database]
+        process.executableURL = URL(fileURLWithPath: "\(scratch)/.build/debug/FuzzRun")
+        process.arguments = [program.module, database]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

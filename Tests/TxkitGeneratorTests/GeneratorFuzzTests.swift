@@ -93,7 +93,12 @@ struct GeneratorFuzzTests {
                     switch step {
                     case "comment": try append("\n// a step\n", to: "Sources/App/Entry.swift", in: program)
                     case "break": try append("\nlet broken: Int = \"not an Int\"\n", to: "Sources/App/Entry.swift", in: program)
-                    case "print": try append("\nprint(\"one more line\")\n", to: "Sources/Run/main.swift", in: program)
+                    case "print":
+                        let file = harness.root(of: program) + "/Sources/App/Entry.swift"
+                        let entry = try String(contentsOfFile: file, encoding: .utf8)
+                        try FuzzHarness.write(
+                            entry.replacingOccurrences(of: "var lines: [String] = []", with: "var lines: [String] = [\"one more line\"]"),
+                            to: file)
                     default: throw FuzzHarnessError(message: "refused")
                     }
                 },
