@@ -377,6 +377,12 @@ struct GeneratorFuzzRegressionTests {
             }
             """))
 
+        // Generated again from the migrated consumer (`--check`), the same wrapper.
+        let migrated = try InlineTree([("Cache.swift", cache), ("TaskManager.swift", try #require(edits.first?.edited))],
+                                      transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        #expect(try migrated.wrapper("TaskManager", "Cache") == wrapper)
+        #expect(try migrated.shim("TaskManager", "Cache") == tree.shim("TaskManager", "Cache"))
+
         // Through a factory, the factory is what the closure calls.
         let shared = try InlineTree(
             [("Cache.swift", cache), ("TaskManager.swift", manager.replacingOccurrences(of: "CACHE", with: "Cache.shared()"))],
