@@ -125,7 +125,7 @@ public final class Generator {
                 + "one `MockMethod` per member.",
             marker: marker,
             nonSendableTypes: plan.nonSendableValueTypes(configuration: configuration),
-            isProtocolSendable: plan.isLegacySendable)
+            isProtocolSendable: plan.isShimSendable)
 
         var legacies = legaciesByConsumer[consumerName] ?? []
         for legacy in alongside + [legacyName] where !legacies.contains(legacy) {

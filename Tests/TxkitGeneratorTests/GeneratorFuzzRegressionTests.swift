@@ -311,21 +311,125 @@ struct GeneratorFuzzRegressionTests {
 
     /// A `Sendable` consumer that made a non-`Sendable` finder on the spot
     /// got a shim property that broke its conformance (the package no
-    /// longer built): --apply refuses with the fix.
-    @Test func aSendableConsumerOfANonSendableFinderIsRefused() throws {
-        let store = "import GRDB\nfinal class Cache {\n    var rows: [Int64: String] = [:]\n    init() {}\n    func name(id: Int64, db: Database) throws -> String? { rows[id] }\n}\n"
-        let tree = try InlineTree([("Cache.swift", store), ("TaskManager.swift", """
+    /// longer built), so --apply refused it. Its wrapper now makes the
+    /// finder for each call, as the consumer did, and holds only a
+    /// `@Sendable` closure: the shim is `Sendable` with no unchecked claim
+    /// (fuzzer seed 20261127003, 6 pairs).
+    @Test func aSendableConsumerOfANonSendableFinderGetsAWrapperThatMakesOnePerCall() throws {
+        let cache = "import GRDB\nfinal class Cache {\n    var rows: [Int64: String] = [:]\n    init() {}\n    func name(id: Int64, db: Database) throws -> String? { rows[id] }\n    static func shared() -> Cache { Cache() }\n}\n"
+        let manager = """
+            final class TaskManager: Sendable {
+                let db: any DB
+
+                init(db: any DB) {
+                    self.db = db
+                }
+                func title() throws -> String? {
+                    let cache = CACHE
+                    return try db.read { tx in try cache.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx)) }
+                }
+                func other() throws -> String? {
+                    try db.read { tx in try CACHE.name(id: 2, db: try SQLiteDB.shimOnlyBridge(tx)) }
+                }
+            }
+            """
+        let tree = try InlineTree([("Cache.swift", cache), ("TaskManager.swift", manager.replacingOccurrences(of: "CACHE", with: "Cache()"))],
+                                  transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let edits = try tree.generator.apply(consumer: "TaskManager", legacy: "Cache")
+        #expect(edits.first?.edited == """
+            final class TaskManager: Sendable {
+                let db: any DB
+                let cache: TaskManager.Shims.Cache
+
+                init(db: any DB, cache: TaskManager.Shims.Cache = TaskManager.Wrappers.Cache()) {
+                    self.db = db
+                    self.cache = cache
+                }
+                func title() throws -> String? {
+                    return try db.read { tx in try self.cache.name(id: 1, tx) }
+                }
+                func other() throws -> String? {
+                    try db.read { tx in try self.cache.name(id: 2, tx) }
+                }
+            }
+            """)
+        #expect(try tree.shim("TaskManager", "Cache").contains("protocol TaskManager_CacheShim: Sendable {"))
+        let wrapper = try tree.wrapper("TaskManager", "Cache")
+        #expect(!wrapper.contains("@unchecked Sendable"))
+        #expect(wrapper.contains("""
+            struct TaskManager_CacheWrapper: TaskManager_CacheShim {
+                private let make: @Sendable () -> Cache
+
+                /// Creates the wrapper, which makes a new `Cache` for each call.
+                init() {
+                    make = { Cache() }
+                }
+
+                /// Creates the wrapper, which calls `make` for each call (`{ Cache.shared() }`).
+                init(making make: @escaping @Sendable () -> Cache) {
+                    self.make = make
+                }
+
+                /// Forwards to `Cache.name(id:db:)`.
+                func name(id: Int64, _ tx: DBReadTransaction) throws -> String? {
+                    try make().name(id: id, db: try SQLiteDB.shimOnlyBridge(tx))
+                }
+            }
+            """))
+
+        // Generated again from the migrated consumer (`--check`), the same wrapper.
+        let migrated = try InlineTree([("Cache.swift", cache), ("TaskManager.swift", try #require(edits.first?.edited))],
+                                      transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        #expect(try migrated.wrapper("TaskManager", "Cache") == wrapper)
+        #expect(try migrated.shim("TaskManager", "Cache") == tree.shim("TaskManager", "Cache"))
+
+        // Through a factory, the factory is what the closure calls.
+        let shared = try InlineTree(
+            [("Cache.swift", cache), ("TaskManager.swift", manager.replacingOccurrences(of: "CACHE", with: "Cache.shared()"))],
+            transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let sharedEdits = try shared.generator.apply(consumer: "TaskManager", legacy: "Cache")
+        #expect(sharedEdits.first?.edited.contains(
+            "init(db: any DB, cache: TaskManager.Shims.Cache = TaskManager.Wrappers.Cache(making: { Cache.shared() })) {") == true)
+    }
+
+    /// A `Sendable` consumer whose method takes the non-`Sendable` finder
+    /// as a parameter cannot get a wrapper that makes one per call (its
+    /// callers pass one), and one that only asserts it is safe
+    /// (`@unchecked Sendable`, `nonisolated(unsafe)`) holds the finder as
+    /// before: the shim is not `Sendable`, the consumer's claim covers it.
+    @Test func aSendableConsumerThatIsGivenANonSendableFinderKeepsItsOwnClaim() throws {
+        let cache = "import GRDB\nfinal class Cache {\n    init() {}\n    func name(id: Int64, db: Database) throws -> String? { nil }\n}\n"
+        let parameter = try InlineTree([("Cache.swift", cache), ("TaskManager.swift", """
             final class TaskManager: Sendable {
                 let db: any DB
                 init(db: any DB) { self.db = db }
-                func title() throws -> String? {
-                    let cache = Cache()
-                    return try db.read { tx in try cache.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx)) }
+                func title(cache: Cache) throws -> String? {
+                    try db.read { tx in try cache.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx)) }
+                }
+                func other() throws -> String? {
+                    try db.read { tx in try Cache().name(id: 2, db: try SQLiteDB.shimOnlyBridge(tx)) }
                 }
             }
             """)], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
-        let error = #expect(throws: GeneratorError.self) { try tree.generator.apply(consumer: "TaskManager", legacy: "Cache") }
-        #expect(try #require(error).description.contains("TaskManager is Sendable and Cache is not"))
+        let error = #expect(throws: GeneratorError.self) { try parameter.generator.apply(consumer: "TaskManager", legacy: "Cache") }
+        #expect(try #require(error).description.contains("takes one as its parameter `cache`, which such a wrapper cannot hold"))
+
+        for declaration in ["final class TaskManager: @unchecked Sendable {\n    let cache = Cache()",
+                            "final class TaskManager: Sendable {\n    nonisolated(unsafe) let cache = Cache()"] {
+            let tree = try InlineTree([("Cache.swift", cache), ("TaskManager.swift", declaration + """
+
+                    let db: any DB
+                    init(db: any DB) { self.db = db }
+                    func title() throws -> String? {
+                        try db.read { tx in try cache.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx)) }
+                    }
+                }
+                """)], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+            #expect(try tree.shim("TaskManager", "Cache").contains("protocol TaskManager_CacheShim {"))
+            #expect(try tree.wrapper("TaskManager", "Cache").contains("private let wrapped: Cache"))
+            let edited = try #require(try tree.generator.apply(consumer: "TaskManager", legacy: "Cache").first?.edited)
+            #expect(edited.contains("let cache: TaskManager.Shims.Cache\n"))
+        }
     }
 
     /// A finder that spells the legacy transaction through its own
@@ -424,27 +528,99 @@ struct GeneratorFuzzRegressionTests {
     }
 
     /// A consumer method that does not throw and receives the legacy
-    /// transaction got a `try` (the shim throws) and no longer built:
-    /// --apply refuses with the place, since marking it `throws` would
-    /// change every caller (fuzzer seed 101).
-    @Test func aCallInAMethodThatDoesNotThrowIsRefused() throws {
-        let tree = try InlineTree([
-            ("TaskStore.swift", "import GRDB\nfinal class TaskStore: Sendable {\n    init() {}\n    func count(db: Database) -> Int { 0 }\n}\n"),
-            ("TaskManager.swift", """
-                import GRDB
-                import TransactionKitSQLite
-                final class TaskManager {
-                    let sqlite: SQLiteDB
-                    let store = TaskStore()
-                    init(sqlite: SQLiteDB) { self.sqlite = sqlite }
-                    func total(db: Database) -> String { String(describing: store.count(db: db)) }
+    /// transaction got a `try` (the shim throws) and no longer built, so
+    /// --apply refused it (fuzzer seed 101). The shim keeps throwing (its
+    /// bridge can, and so can the lookup of the adopted database): --apply
+    /// marks the method `throws` and `try`s its callers in the sources,
+    /// which were all in throwing code (fuzzer seed 20261127003, 8 pairs).
+    @Test func aMethodThatDoesNotThrowIsMarkedThrowingAndItsCallersTry() throws {
+        let store = "import GRDB\nfinal class TaskStore: Sendable {\n    init() {}\n    func count(db: Database) -> Int { 0 }\n}\n"
+        let manager = """
+            import GRDB
+            import TransactionKitSQLite
+            final class TaskManager {
+                let sqlite: SQLiteDB
+                let store = TaskStore()
+
+                init(sqlite: SQLiteDB) {
+                    self.sqlite = sqlite
                 }
-                """),
-        ], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
-        let error = #expect(throws: GeneratorError.self) { try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore") }
-        let message = try #require(error).description
-        #expect(message.contains("TaskManager.swift:7"))
-        #expect(message.contains("is in a function that does not throw"))
+                func total(db: Database) -> String { String(describing: store.count(db: db)) }
+                func twice(db: Database) throws -> String { total(db: db) + self.total(db: db) }
+            }
+            """
+        let entry = """
+            import GRDB
+            func report(pool: DatabasePool, manager: TaskManager) throws -> [String] {
+                var lines = [try pool.read { db in manager.total(db: db) }]
+                let other = TaskManager(sqlite: manager.sqlite)
+                lines.append(try pool.read { db in other.total(db: db) + "!" })
+                return lines
+            }
+            """
+        let tree = try InlineTree([("TaskStore.swift", store), ("TaskManager.swift", manager), ("Entry.swift", entry)],
+                                  transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let edits = try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
+        let edited = Dictionary(uniqueKeysWithValues: edits.map { ($0.path, $0.edited) })
+        #expect(edited["TaskManager.swift"] == """
+            import GRDB
+            import TransactionKitSQLite
+            final class TaskManager {
+                let sqlite: SQLiteDB
+                let store: TaskManager.Shims.TaskStore
+
+                init(sqlite: SQLiteDB, store: TaskManager.Shims.TaskStore = TaskManager.Wrappers.TaskStore()) {
+                    self.sqlite = sqlite
+                    self.store = store
+                }
+                func total(db: Database) throws -> String { String(describing: try store.count(try sqlite.readTransaction(bridging: db))) }
+                func twice(db: Database) throws -> String { try total(db: db) + self.total(db: db) }
+            }
+            """)
+        #expect(edited["Entry.swift"] == """
+            import GRDB
+            func report(pool: DatabasePool, manager: TaskManager) throws -> [String] {
+                var lines = [try pool.read { db in try manager.total(db: db) }]
+                let other = TaskManager(sqlite: manager.sqlite)
+                lines.append(try pool.read { db in try other.total(db: db) + "!" })
+                return lines
+            }
+            """)
+        #expect(try tree.requirements("TaskManager", "TaskStore") == ["func count(_ tx: DBReadTransaction) throws -> Int"])
+    }
+
+    /// Where a caller of the method could not simply add `try`, or could
+    /// be missed, --apply still refuses, naming the method and the reason.
+    @Test func aMethodThatDoesNotThrowIsRefusedWhereItsCallersCannotThrow() throws {
+        let store = "import GRDB\nfinal class TaskStore: Sendable {\n    init() {}\n    func count(db: Database) -> Int { 0 }\n}\n"
+        let manager = """
+            import GRDB
+            import TransactionKitSQLite
+            final class TaskManager {
+                let sqlite: SQLiteDB
+                let store = TaskStore()
+                init(sqlite: SQLiteDB) { self.sqlite = sqlite }
+                MODIFIERfunc total(db: Database) -> String { String(describing: store.count(db: db)) }
+            }
+            """
+        let refusal = { (modifier: String, entry: String) throws -> String in
+            let tree = try InlineTree([
+                ("TaskStore.swift", store),
+                ("TaskManager.swift", manager.replacingOccurrences(of: "MODIFIER", with: modifier)),
+                ("Entry.swift", entry),
+            ], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+            let error = #expect(throws: GeneratorError.self) { try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore") }
+            return try #require(error).description
+        }
+        let nonThrowingCaller = try refusal("", "import GRDB\nfunc report(manager: TaskManager, db: Database) -> String {\n    manager.total(db: db)\n}\n")
+        #expect(nonThrowingCaller.contains("TaskManager.swift:7"))
+        #expect(nonThrowingCaller.contains("its call at Entry.swift:3 is in a function that does not throw"))
+        let closure = try refusal("", "import GRDB\nfunc report(manager: TaskManager, db: Database) throws -> [String] {\n    [db].map { manager.total(db: $0) }\n}\n")
+        #expect(closure.contains("its call at Entry.swift:3 is in a closure that does not throw"))
+        let reference = try refusal("", "import GRDB\nfunc report(manager: TaskManager) -> (Database) -> String {\n    manager.total(db:)\n}\n")
+        #expect(reference.contains("referenced without being called at Entry.swift:3"))
+        let exposed = try refusal("public ", "")
+        #expect(exposed.contains("it is `public`: callers outside the sources would not get `try`"))
     }
 
     /// `var store: TaskStore?` was refused ("not exactly TaskStore"): it

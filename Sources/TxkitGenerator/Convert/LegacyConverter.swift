@@ -115,6 +115,18 @@ struct LegacyConverter {
                         + "\(ShimPlan.weakReferenceTypeName), which goes with the shim; hold the instance strongly, "
                         + "or keep the shim"))
             }
+            // A Sendable consumer of a non-Sendable class holds a wrapper
+            // that makes an instance per call; the protocol that replaces
+            // the shim is not Sendable, and the consumer could not hold it.
+            if let plan = try? ShimPlan(consumer: pair.consumer, legacy: legacy, configuration: configuration),
+               plan.makesLegacyPerCall {
+                blockers.append(block(
+                    pair.consumer.declarations.first { !$0.isExtension }?.location ?? pair.consumer.name,
+                    "\(pair.consumer.name) is Sendable and holds \(legacy.name)'s shim, whose wrapper makes a "
+                        + "\(legacy.name) for each call, since \(legacy.name) is not Sendable; neither would "
+                        + "\(protocolName) be, and \(pair.consumer.name) could not hold it: declare \(legacy.name) "
+                        + "Sendable (or @unchecked Sendable if it guards its state), or keep the shim"))
+            }
         }
         blockers += implicitlySendableBlockers
         let uses = scanCallers()

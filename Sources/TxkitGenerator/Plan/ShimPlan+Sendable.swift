@@ -1,4 +1,6 @@
 #if Txkit
+import SwiftSyntax
+
 extension ShimPlan {
     /// The classes of the tree that are not `Sendable` and that members of
     /// the plan pass or return (legacy transactions aside): the mock keeps
@@ -32,13 +34,66 @@ extension ShimPlan {
     /// non-`Sendable` legacy type is therefore not `Sendable` either: the
     /// consumer holds it wherever it held the legacy instance (a consumer
     /// that is `Sendable` could not hold that instance before either),
-    /// and the compiler keeps checking every use.
+    /// and the compiler keeps checking every use. The one exception is a
+    /// wrapper that holds no instance at all (``makesLegacyPerCall``).
     var isLegacySendable: Bool {
         // A wrapper of static members holds no instance.
         guard members.contains(where: { !$0.legacy.isStatic }), let index = legacy.index ?? consumer.index else {
             return true
         }
         return Self.isSendable(legacy, index: index)
+    }
+
+    /// Whether the shim protocol refines `Sendable`: when the legacy type
+    /// is `Sendable` (``isLegacySendable``), or when the wrapper makes the
+    /// legacy instance for each call (``makesLegacyPerCall``).
+    var isShimSendable: Bool { isLegacySendable || makesLegacyPerCall }
+
+    /// Whether the wrapper holds no legacy instance but makes one for each
+    /// call, with a `@Sendable` closure (`{ Legacy() }`, `{ Legacy.shared() }`):
+    /// the consumer says `Sendable` (checked, not `@unchecked`), the legacy
+    /// class does not, and the consumer holds no instance of it, since it
+    /// could not: it made one where it used it (a temporary `Legacy()`, a
+    /// local, `Legacy.shared()`), or, once `--apply` ran, it holds the shim
+    /// in a property the compiler checks (not `nonisolated(unsafe)`).
+    ///
+    /// The consumer stays `Sendable` without any unchecked claim: the
+    /// wrapper is `Sendable` because all it stores is a `@Sendable`
+    /// closure, and each call gets the instance the consumer's own
+    /// expression gave it, so no instance is shared between threads that
+    /// the original code did not share. A consumer that holds a legacy
+    /// instance in a property it asserts safe itself (`@unchecked Sendable`,
+    /// `nonisolated(unsafe)`) keeps holding it, through the usual wrapper.
+    var makesLegacyPerCall: Bool {
+        guard !isLegacySendable, consumer.inherited.contains("Sendable") else { return false }
+        let stored = ConsumerScanner.storedProperties(of: consumer.declarations, consumer: consumer.name, legacy: legacy.name)
+        if stored.values.contains(true) { return false }
+        if !stored.isEmpty {
+            return !Self.hasUncheckedProperty(named: Set(stored.keys), in: consumer)
+        }
+        let throughLegacy = uses.filter(\.isThroughLegacyType)
+        return throughLegacy.contains { use in
+            switch use.base {
+            case .expression: true
+            case let .variable(name): ConsumerRewriter.enclosingParameter(named: name, of: Syntax(use.node)) == nil
+            case .type, .storedProperty: false
+            }
+        } && !throughLegacy.contains { if case .storedProperty = $0.base { true } else { false } }
+    }
+
+    /// Whether one of the stored properties `names` of `type` is
+    /// `nonisolated(unsafe)`.
+    static func hasUncheckedProperty(named names: Set<String>, in type: IndexedType) -> Bool {
+        type.declarations.contains { declaration in
+            declaration.memberBlock.members.contains { item in
+                guard let variable = item.decl.as(VariableDeclSyntax.self),
+                      variable.modifiers.contains(where: { $0.trimmedDescription.hasPrefix("nonisolated(unsafe") })
+                else { return false }
+                return variable.bindings.contains {
+                    $0.pattern.as(IdentifierPatternSyntax.self).map { names.contains($0.identifier.text) } ?? false
+                }
+            }
+        }
     }
 
     /// Whether instances of a type of the tree can be held by a mock: a

@@ -35,8 +35,9 @@ struct ShimRenderer {
             "///",
             "/// Production passes ``\(wrapperName)``; unit tests pass",
             "/// `\(consumer).Mocks.\(legacy)`.",
-            // Sendable only when the legacy type is (see ShimPlan.isLegacySendable).
-            "\(modifier)protocol \(shimName)\(plan.isLegacySendable ? ": Sendable" : "") {",
+            // Sendable only when the legacy type is, or the wrapper makes
+            // an instance per call (see ShimPlan.isShimSendable).
+            "\(modifier)protocol \(shimName)\(plan.isShimSendable ? ": Sendable" : "") {",
         ]
         var first = true
         for member in plan.members {
@@ -132,7 +133,10 @@ struct ShimRenderer {
             "\(modifier)struct \(wrapperName): \(shimName) {",
         ]
         let hasInstanceMembers = plan.members.contains { !$0.legacy.isStatic }
-        if hasInstanceMembers {
+        if hasInstanceMembers, plan.makesLegacyPerCall {
+            lines.removeLast()
+            lines += perCallHeader()
+        } else if hasInstanceMembers {
             let initAccess = min(access, plan.legacy.accessLevel).modifier
             lines.append("    private let wrapped: \(legacy)")
             lines.append("")
@@ -202,13 +206,46 @@ struct ShimRenderer {
         ]
     }
 
+    /// The wrapper's declaration and initializers when it makes the legacy
+    /// instance for each call (``ShimPlan/makesLegacyPerCall``).
+    private func perCallHeader() -> [String] {
+        let initAccess = min(access, plan.legacy.accessLevel).modifier
+        var lines = [
+            "///",
+            "/// `\(consumer)` is `Sendable` and `\(legacy)` is not: this wrapper holds no",
+            "/// `\(legacy)`, only a `@Sendable` closure that makes one for each call, as",
+            "/// `\(consumer)` made one where it used it. That is what makes it `Sendable`",
+            "/// without `@unchecked`: no `\(legacy)` is shared between calls unless the",
+            "/// closure returns a shared one, as the consumer's own expression did.",
+            "\(modifier)struct \(wrapperName): \(shimName) {",
+            "    private let make: @Sendable () -> \(legacy)",
+            "",
+        ]
+        if plan.legacy.hasArgumentlessInit {
+            lines += [
+                "    /// Creates the wrapper, which makes a new `\(legacy)` for each call.",
+                "    \(modifier)init() {",
+                "        make = { \(legacy)() }",
+                "    }",
+                "",
+            ]
+        }
+        lines += [
+            "    /// Creates the wrapper, which calls `make` for each call (`{ \(legacy).shared() }`).",
+            "    \(initAccess)init(making make: @escaping @Sendable () -> \(legacy)) {",
+            "        self.make = make",
+            "    }",
+        ]
+        return lines
+    }
+
     private var bridgeDescription: String {
         configuration.legacyTransactions.first.map { $0.bridge.replacingOccurrences(of: "$tx", with: "tx") }
             ?? "SQLiteDB.shimOnlyBridge(tx)"
     }
 
     private func forwarding(_ member: ShimMember) -> [String] {
-        let target = member.legacy.isStatic ? legacy : "wrapped"
+        let target = member.legacy.isStatic ? legacy : plan.makesLegacyPerCall ? "make()" : "wrapped"
         var lines = ["    /// Forwards to `\(legacy).\(member.legacy.displayName)`."]
         lines += member.legacy.attributes.map { "    " + $0 }
         switch member.legacy.kind {

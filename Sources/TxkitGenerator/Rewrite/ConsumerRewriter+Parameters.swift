@@ -134,9 +134,15 @@ extension ConsumerRewriter {
     /// `x.m()` a local declared `let x: T` or `let x = T(…)`, or a stored
     /// property or parameter declared with type `T`. `nil` otherwise.
     static func receiverType(of call: FunctionCallExprSyntax, file: SourceFile) -> String? {
-        let called = call.calledExpression
+        receiverType(of: call.calledExpression, file: file)
+    }
+
+    /// The type of the receiver of `called`, a function called or referenced
+    /// (`m`, `self.m`, `x.m`), told as for a call.
+    static func receiverType(of called: ExprSyntax, file: SourceFile) -> String? {
+        let call = Syntax(called)
         guard let access = called.as(MemberAccessExprSyntax.self) else {
-            return called.is(DeclReferenceExprSyntax.self) ? enclosingTypeName(of: Syntax(call)) : nil
+            return called.is(DeclReferenceExprSyntax.self) ? enclosingTypeName(of: call) : nil
         }
         guard let base = access.base else { return nil }
         if let construction = base.as(FunctionCallExprSyntax.self) {

@@ -84,14 +84,12 @@ extension ConsumerRewriter {
                         + "it `try` and let the closure throw), then run again",
                     location: use.location)
             }
+            // The method around it then throws too, and its callers `try`
+            // (see ConsumerRewriter+Throws).
             if Self.isInNonThrowingFunction(Syntax(call)) {
-                throw GeneratorError.cannotApply(
-                    "\(use.text) is in a function that does not throw, and its shim throws where "
-                        + "\(legacyName).\(member.displayName) does not: every caller of the function would change; "
-                        + "mark the function `throws` (or move the call), then run again",
-                    location: use.location)
+                try requireThrowing(around: Syntax(call), for: use, legacyMember: "\(legacyName).\(member.displayName)")
             }
-            insert("try ", at: Self.tryPosition(for: Syntax(call)), in: use.file)
+            insertTry(at: Self.tryPosition(for: Syntax(call)), in: use.file)
         }
     }
 
@@ -278,9 +276,12 @@ extension ConsumerRewriter {
         return false
     }
 
-    /// Where `try` goes for a call: before it, or before the operator
-    /// sequence it ends (`try` cannot follow a binary operator).
+    /// Where `try` goes for a call: before it (and its `await`), or before
+    /// the operator sequence it ends (`try` cannot follow a binary operator).
     static func tryPosition(for call: Syntax) -> AbsolutePosition {
+        // `try` goes before `await` (`try await x()`).
+        var call = call
+        if let awaited = call.parent?.as(AwaitExprSyntax.self) { call = Syntax(awaited) }
         if let sequence = call.parent?.parent?.as(SequenceExprSyntax.self), call.parent?.is(ExprListSyntax.self) == true,
            sequence.elements.first?.id != call.id {
             return sequence.positionAfterSkippingLeadingTrivia

@@ -14,7 +14,9 @@ import SwiftSyntax
 ///   configured bridge (inline or in a local), becomes the TransactionKit
 ///   transaction inside it, unlabeled as the shim declares it.
 /// - A local that only held the bridged transaction is removed; `try` is
-///   added where the shim throws and the legacy member did not.
+///   added where the shim throws and the legacy member did not, and a
+///   method that did not throw is marked `throws`, its callers in the
+///   sources `try` (ConsumerRewriter+Throws).
 ///
 /// - A parameter of a consumer method declared with the legacy type is
 ///   retyped to the shim, and what each caller in the sources passes for it
@@ -38,6 +40,9 @@ struct ConsumerRewriter {
     /// Whether the sources adopt a GRDB pool (``sourcesAdoptAPool(_:)``),
     /// read once: every use through the app's own connection asks.
     let sourcesAdoptAPool: Bool
+    /// The consumer's methods that do not throw and must, once their uses
+    /// go through the shim (``makeMethodsThrow()``).
+    var throwingMethods: [ThrowingMethod] = []
 
     /// A local such as `let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))`.
     struct BridgeLocal {
@@ -175,7 +180,15 @@ struct ConsumerRewriter {
         // Uses through parameters only: the parameters take the shim, and
         // the consumer holds no shim property.
         let throughParametersOnly = uses.allSatisfy { parameterUses.contains($0.node.position.utf8Offset) }
-        if stored.isEmpty, !throughParametersOnly, !plan.isLegacySendable, plan.consumer.inherited.contains("Sendable") {
+        // Unless its wrapper makes an instance per call, as the consumer
+        // did (ShimPlan.makesLegacyPerCall): then the shim is Sendable.
+        let perCall = plan.makesLegacyPerCall
+        if perCall, let refusal = perCallRefusal(parameters: parameters, uses: uses) {
+            refusals.append(refusal)
+            throw refusals.count == 1 ? refusals[0] : GeneratorError.refusals(refusals)
+        }
+        if stored.isEmpty, !throughParametersOnly, !perCall, !plan.isLegacySendable,
+           plan.consumer.inherited.contains("Sendable") {
             refusals.append(GeneratorError.cannotApply(
                 "\(consumerName) is Sendable and \(legacyName) is not, so neither is its shim: the shim property "
                     + "--apply would add would break \(consumerName)'s Sendable conformance; declare \(legacyName) "
@@ -189,7 +202,7 @@ struct ConsumerRewriter {
             case 0 where throughParametersOnly:
                 break
             case 0:
-                try addStoredProperty(property, production: services.first.map { "\(wrapperType)(\($0))" })
+                try addStoredProperty(property, production: services.first.map { perCall ? perCallProduction($0) : "\(wrapperType)(\($0))" })
             case 1:
                 property = stored[0]
                 try retypeStoredProperty(property)
@@ -207,6 +220,9 @@ struct ConsumerRewriter {
                 BridgeLocal.record(reference, to: local, in: &bridgeLocals)
             }
             try refuse { try route(use, through: property) }
+        }
+        if refusals.isEmpty {
+            try refuse { try makeMethodsThrow() }
         }
         if refusals.count == 1 { throw refusals[0] }
         if !refusals.isEmpty { throw GeneratorError.refusals(refusals) }
@@ -326,6 +342,16 @@ struct ConsumerRewriter {
         add(TextEdit(start: position.utf8Offset, end: position.utf8Offset, replacement: text), in: file)
     }
 
+    /// Inserts `try ` at `position`, unless an edit already does (two
+    /// calls of one operator sequence share the `try` before it).
+    mutating func insertTry(at position: AbsolutePosition, in file: SourceFile) {
+        let offset = position.utf8Offset
+        if edits[file.path]?.contains(where: { $0.start == offset && $0.end == offset && $0.replacement == "try " }) == true {
+            return
+        }
+        insert("try ", at: position, in: file)
+    }
+
     mutating func add(_ edit: TextEdit, in file: SourceFile) {
         files[file.path] = file
         edits[file.path, default: []].append(edit)
@@ -384,6 +410,40 @@ struct ConsumerRewriter {
                 }
             }
         }
+    }
+
+    /// The production value of the shim property when the wrapper makes
+    /// the legacy instance per call from `service`, the expression the
+    /// consumer made it with: `C.Wrappers.D()` for `D()`, otherwise
+    /// `C.Wrappers.D(making: { service })`.
+    func perCallProduction(_ service: String) -> String {
+        service == "\(legacyName)()" && plan.legacy.hasArgumentlessInit
+            ? "\(wrapperType)()" : "\(wrapperType)(making: { \(service) })"
+    }
+
+    /// Why a wrapper that makes the legacy instance per call cannot stand
+    /// for the consumer's uses, or `nil`: a method parameter of the legacy
+    /// type (its callers pass an instance, which a `Sendable` wrapper
+    /// cannot hold), or a property the consumer writes (each call would
+    /// write a new instance's).
+    func perCallRefusal(parameters: [LegacyParameter], uses: [ConsumerUse]) -> GeneratorError? {
+        let reason = "\(consumerName) is Sendable and \(legacyName) is not, so its shim's wrapper makes a "
+            + "\(legacyName) for each call, as \(consumerName) made one where it used it"
+        if let parameter = parameters.first {
+            return GeneratorError.cannotApply(
+                "\(reason); but \(consumerName).\(parameter.function.name.text) takes one as its parameter "
+                    + "`\(parameter.name)`, which such a wrapper cannot hold: take it through a local or a temporary, "
+                    + "or declare \(legacyName) Sendable (or @unchecked Sendable if it guards its state), then run again",
+                location: parameter.file.location(of: parameter.parameter))
+        }
+        if let written = plan.members.first(where: \.isWritten) {
+            return GeneratorError.cannotApply(
+                "\(reason); but it writes \(legacyName).\(written.legacy.name), which would be written on a new "
+                    + "instance each time: declare \(legacyName) Sendable (or @unchecked Sendable if it guards its "
+                    + "state), then run again",
+                location: uses.first { $0.memberName == written.legacy.name }?.location ?? consumerName)
+        }
+        return nil
     }
 
     /// `expression` as the production value of the shim property.

@@ -1,0 +1,242 @@
+#if Txkit
+import SwiftSyntax
+
+/// A consumer method that does not throw, and whose call of a legacy
+/// member that does not throw goes through a shim that does (the bridge
+/// can: ``ShimMember/shimThrowsClause``): `--apply` marks the method
+/// `throws` and adds `try` to each of its callers in the sources, so that
+/// an error of the bridge reaches the callers' own error handling, as
+/// every other error of theirs does. Nothing is caught or dropped on the
+/// way.
+///
+/// It refuses, naming the place, where a caller could not simply add
+/// `try`, or might be missed: a method that others may call from outside
+/// the sources (`public`, `open`, `package`, Objective-C), override
+/// (`override`, a class with subclasses) or that may satisfy a protocol
+/// requirement (a protocol of the sources that declares that name, or an
+/// inherited type the sources do not declare); a method with defaulted
+/// parameters, or referenced without being called; a caller in a
+/// function or closure that does not throw, at top level or in a `defer`,
+/// or whose receiver's type the sources do not tell when another function
+/// has the same name and labels.
+extension ConsumerRewriter {
+    /// A consumer method that must throw once its uses go through the shim.
+    struct ThrowingMethod {
+        var function: FunctionDeclSyntax
+        var file: SourceFile
+        /// The first use that needs it, for messages.
+        var use: ConsumerUse
+
+        var name: String { function.name.text }
+
+        /// The method's argument labels, `nil` for `_`.
+        var labels: [String?] {
+            function.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+        }
+    }
+
+    /// Types a consumer may inherit from without the sources declaring
+    /// them, whose requirements are no method a consumer would make throw
+    /// (`Equatable`'s `==`, `Hashable`'s `hash(into:)`…).
+    static let inheritedWithoutMethodRequirements: Set<String> = [
+        "Sendable", "@unchecked Sendable", "AnyObject", "Equatable", "Hashable", "Comparable", "Identifiable",
+        "Codable", "Encodable", "Decodable", "CustomStringConvertible", "CustomDebugStringConvertible",
+        "ObservableObject", "NSObject",
+    ]
+
+    /// Notes that the function around `node` must throw for `use`, or
+    /// refuses when it is not a method (an initializer, an accessor).
+    mutating func requireThrowing(around node: Syntax, for use: ConsumerUse, legacyMember: String) throws {
+        var current = node.parent
+        while let candidate = current {
+            if let function = candidate.as(FunctionDeclSyntax.self) {
+                if !throwingMethods.contains(where: { $0.function.id == function.id }) {
+                    throwingMethods.append(ThrowingMethod(function: function, file: use.file, use: use))
+                }
+                return
+            }
+            if candidate.is(InitializerDeclSyntax.self) || candidate.is(AccessorDeclSyntax.self)
+                || candidate.is(MemberBlockItemSyntax.self) {
+                break
+            }
+            current = candidate.parent
+        }
+        throw GeneratorError.cannotApply(
+            "\(use.text) is in an initializer or accessor that does not throw, and its shim throws where "
+                + "\(legacyMember) does not (the bridge can): every use of it would change; mark it `throws` "
+                + "(or move the call into a method), then run again",
+            location: use.location)
+    }
+
+    /// Marks each of ``throwingMethods`` `throws` and adds `try` to its
+    /// callers in the sources, or refuses (see the extension's comment).
+    mutating func makeMethodsThrow() throws {
+        var refusals: [GeneratorError] = []
+        var callerEdits: [(call: FunctionCallExprSyntax, file: SourceFile)] = []
+        for method in throwingMethods {
+            do {
+                try requireOnlyCallersInTheSources(of: method)
+                let methodIDs = Set(throwingMethods.map(\.function.id))
+                for (call, file) in try callers(of: method) where !Self.isCoveredByTry(Syntax(call)) {
+                    if let reason = Self.whyCallerCannotThrow(Syntax(call), throwingMethods: methodIDs) {
+                        throw GeneratorError.cannotApply(
+                            "\(method.use.text) is in \(consumerName).\(method.name), which does not throw, and its "
+                                + "shim throws where \(legacyName).\(method.use.memberName) does not (the bridge can); "
+                                + "--apply would mark \(method.name) `throws`, but its call at \(file.location(of: call)) "
+                                + "\(reason): mark that caller `throws` too (or the method, and `try` its callers), "
+                                + "then run again",
+                            location: method.use.location)
+                    }
+                    callerEdits.append((call, file))
+                }
+            } catch let error as GeneratorError {
+                refusals.append(error)
+            }
+        }
+        if refusals.count == 1 { throw refusals[0] }
+        if !refusals.isEmpty { throw GeneratorError.refusals(refusals) }
+        for method in throwingMethods {
+            let signature = method.function.signature
+            if let async = signature.effectSpecifiers?.asyncSpecifier {
+                insert(" throws", at: async.endPositionBeforeTrailingTrivia, in: method.file)
+            } else {
+                insert(" throws", at: signature.parameterClause.endPositionBeforeTrailingTrivia, in: method.file)
+            }
+        }
+        for (call, file) in callerEdits {
+            insertTry(at: Self.tryPosition(for: Syntax(call)), in: file)
+        }
+    }
+
+    /// Refuses a method whose callers may lie outside the sources, or
+    /// whose signature something else fixes.
+    private func requireOnlyCallersInTheSources(of method: ThrowingMethod) throws {
+        let refuse = { (reason: String) -> GeneratorError in
+            GeneratorError.cannotApply(
+                "\(method.use.text) is in \(consumerName).\(method.name), which does not throw, and its shim throws "
+                    + "where \(legacyName).\(method.use.memberName) does not (the bridge can): --apply would mark "
+                    + "\(method.name) `throws` and `try` its callers, but \(reason); mark it `throws` by hand (or "
+                    + "move the call), then run again",
+                location: method.use.location)
+        }
+        let function = method.function
+        guard Self.enclosingTypeName(of: Syntax(function)) == consumerName else {
+            throw refuse("it is not a method of \(consumerName)")
+        }
+        let modifiers = Set(function.modifiers.map(\.name.text))
+        if let modifier = ["public", "open", "package", "override", "dynamic"].first(where: modifiers.contains) {
+            throw refuse(modifier == "override" || modifier == "dynamic"
+                ? "it is `\(modifier)`: its superclass's signature fixes whether it throws"
+                : "it is `\(modifier)`: callers outside the sources would not get `try`")
+        }
+        let attributes = function.attributes.map { $0.trimmedDescription }
+        if attributes.contains(where: { $0.hasPrefix("@objc") || $0.hasPrefix("@IB") || $0.hasPrefix("@_dynamicReplacement") })
+            || plan.consumer.declarations.contains(where: { declaration in
+                declaration.memberBlock.parent?.asProtocol((any WithAttributesSyntax).self)?.attributes
+                    .contains { $0.trimmedDescription.hasPrefix("@objcMembers") } ?? false
+            }) {
+            throw refuse("it is exposed to Objective-C, whose callers the sources do not show")
+        }
+        if function.signature.parameterClause.parameters.contains(where: { $0.defaultValue != nil }) {
+            throw refuse("it has defaulted parameters, which its callers may leave out")
+        }
+        guard let index = plan.consumer.index else { throw refuse("the sources are not indexed") }
+        for inherited in plan.consumer.inherited {
+            if let type = index.types[inherited] {
+                if type.kind == .protocol, type.allMembers.contains(where: { $0.name == method.name }) {
+                    throw refuse("the protocol \(inherited) declares `\(method.name)`, which \(consumerName) may satisfy with it")
+                }
+            } else if !Self.inheritedWithoutMethodRequirements.contains(inherited) {
+                throw refuse("\(consumerName) inherits \(inherited), which the sources do not declare: it may "
+                    + "require `\(method.name)`")
+            }
+        }
+        if plan.consumer.kind == .class,
+           let subclass = index.types.values.sorted(by: { $0.name < $1.name }).first(where: { $0.inherited.contains(consumerName) }) {
+            throw refuse("\(subclass.name) inherits from \(consumerName), and may override it or be called through")
+        }
+        // `let f = manager.m` keeps the type `() -> R`, which `try` cannot fix.
+        let references = FunctionReferenceFinder(name: method.name)
+        for file in sourceFiles {
+            references.walk(file)
+        }
+        let spelled = "(" + method.labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+        if let reference = references.references.first(where: { reference in
+            let type = Self.receiverType(of: reference.reference, file: reference.file)
+            return type == consumerName || type == nil && reference.reference.trimmedDescription.hasSuffix(method.name + spelled)
+        }) {
+            throw refuse("it is referenced without being called at \(reference.file.location(of: reference.reference))")
+        }
+    }
+
+    /// The calls of `method` in the sources that reach it: calls with its
+    /// name and labels on a receiver of the consumer's type, or whose
+    /// receiver's type is not known when no other function of the sources
+    /// has that name and those labels.
+    private func callers(of method: ThrowingMethod) throws -> [(FunctionCallExprSyntax, SourceFile)] {
+        var calls: [(FunctionCallExprSyntax, SourceFile, String?)] = []
+        var declarations = 0
+        for file in sourceFiles {
+            let finder = MethodCallFinder(name: method.name)
+            finder.walk(file.tree)
+            declarations += finder.declarations.filter { declaration in
+                declaration.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+                    == method.labels
+            }.count
+            for call in finder.calls where call.arguments.map({ $0.label?.text }) == method.labels {
+                calls.append((call, file, Self.receiverType(of: call, file: file)))
+            }
+        }
+        if declarations > 1, let untyped = calls.first(where: { $0.2 == nil }) {
+            throw GeneratorError.cannotApply(
+                "\(method.use.text) is in \(consumerName).\(method.name), which does not throw, and its shim throws "
+                    + "where \(legacyName).\(method.use.memberName) does not (the bridge can): --apply would mark "
+                    + "\(method.name) `throws` and `try` its callers, but \(declarations) functions of the sources have "
+                    + "that name and those labels, and it cannot tell whose function the call at "
+                    + "\(untyped.1.location(of: untyped.0)) calls; mark it `throws` by hand (or move the call), then "
+                    + "run again",
+                location: method.use.location)
+        }
+        return calls.filter { $0.2 == nil || $0.2 == consumerName }.map { ($0.0, $0.1) }
+    }
+
+    /// Why a `try` cannot be added before the call `node`, or `nil` when it
+    /// can: the function, initializer or accessor around it throws (or is
+    /// one of `throwingMethods`), or the closure around it already throws
+    /// (see ``isInNonThrowingClosure(_:)``).
+    static func whyCallerCannotThrow(_ node: Syntax, throwingMethods: Set<SyntaxIdentifier>) -> String? {
+        var current = node.parent
+        while let candidate = current {
+            if let closure = candidate.as(ClosureExprSyntax.self) {
+                return isInNonThrowingClosure(Syntax(closure.statements)) ? "is in a closure that does not throw" : nil
+            }
+            if candidate.is(DeferStmtSyntax.self) { return "is in a `defer` block, which cannot throw" }
+            if let function = candidate.as(FunctionDeclSyntax.self) {
+                if throwingMethods.contains(function.id) { return nil }
+                return isUntypedThrows(function.signature.effectSpecifiers?.throwsClause)
+                    ? nil : "is in a function that does not throw (or throws another way)"
+            }
+            if let initializer = candidate.as(InitializerDeclSyntax.self) {
+                return isUntypedThrows(initializer.signature.effectSpecifiers?.throwsClause)
+                    ? nil : "is in an initializer that does not throw"
+            }
+            if let accessor = candidate.as(AccessorDeclSyntax.self) {
+                return isUntypedThrows(accessor.effectSpecifiers?.throwsClause) ? nil : "is in an accessor that does not throw"
+            }
+            if candidate.is(MemberBlockItemSyntax.self) || candidate.is(SourceFileSyntax.self) {
+                return "is not in a function that throws"
+            }
+            current = candidate.parent
+        }
+        return "is not in a function that throws"
+    }
+
+    /// `throws` or `throws(any Error)`: a clause through which any error
+    /// passes (not `rethrows`, not a typed `throws(E)`).
+    static func isUntypedThrows(_ clause: ThrowsClauseSyntax?) -> Bool {
+        guard let clause, clause.throwsSpecifier.tokenKind == .keyword(.throws) else { return false }
+        guard let type = clause.type?.trimmedDescription else { return true }
+        return type == "any Error" || type == "Error"
+    }
+}
+#endif
