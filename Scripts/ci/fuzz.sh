@@ -6,11 +6,11 @@
 # each new commit explores new ones; a failure prints its seed and a shrunk
 # program. Longer runs: Guides/MigratingLegacyFinders.md, "How txkit is
 # tested".
-#   TXKIT_FUZZ_PROGRAMS  programs (default 12)
+#   TXKIT_FUZZ_PROGRAMS  programs (default 24)
 source "$(dirname "$0")/common.sh"
 hash=$(git rev-parse HEAD 2>/dev/null || echo 7478696b74666a7a7a)
 seed=$((16#${hash:0:15}))
-programs=${TXKIT_FUZZ_PROGRAMS:-12}
+programs=${TXKIT_FUZZ_PROGRAMS:-24}
 
 swift build --build-tests "${root_build[@]}" >/dev/null
 echo "== $programs programs, seed $seed"
