@@ -17,6 +17,9 @@ package enum GeneratorError: Error, Equatable, CustomStringConvertible, Sendable
     case unresolvedReference(String, location: String)
     /// The consumer never uses the legacy type.
     case unusedType(consumer: String, legacy: String)
+    /// The consumer is the legacy type itself: its calls of its own
+    /// members need no shim.
+    case selfPair(String, location: String)
     /// A call matches several members (or none) of the legacy type.
     case ambiguousCall(String, location: String, candidates: [String])
     /// A use that fits no member of the legacy type; `candidates` are the
@@ -70,6 +73,10 @@ package enum GeneratorError: Error, Equatable, CustomStringConvertible, Sendable
         case let .unresolvedReference(reference, location):
             return "\(location): \(reference); txkit cannot tell which members are used through it, "
                 + "so nothing was written. Name the legacy type there (a property, local or parameter of its type)"
+        case let .selfPair(type, location):
+            return "\(location): \(type) is both the consumer and the legacy type: a type's calls of its own members "
+                + "take its own transaction and need no shim; shim the pairs where another type uses \(type) "
+                + "(`txkit inventory` lists them), or turn \(type) into a protocol with `txkit convert --legacy \(type)`"
         case let .unusedType(consumer, legacy):
             return "\(consumer) does not use \(legacy): no expression of type \(legacy) (its name, a property, "
                 + "local or parameter, a singleton, a temporary, a chain through another type) whose members it "

@@ -45,6 +45,19 @@ struct GeneratorErrorTests {
         }
     }
 
+    /// Found on WooCommerce's `ProductStore`: a self-pair was refused as a
+    /// use of a member the type does not declare.
+    @Test func aTypeShimmedForItselfIsRefusedAsSuch() throws {
+        let generator = try Self.generator("final class C { func f() {} }")
+        let error = #expect(throws: GeneratorError.self) {
+            try generator.shim(consumer: "Finder", legacy: "Finder")
+        }
+        let message = try #require(error).description
+        #expect(message.hasPrefix("Legacy.swift:2:"), "\(message)")
+        #expect(message.contains("Finder is both the consumer and the legacy type"))
+        #expect(message.contains("txkit convert --legacy Finder"))
+    }
+
     @Test func anAmbiguousOverloadListsTheCandidates() throws {
         // Both overloads fit `find(id:limit:)` only through labels the call
         // does not give, each leaving one default out: Swift calls this

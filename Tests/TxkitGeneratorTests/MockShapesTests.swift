@@ -139,5 +139,33 @@ struct MockShapesTests {
         #expect(error.description.contains("P.swift:3: it inherits from Codable, which is not declared in the sources"))
         #expect(error.description.contains("nothing was written"))
     }
+    /// Found on EntropyKit's `MessageJSON: JSONCodable, Hashable`, where
+    /// `typealias JSONCodable = JSONEncodable & JSONDecodable`: the mock was
+    /// refused over `JSONCodable` as if the sources did not declare it.
+    @Test func aParentNamedThroughATypeAliasOfTheSourcesIsReadThroughIt() throws {
+        let files = [
+            ("Aliases.swift", "typealias Codec = Encoding & Decoding\ntypealias Both = Codec\n"),
+            ("P.swift", """
+                protocol Encoding { func encoded() -> String }
+                protocol Decoding { func decode(_ text: String) -> Int }
+                protocol Message: Both, Hashable {
+                    var body: String { get }
+                }
+                """),
+        ]
+        let mock = try Self.mock("Message", files)
+        #expect(mock.contains("func encoded() -> String"))
+        #expect(mock.contains("func decode(_ text: String) -> Int"))
+        #expect(mock.contains("var body: String"))
+        // An alias of something the sources do not declare is still refused, by its real name.
+        let tree = try InlineTree([
+            ("A.swift", "typealias JSONCodable = JSONEncodable & Decodable\nprotocol JSONEncodable: ParameterEncoding {}\n"),
+            ("P.swift", "protocol MessageJSON: JSONCodable {\n    var body: String { get }\n}\n"),
+        ])
+        let error = try #require(throws: MockRefused.self) { try tree.generator.mock(protocol: "MessageJSON") }
+        #expect(error.description.contains("it inherits from ParameterEncoding, which is not declared in the sources"), "\(error)")
+        #expect(!error.description.contains("JSONCodable,"))
+    }
 }
 #endif
+

@@ -130,7 +130,7 @@ package struct ProtocolRequirements {
                 read(item.decl, file: file, owner: type.qualifiedName, keys: &keys)
             }
             for inherited in declaration.inherited {
-                for part in inherited.split(separator: "&").map({ String($0).trimmingWhitespace }) {
+                for part in Self.composedParents(inherited, index: index) {
                     let parent = SourceIndex.coreTypeName(part)
                     let bare = parent.firstIndex(of: "<").map { String(parent[..<$0]) } ?? parent
                     switch bare {
@@ -150,6 +150,28 @@ package struct ProtocolRequirements {
                 }
             }
         }
+    }
+
+    /// The protocols an inheritance clause's entry stands for: the parts of
+    /// a composition (`A & B`), with each type alias of the sources
+    /// replaced by what it names (`typealias JSONCodable = JSONEncodable &
+    /// JSONDecodable`, found in EntropyKit: the mock was refused over
+    /// `JSONCodable` as if the sources did not declare it).
+    static func composedParents(_ inherited: String, index: SourceIndex) -> [String] {
+        var parents: [String] = []
+        var seen: Set<String> = []
+        func expand(_ text: String) {
+            for part in text.split(separator: "&").map({ String($0).trimmingWhitespace }) {
+                let name = SourceIndex.coreTypeName(part)
+                if index.types[name] == nil, let alias = index.typealiases[name], seen.insert(name).inserted {
+                    expand(alias.type)
+                } else {
+                    parents.append(part)
+                }
+            }
+        }
+        expand(inherited)
+        return parents
     }
 
     private mutating func read(_ decl: DeclSyntax, file: SourceFile, owner: String, keys: inout Set<String>) {

@@ -11,6 +11,9 @@ package struct ShimPlan {
     init(consumer: IndexedType, legacy: IndexedType, configuration: GeneratorConfiguration) throws {
         self.consumer = consumer
         self.legacy = legacy
+        guard consumer.name != legacy.name else {
+            throw GeneratorError.selfPair(consumer.name, location: consumer.declarations.first?.location ?? consumer.name)
+        }
         let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(forParameterType: type) != nil }
         try Self.requireLegacyTransactionMember(in: legacy, configuration: configuration)
 
