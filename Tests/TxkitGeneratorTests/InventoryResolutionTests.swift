@@ -40,6 +40,46 @@ struct InventoryResolutionTests {
         #expect(inventory.progressLine.hasSuffix("unresolved: 0"))
     }
 
+    /// Found on EntropyKit: uses in a type nested in another (declared in
+    /// an extension of it) counted for the enclosing type too, and
+    /// `decode(Event.self)` counted as a use of `Event`.
+    @Test func usesInANestedTypeAndTheTypeAsAValueAreNotTheEnclosingTypesUses() throws {
+        let tree = try InlineTree([("Legacy.swift", Self.legacy), ("Engine.swift", """
+            final class Engine {
+                func start() {}
+            }
+            extension Engine {
+                final class Session {
+                    func run() { _ = Legacy.shared.find(id: 1, transaction: LegacyTransaction()) }
+                }
+            }
+            struct Response: Decodable {
+                struct Events {
+                    func decode<T>(_ type: T.Type) -> T? { nil }
+                    func all() -> Legacy? { decode(Legacy.self) }
+                }
+            }
+            """)])
+        let inventory = tree.generator.inventory()
+        #expect(inventory.uses.map { "\($0.consumer) → \($0.type)" } == ["Session → Legacy"])
+    }
+
+    /// Found on EntropyKit: a line that names the legacy type twice
+    /// (`(event: Event, cb: (Result<Event, Error>) -> Void)`) was listed
+    /// twice as unresolved.
+    @Test func aLineThatNamesTheTypeTwiceIsListedOnce() throws {
+        let tree = try InlineTree([("Legacy.swift", Self.legacy), ("Consumer.swift", """
+            final class Batch {
+                let pairs: [(Legacy, Legacy)] = []
+                func run() {
+                    for pair in pairs { _ = pair.0.find(id: 1, transaction: LegacyTransaction()) }
+                }
+            }
+            """)])
+        let inventory = tree.generator.inventory()
+        #expect(inventory.unresolved.map(\.location) == ["Consumer.swift:2"])
+    }
+
     @Test func aReferenceItCannotFollowIsListedWithItsPlace() throws {
         let tree = try InlineTree([("Legacy.swift", Self.legacy), ("Consumer.swift", """
             final class Batch {

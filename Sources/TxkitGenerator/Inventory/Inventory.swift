@@ -123,7 +123,13 @@ extension Generator {
             for declaration in type.declarations where declaration.file.generatedBy == nil {
                 var previous: [String] = []
                 let tokens = Array(declaration.memberBlock.tokens(viewMode: .sourceAccurate))
+                // Nested types are consumers of their own, as in the scan
+                // (EntropyKit: `extension CryptoEngine { class
+                // InboundGroupSession { … Room.fetchOne(db, …) } }` counted
+                // CryptoEngine → Room too).
+                let nested = Self.nestedTypeRanges(in: declaration.memberBlock)
                 for (position, token) in tokens.enumerated() {
+                    if nested.contains(where: { $0.contains(token.position) }) { continue }
                     let text = token.text
                     // `Legacy(…)` or `Legacy.init(…)`, a stored property's
                     // value included: wiring (a finder built to be injected,
@@ -136,6 +142,9 @@ extension Generator {
                     // `Legacy.Nested`: a type nested in the legacy type (a
                     // result or model type), not a use of the type.
                     let qualifiesNestedType = next == "." && afterNext.first?.isUppercase == true
+                        // `Legacy.self`, `Legacy.Type`: the type as a value
+                        // (`container.decode(Event.self)`), not a use.
+                        || next == "." && afterNext == "self"
                     let isDeclaredName = token.parent?.asProtocol((any NamedDeclSyntax).self)?.name.id == token.id
                         // A type position (`var record: WalletRecord`, a
                         // stored model, a result type) is no use either;
@@ -173,8 +182,12 @@ extension Generator {
             for (legacy, count) in mentions where count > unresolvedCounts[legacy, default: 0] && !followed.contains(legacy) {
                 direct.insert(legacy)
             }
-            unresolved += scan.unresolved.map {
-                Inventory.Unresolved(consumer: name, type: $0.legacyType, location: $0.location, text: $0.text)
+            // One entry per line and type: `(event: Event, cb: (Result<Event, Error>) -> Void)`
+            // is one place to look at, not two.
+            var listed: Set<String> = []
+            unresolved += scan.unresolved.compactMap {
+                guard listed.insert("\($0.legacyType)|\($0.location)").inserted else { return nil }
+                return Inventory.Unresolved(consumer: name, type: $0.legacyType, location: $0.location, text: $0.text)
             }
             for legacy in direct.sorted() {
                 uses.append(.init(consumer: name, type: legacy, state: .direct, isCurrent: nil))
@@ -188,6 +201,17 @@ extension Generator {
             }
         }
         return Inventory(legacyTypes: legacyTypes, finders: finders, uses: uses, unresolved: unresolved)
+    }
+
+    /// The spans of the types declared in `block`'s members.
+    static func nestedTypeRanges(in block: MemberBlockSyntax) -> [Range<AbsolutePosition>] {
+        block.members.compactMap { item in
+            let decl = item.decl
+            guard decl.is(ClassDeclSyntax.self) || decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
+                || decl.is(ActorDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self)
+            else { return nil }
+            return decl.position..<decl.endPosition
+        }
     }
 
     private func isGenerated(_ type: IndexedType) -> Bool {
