@@ -80,6 +80,29 @@ struct InventoryResolutionTests {
         #expect(inventory.unresolved.map(\.location) == ["Consumer.swift:2"])
     }
 
+    /// Found on firefox-ios's Storage: `protocol Schema { func create(_ db:
+    /// SQLiteDBConnection) -> Bool }` was no legacy type, so its callers'
+    /// uses were not counted (`shim` handled the pair). A protocol whose
+    /// extension alone takes the transaction is not one: its members are
+    /// called through the conforming types.
+    @Test func aProtocolWhoseRequirementsTakeTheLegacyTransactionIsALegacyType() throws {
+        let tree = try InlineTree([("Legacy.swift", Self.legacy), ("Schema.swift", """
+            protocol Schema {
+                func create(_ transaction: LegacyTransaction) -> Bool
+            }
+            protocol Shared {}
+            extension Shared {
+                func count(_ transaction: LegacyTransaction) -> Int { 0 }
+            }
+            final class Connection {
+                func open(_ schema: any Schema) -> Bool { schema.create(LegacyTransaction()) }
+            }
+            """)])
+        let inventory = tree.generator.inventory()
+        #expect(inventory.legacyTypes.sorted() == ["Legacy", "Schema"])
+        #expect(inventory.uses.map { "\($0.consumer) → \($0.type)" } == ["Connection → Schema"])
+    }
+
     @Test func aReferenceItCannotFollowIsListedWithItsPlace() throws {
         let tree = try InlineTree([("Legacy.swift", Self.legacy), ("Consumer.swift", """
             final class Batch {

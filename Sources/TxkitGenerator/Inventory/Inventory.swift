@@ -86,7 +86,11 @@ extension Generator {
             if isGenerated(type) { continue }
             let types = Set(type.members.flatMap { $0.parameters.map(\.type) })
             if type.kind == .protocol {
-                if types.contains("DBReadTransaction") || types.contains("DBWriteTransaction") { finders.append(name) }
+                if types.contains("DBReadTransaction") || types.contains("DBWriteTransaction") {
+                    finders.append(name)
+                } else if Self.requiresLegacyTransaction(type, isLegacyTransaction: isLegacyTransaction) {
+                    legacyTypes.append(name)
+                }
             } else if type.allMembers.contains(where: { $0.parameters.contains { isLegacyTransaction($0.type) } }) {
                 legacyTypes.append(name)
             }
@@ -201,6 +205,23 @@ extension Generator {
             }
         }
         return Inventory(legacyTypes: legacyTypes, finders: finders, uses: uses, unresolved: unresolved)
+    }
+
+    /// Whether a protocol's own body (its requirements, not its
+    /// extensions' shared implementations, which are called through the
+    /// conforming types) has a member that takes a legacy transaction: a
+    /// legacy protocol, used through `any P` or a generic parameter
+    /// (firefox-ios's `Schema`, whose `create(_ db: SQLiteDBConnection)`
+    /// calls inventory did not count).
+    static func requiresLegacyTransaction(_ type: IndexedType, isLegacyTransaction: (String) -> Bool) -> Bool {
+        type.declarations.contains { declaration in
+            !declaration.isExtension && declaration.memberBlock.members.contains { item in
+                let clause = item.decl.as(FunctionDeclSyntax.self)?.signature.parameterClause
+                    ?? item.decl.as(InitializerDeclSyntax.self)?.signature.parameterClause
+                    ?? item.decl.as(SubscriptDeclSyntax.self)?.parameterClause
+                return clause?.parameters.contains { isLegacyTransaction($0.type.trimmedDescription) } ?? false
+            }
+        }
     }
 
     /// The spans of the types declared in `block`'s members.
