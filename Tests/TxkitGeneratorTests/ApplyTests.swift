@@ -154,6 +154,9 @@ struct ApplyTests {
         // The default reverse bridge is on `sqlite`: `db` is GRDB's connection there.
         #expect(message.contains("give C the SQLiteDB that adopted the application's pool as a stored property `sqlite`"))
         #expect(message.contains("passes `try sqlite.readTransaction(bridging: legacy)`"))
+        // Found on firefox-ios's Storage: the default reverse bridge was
+        // advised for a legacy type that is not GRDB's.
+        #expect(message.contains("that default takes GRDB's `Database`: for LegacyTransaction, write the expression"))
     }
 
     @Test func aConsumerWithoutAnInitializerIsAskedForOne() throws {

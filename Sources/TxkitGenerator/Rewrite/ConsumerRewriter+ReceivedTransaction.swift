@@ -19,6 +19,14 @@ extension ConsumerRewriter {
                     : GeneratorConfiguration.LegacyTransaction.defaultReverseBridge.read)
                     .replacingOccurrences(of: "$legacy", with: legacy)
         }
+        // The default reverse bridge is the adoption API's, which takes
+        // GRDB's `Database` only (firefox-ios's `SQLiteDBConnection` was
+        // told to use it).
+        let defaultNote = legacyTransaction.flatMap { entry -> String? in
+            guard entry.reverseBridge == nil, !["Database", "GRDB.Database"].contains(entry.type) else { return nil }
+            return " (that default takes GRDB's `Database`: for \(entry.type), write the expression that gives a "
+                + "TransactionKit transaction for one as its reverseBridge in txkit.json, Guides/Configuration.md)"
+        } ?? ""
         var current = Syntax(expression)
         while let parent = current.parent {
             if let closure = parent.as(ClosureExprSyntax.self), declares(closure, name) {
@@ -27,7 +35,7 @@ extension ConsumerRewriter {
                 return "`\(name)` is the connection of \(block), a transaction the application opens itself. "
                     + "One step, once per consumer: give \(consumer) the SQLiteDB that adopted the application's "
                     + "pool as a stored property `\(receiver)` (adopted once, at startup, and passed in); --apply "
-                    + "then passes `try \(reverse(name))` (txkit.json's reverseBridge) to the shim. Or declare "
+                    + "then passes `try \(reverse(name))` (txkit.json's reverseBridge\(defaultNote)) to the shim. Or declare "
                     + "`let tx = try \(reverse(name))` in the block, or replace the block by the adopted "
                     + "SQLiteDB's own `write { tx in … }` / `read { tx in … }`; then run --apply "
                     + "again (Guides/MigratingLegacyFinders.md, \"A consumer that still receives a legacy "
@@ -42,7 +50,7 @@ extension ConsumerRewriter {
                 return "`\(name)` is a parameter of \(consumer).\(function.name.text): \(consumer) still receives "
                     + "the legacy transaction from its callers. One step: make \(function.name.text) take "
                     + "`\(name): \(kind)` and pass it on here, and have each caller that holds a legacy "
-                    + "transaction pass `\(reverse("<its transaction>"))` (txkit.json's reverseBridge); then run "
+                    + "transaction pass `\(reverse("<its transaction>"))` (txkit.json's reverseBridge\(defaultNote)); then run "
                     + "--apply again (Guides/MigratingLegacyFinders.md, \"A consumer that still receives a legacy "
                     + "transaction\"). When it is GRDB's `Database` and the app adopts its pool at startup "
                     + "(`SQLiteDB(adopting:)`), --apply passes `try \(lookupBridge(kind, name))` here itself"
