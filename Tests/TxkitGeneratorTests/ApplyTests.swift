@@ -156,7 +156,7 @@ struct ApplyTests {
         #expect(message.contains("passes `try sqlite.readTransaction(bridging: legacy)`"))
         // Found on firefox-ios's Storage: the default reverse bridge was
         // advised for a legacy type that is not GRDB's.
-        #expect(message.contains("that default takes GRDB's `Database`: for LegacyTransaction, write the expression"))
+        #expect(message.contains("reverseBridge; this default takes GRDB's `Database` only: for LegacyTransaction, write the expression"))
     }
 
     @Test func aConsumerWithoutAnInitializerIsAskedForOne() throws {

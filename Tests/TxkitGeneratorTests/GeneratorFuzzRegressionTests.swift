@@ -589,6 +589,91 @@ struct GeneratorFuzzRegressionTests {
         #expect(try tree.requirements("TaskManager", "TaskStore") == ["func count(_ tx: DBReadTransaction) throws -> Int"])
     }
 
+    /// A call in a closure passed to a collection's rethrowing method
+    /// (the corpus's ShelfOrganizer, which `--apply` refused): the
+    /// closure's explicit signature says `throws` and the call it is passed
+    /// to is tried. A closure passed to a `map` of a value whose type the
+    /// sources do not show as a collection stays refused.
+    @Test func aCallInAClosureOfACollectionsRethrowingMethodMakesTheClosureThrow() throws {
+        let store = "import GRDB\nfinal class TaskStore: Sendable {\n    init() {}\n    func name(id: Int, db: Database) -> String? { nil }\n}\n"
+        let manager = """
+            import GRDB
+            import TransactionKit
+            import TransactionKitSQLite
+            final class TaskManager {
+                let db: any DB
+                let store = TaskStore()
+
+                init(db: any DB) {
+                    self.db = db
+                }
+                func names(_ ids: [Int]) throws -> [String] {
+                    try db.read { tx in
+                        let connection = try SQLiteDB.shimOnlyBridge(tx)
+                        let names = ids.compactMap { (id: Int) -> String? in
+                            store.name(id: id, db: connection)
+                        }
+                        let first = ids.first.map { id in store.name(id: id, db: connection) }
+                        return names + [first ?? nil].compactMap { $0 }
+                    }
+                }
+            }
+            """
+        let tree = try InlineTree([("TaskStore.swift", store), ("TaskManager.swift", manager)],
+                                  transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let edits = try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
+        let edited = Dictionary(uniqueKeysWithValues: edits.map { ($0.path, $0.edited) })
+        #expect(edited["TaskManager.swift"] == """
+            import GRDB
+            import TransactionKit
+            import TransactionKitSQLite
+            final class TaskManager {
+                let db: any DB
+                let store: TaskManager.Shims.TaskStore
+
+                init(db: any DB, store: TaskManager.Shims.TaskStore = TaskManager.Wrappers.TaskStore()) {
+                    self.db = db
+                    self.store = store
+                }
+                func names(_ ids: [Int]) throws -> [String] {
+                    try db.read { tx in
+                        let names = try ids.compactMap { (id: Int) throws -> String? in
+                            try store.name(id: id, tx)
+                        }
+                        let first = try ids.first.map { id in try store.name(id: id, tx) }
+                        return names + [first ?? nil].compactMap { $0 }
+                    }
+                }
+            }
+            """)
+
+        let publisher = """
+            import GRDB
+            import TransactionKit
+            import TransactionKitSQLite
+            final class TaskManager {
+                let db: any DB
+                let store = TaskStore()
+
+                init(db: any DB) {
+                    self.db = db
+                }
+                func names(_ ids: Published<Int>.Publisher) throws {
+                    try db.read { tx in
+                        let connection = try SQLiteDB.shimOnlyBridge(tx)
+                        _ = ids.map { (id: Int) -> String? in store.name(id: id, db: connection) }
+                    }
+                }
+            }
+            """
+        let other = try InlineTree([("TaskStore.swift", store), ("TaskManager.swift", publisher)],
+                                   transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let error = #expect(throws: GeneratorError.self) {
+            try other.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
+        }
+        #expect(try #require(error).description.contains("is in a closure, and its shim throws"))
+    }
+
     /// Where a caller of the method could not simply add `try`, or could
     /// be missed, --apply still refuses, naming the method and the reason.
     @Test func aMethodThatDoesNotThrowIsRefusedWhereItsCallersCannotThrow() throws {

@@ -24,8 +24,8 @@ extension ConsumerRewriter {
         // told to use it).
         let defaultNote = legacyTransaction.flatMap { entry -> String? in
             guard entry.reverseBridge == nil, !["Database", "GRDB.Database"].contains(entry.type) else { return nil }
-            return " (that default takes GRDB's `Database`: for \(entry.type), write the expression that gives a "
-                + "TransactionKit transaction for one as its reverseBridge in txkit.json, Guides/Configuration.md)"
+            return "; this default takes GRDB's `Database` only: for \(entry.type), write the expression that gives a "
+                + "TransactionKit transaction for one as its reverseBridge in txkit.json, Guides/Configuration.md"
         } ?? ""
         var current = Syntax(expression)
         while let parent = current.parent {

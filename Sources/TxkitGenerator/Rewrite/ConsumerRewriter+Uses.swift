@@ -77,7 +77,16 @@ extension ConsumerRewriter {
             // In a closure, `try` would make the closure throw, and the call
             // it is passed to (`compactMap`) would need a `try` of its own,
             // or fail to compile against an explicit non-throwing signature.
-            if Self.isInNonThrowingClosure(Syntax(call)) {
+            var around = Syntax(call)
+            if Self.isInNonThrowingClosure(around),
+               let closure = Self.innermostClosure(around: around),
+               let rethrowing = Self.rethrowingCall(passing: closure) {
+                // `ids.compactMap { id in … }`: the closure throws and the
+                // call it is passed to is tried (ConsumerRewriter+RethrowingClosure).
+                makeThrow(closure, passedTo: rethrowing, in: use.file)
+                around = Syntax(rethrowing)
+            }
+            if Self.isInNonThrowingClosure(around) {
                 throw GeneratorError.cannotApply(
                     "\(use.text) is in a closure, and its shim throws where \(legacyName).\(member.displayName) "
                         + "does not: the closure would have to throw; move the call out of the closure (or mark "
@@ -86,8 +95,8 @@ extension ConsumerRewriter {
             }
             // The method around it then throws too, and its callers `try`
             // (see ConsumerRewriter+Throws).
-            if Self.isInNonThrowingFunction(Syntax(call)) {
-                try requireThrowing(around: Syntax(call), for: use, legacyMember: "\(legacyName).\(member.displayName)")
+            if Self.isInNonThrowingFunction(around) {
+                try requireThrowing(around: around, for: use, legacyMember: "\(legacyName).\(member.displayName)")
             }
             insertTry(at: Self.tryPosition(for: Syntax(call)), in: use.file)
         }
@@ -242,6 +251,17 @@ extension ConsumerRewriter {
     /// (`try dbPool.read { db in … }`, `try db.write { tx in … }`): GRDB's
     /// and TransactionKit's blocks all take throwing closures, so a `try`
     /// inside one compiles.
+    /// The innermost closure around `node`, inside its function.
+    static func innermostClosure(around node: Syntax) -> ClosureExprSyntax? {
+        var current = node.parent
+        while let candidate = current {
+            if let closure = candidate.as(ClosureExprSyntax.self) { return closure }
+            if candidate.is(FunctionDeclSyntax.self) || candidate.is(MemberBlockItemSyntax.self) { return nil }
+            current = candidate.parent
+        }
+        return nil
+    }
+
     static func isTransactionBlock(_ closure: ClosureExprSyntax) -> Bool {
         var parent = closure.parent
         if parent?.is(LabeledExprSyntax.self) == true { parent = parent?.parent?.parent }
