@@ -88,14 +88,5 @@ extension ConsumerRewriter {
             insertTry(at: Self.tryPosition(for: Syntax(call)), in: file)
         }
     }
-
-    /// Inserts `text` at `position` unless the same insertion is there.
-    private mutating func insertOnce(_ text: String, at position: AbsolutePosition, in file: SourceFile) {
-        let offset = position.utf8Offset
-        if edits[file.path]?.contains(where: { $0.start == offset && $0.end == offset && $0.replacement == text }) == true {
-            return
-        }
-        insert(text, at: position, in: file)
-    }
 }
 #endif

@@ -252,67 +252,6 @@ struct ConsumerRewriter {
         return TextEdit(start: offset, end: offset, replacement: lastImport == nil ? "import \(module)\n" : "\nimport \(module)")
     }
 
-    /// Wraps what the callers of the consumer's initializers pass for a
-    /// retyped parameter (`TaskManager(store: TaskStore())` becomes
-    /// `TaskManager(store: TaskManager.Wrappers.TaskStore())`), in every
-    /// file of the sources, `self.init(…)` of the consumer included: the
-    /// same instance, now behind the shim. Callers outside the sources
-    /// (another module, a test target) are not seen.
-    ///
-    /// An optional parameter's callers pass `nil` as it is, and the legacy
-    /// type's initializer or singleton wrapped; any other value may be
-    /// optional or not, which the sources do not say: refused.
-    mutating func updateInitializerCallers() throws {
-        guard !retypedParameters.isEmpty, let index = plan.consumer.index else { return }
-        let ownFiles = Set(plan.consumer.declarations.map(\.file.path))
-        for file in index.sources.files {
-            let finder = InitializerCallFinder(type: consumerName, selfInit: ownFiles.contains(file.path))
-            finder.walk(file.tree)
-            for call in finder.calls {
-                for argument in call.arguments {
-                    guard let label = argument.label?.text, retypedParameters.contains(label) else { continue }
-                    let text = argument.expression.trimmedDescription
-                    if text.hasPrefix("\(consumerName).Wrappers.") || text.hasPrefix("\(consumerName).Mocks.") { continue }
-                    // `self.init(store: store)` passing on a parameter of
-                    // another type than the legacy one (a mock's): as it is.
-                    if finder.selfInitCalls.contains(call.id), let reference = argument.expression.as(DeclReferenceExprSyntax.self),
-                       let type = Self.enclosingInitializerParameterType(Syntax(call), parameter: reference.baseName.text),
-                       type != legacyName {
-                        continue
-                    }
-                    if retypedOptionalParameters.contains(label) {
-                        if argument.expression.is(NilLiteralExprSyntax.self) { continue }
-                        let callee = argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
-                            ?? argument.expression.trimmedDescription
-                        guard callee == legacyName || callee.hasPrefix(legacyName + ".") else {
-                            throw GeneratorError.cannotApply(
-                                "\(text) is passed for \(label): \(legacyName)?, which becomes the shim: whether it is "
-                                    + "optional is not known; pass \(consumerName).Wrappers.\(legacyName)(…) or nil there, "
-                                    + "then run again",
-                                location: file.location(of: argument))
-                        }
-                    }
-                    replace(argument.expression, in: file, with: wrapped(argument.expression))
-                }
-            }
-        }
-    }
-
-    /// For `self.init(x: x)`: the type of the enclosing initializer's
-    /// parameter `x`, if it has one.
-    static func enclosingInitializerParameterType(_ node: Syntax, parameter: String) -> String? {
-        var current = node
-        while let parent = current.parent {
-            if let initializer = parent.as(InitializerDeclSyntax.self) {
-                return initializer.signature.parameterClause.parameters.first {
-                    ($0.secondName ?? $0.firstName).text == parameter
-                }?.type.trimmedDescription
-            }
-            current = parent
-        }
-        return nil
-    }
-
     /// Refuses edits that touch the same bytes: made one after the other,
     /// they would garble the code (`self.orderFindernder`).
     static func requireNoOverlap(_ edits: [TextEdit], in file: SourceFile) throws {
@@ -327,34 +266,6 @@ struct ConsumerRewriter {
             locations: pairs.map { first, second in
                 "\(location(first.start))-\(location(first.end)) and \(location(second.start))-\(location(second.end))"
             })
-    }
-
-    // MARK: Edits
-
-    mutating func replace(_ node: some SyntaxProtocol, in file: SourceFile, with text: String) {
-        add(TextEdit(
-            start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
-            end: node.endPositionBeforeTrailingTrivia.utf8Offset,
-            replacement: text), in: file)
-    }
-
-    mutating func insert(_ text: String, at position: AbsolutePosition, in file: SourceFile) {
-        add(TextEdit(start: position.utf8Offset, end: position.utf8Offset, replacement: text), in: file)
-    }
-
-    /// Inserts `try ` at `position`, unless an edit already does (two
-    /// calls of one operator sequence share the `try` before it).
-    mutating func insertTry(at position: AbsolutePosition, in file: SourceFile) {
-        let offset = position.utf8Offset
-        if edits[file.path]?.contains(where: { $0.start == offset && $0.end == offset && $0.replacement == "try " }) == true {
-            return
-        }
-        insert("try ", at: position, in: file)
-    }
-
-    mutating func add(_ edit: TextEdit, in file: SourceFile) {
-        files[file.path] = file
-        edits[file.path, default: []].append(edit)
     }
 
     /// Whether `text` names one instance the consumer can hold for good: a

@@ -1,0 +1,66 @@
+#if Txkit
+import SwiftSyntax
+
+extension ConsumerRewriter {
+    /// Wraps what the callers of the consumer's initializers pass for a
+    /// retyped parameter (`TaskManager(store: TaskStore())` becomes
+    /// `TaskManager(store: TaskManager.Wrappers.TaskStore())`), in every
+    /// file of the sources, `self.init(…)` of the consumer included: the
+    /// same instance, now behind the shim. Callers outside the sources
+    /// (another module, a test target) are not seen.
+    ///
+    /// An optional parameter's callers pass `nil` as it is, and the legacy
+    /// type's initializer or singleton wrapped; any other value may be
+    /// optional or not, which the sources do not say: refused.
+    mutating func updateInitializerCallers() throws {
+        guard !retypedParameters.isEmpty, let index = plan.consumer.index else { return }
+        let ownFiles = Set(plan.consumer.declarations.map(\.file.path))
+        for file in index.sources.files {
+            let finder = InitializerCallFinder(type: consumerName, selfInit: ownFiles.contains(file.path))
+            finder.walk(file.tree)
+            for call in finder.calls {
+                for argument in call.arguments {
+                    guard let label = argument.label?.text, retypedParameters.contains(label) else { continue }
+                    let text = argument.expression.trimmedDescription
+                    if text.hasPrefix("\(consumerName).Wrappers.") || text.hasPrefix("\(consumerName).Mocks.") { continue }
+                    // `self.init(store: store)` passing on a parameter of
+                    // another type than the legacy one (a mock's): as it is.
+                    if finder.selfInitCalls.contains(call.id), let reference = argument.expression.as(DeclReferenceExprSyntax.self),
+                       let type = Self.enclosingInitializerParameterType(Syntax(call), parameter: reference.baseName.text),
+                       type != legacyName {
+                        continue
+                    }
+                    if retypedOptionalParameters.contains(label) {
+                        if argument.expression.is(NilLiteralExprSyntax.self) { continue }
+                        let callee = argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
+                            ?? argument.expression.trimmedDescription
+                        guard callee == legacyName || callee.hasPrefix(legacyName + ".") else {
+                            throw GeneratorError.cannotApply(
+                                "\(text) is passed for \(label): \(legacyName)?, which becomes the shim: whether it is "
+                                    + "optional is not known; pass \(consumerName).Wrappers.\(legacyName)(…) or nil there, "
+                                    + "then run again",
+                                location: file.location(of: argument))
+                        }
+                    }
+                    replace(argument.expression, in: file, with: wrapped(argument.expression))
+                }
+            }
+        }
+    }
+
+    /// For `self.init(x: x)`: the type of the enclosing initializer's
+    /// parameter `x`, if it has one.
+    static func enclosingInitializerParameterType(_ node: Syntax, parameter: String) -> String? {
+        var current = node
+        while let parent = current.parent {
+            if let initializer = parent.as(InitializerDeclSyntax.self) {
+                return initializer.signature.parameterClause.parameters.first {
+                    ($0.secondName ?? $0.firstName).text == parameter
+                }?.type.trimmedDescription
+            }
+            current = parent
+        }
+        return nil
+    }
+}
+#endif
