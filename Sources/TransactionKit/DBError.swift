@@ -82,6 +82,10 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
         /// password. While committing, the outcome of the write is unknown:
         /// see ``DBError/isOutcomeUnknown``.
         case connectionFailed
+        /// No open `SQLiteDB` adopted the application's pool or queue that
+        /// the database was given (`SQLiteDB.adopter(of:)`): adopt it at
+        /// startup with `SQLiteDB(adopting:)`. Nothing ran.
+        case notAdopted
         /// Any other storage error; see ``DBError/code`` and
         /// ``DBError/message``.
         case other
@@ -263,6 +267,7 @@ extension DBError.Kind {
         case .closed: "database is closed"
         case .conflict: "transaction conflicted with a concurrent transaction"
         case .connectionFailed: "cannot reach the database server"
+        case .notAdopted: "no database adopted the application's pool or queue"
         case .other: "database error"
         }
     }
@@ -306,6 +311,9 @@ extension DBError.Kind {
         case .connectionFailed:
             "Check that the server runs and accepts connections at this address, and the user name, password "
                 + "and database name."
+        case .notAdopted:
+            "Adopt the application's pool or queue once at startup, after its migrations, with SQLiteDB(adopting:), "
+                + "and keep that database open; nothing ran."
         case .other:
             "See the storage's code and message."
         }

@@ -56,6 +56,15 @@ final class SQLiteAdopters: Sendable {
         return live.filter { $0.0.poolPath == resolved }.map(\.1)
     }
 
+    /// The open database that adopted `writer` itself (the same pool or
+    /// queue object), or `nil`.
+    func adopter(ofWriter writer: any DatabaseWriter) -> SQLiteDB? {
+        let target = ObjectIdentifier(writer)
+        return entries.withLock { entries in
+            entries.lazy.compactMap(\.db).first { ObjectIdentifier($0.writer) == target }
+        }
+    }
+
     static func resolved(_ path: String) -> String {
         URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }

@@ -6,13 +6,14 @@ import ArgumentParser
 /// The `txkit` executable (the one the command plugin runs) offers exactly
 /// these; a new generator command is added here, once.
 package enum GeneratorCommands {
-    /// `init`, `inventory`, `shim`, `mock` and `convert`.
+    /// `init`, `inventory`, `shim`, `mock`, `convert` and `migrate`.
     package static let all: [any ParsableCommand.Type] = [
         InitCommand.self,
         InventoryCommand.self,
         ShimCommand.self,
         MockCommand.self,
         ConvertCommand.self,
+        MigrateCommand.self,
     ]
 
     /// The configuration of the `txkit` root command: no default

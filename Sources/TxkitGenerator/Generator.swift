@@ -63,9 +63,18 @@ public final class Generator {
         return pairs.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
     }()
 
-    /// The legacy types generated for each consumer, from ``generatedPairs()``.
-    private lazy var legaciesByConsumer: [String: [String]] = Dictionary(grouping: pairs, by: \.consumer)
-        .mapValues { $0.map(\.legacy) }
+    /// The legacy types generated for each consumer, from ``generatedPairs()``,
+    /// and `Database` for a consumer whose `Database` shim `txkit migrate` wrote.
+    lazy var legaciesByConsumer: [String: [String]] = {
+        var legacies = Dictionary(grouping: pairs, by: \.consumer).mapValues { $0.map(\.legacy) }
+        for file in index.sources.files {
+            guard case let .migrated(consumer)? = file.generatedBy,
+                  (file.path as NSString).lastPathComponent == "\(consumer)_DatabaseShim.swift"
+            else { continue }
+            if !(legacies[consumer] ?? []).contains("Database") { legacies[consumer, default: []].append("Database") }
+        }
+        return legacies
+    }()
 
     /// The shim, wrapper and mock for `consumer`'s use of `legacy`, and
     /// the consumer's `Shims`/`Wrappers` and `Mocks` namespaces (which

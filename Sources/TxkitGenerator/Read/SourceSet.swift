@@ -62,6 +62,12 @@ package final class SourceSet {
         ($0.path as NSString).lastPathComponent
     }
 
+    /// Sources already parsed (those of another set, and new ones).
+    init(files: [SourceFile]) {
+        roots = files.map(\.path)
+        self.files = files
+    }
+
     /// Parses in-memory sources, for tests: `(path, text)` pairs.
     package init(sources: [(path: String, text: String)]) throws {
         roots = sources.map(\.path)

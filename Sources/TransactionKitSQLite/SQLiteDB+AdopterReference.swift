@@ -1,0 +1,40 @@
+import GRDB
+import TransactionKit
+
+extension SQLiteDB {
+    /// The database that adopted the application's pool or queue, for
+    /// code that receives the pool but must hand an ``/TransactionKit/DB``
+    /// on: the production wiring of a migrated manager, which keeps the
+    /// initializer its callers already use.
+    ///
+    /// ```swift
+    /// // At startup, once, after the application's migrations:
+    /// let db = try SQLiteDB(adopting: pool)
+    ///
+    /// // Wherever only the pool is at hand:
+    /// extension NoteManager {
+    ///     convenience init(pool: DatabasePool) {
+    ///         self.init(db: SQLiteDB.adopter(of: pool))
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// **Transaction semantics:** those of the adopting `SQLiteDB`, which
+    /// is looked up when the first transaction opens (by the identity of
+    /// `writer`) and kept from then on: transactions, hooks and misuse
+    /// checks are that database's, so code migrated this way and code that
+    /// holds the adopting database share one writer and one set of checks.
+    ///
+    /// It never adopts anything itself: adoption creates TransactionKit's
+    /// tables and must happen outside the application's transactions.
+    ///
+    /// - Parameter writer: The application's `DatabasePool` or `DatabaseQueue`.
+    /// - Returns: A database whose transactions run on the adopter. While no
+    ///   open `SQLiteDB` adopted `writer`, each transaction throws
+    ///   ``/TransactionKit/DBError`` of kind
+    ///   ``/TransactionKit/DBError/Kind-swift.enum/notAdopted`` naming the
+    ///   path, and its block does not run.
+    public static func adopter(of writer: any DatabaseWriter) -> any DB {
+        SQLiteAdopterReference(writer: writer)
+    }
+}

@@ -1,0 +1,258 @@
+#if Txkit
+import SwiftSyntax
+
+/// The consumer's stored properties and initializers: the database handle
+/// becomes `db: any DB`, finders their shims, and the initializer takes
+/// them; the initializer callers used stays, as production wiring.
+extension ConsumerMigration {
+    /// What the production file holds: the initializers callers used,
+    /// rewritten to call the migrated one.
+    struct Production {
+        var initializers: [String] = []
+    }
+
+    /// How a block's receiver reaches the database, from a property of the
+    /// consumer or from a global.
+    struct HandleRoot: Equatable {
+        /// The consumer's stored property the receiver starts from, if any.
+        var property: String?
+        /// The receiver, with computed properties of the consumer expanded.
+        var expression: String
+        /// The receiver's type (a GRDB handle, or a holder).
+        var type: String
+    }
+
+    /// The stored properties that only open transactions: they go.
+    func replacedProperties() -> [String] {
+        var roots: [String: Bool] = [:]
+        for block in blocks {
+            guard let root = handleRoot(block.receiver, file: block.file), let property = root.property else { continue }
+            roots[property] = root.expression == property
+        }
+        return roots.keys.filter { property in
+            references(to: property).allSatisfy { reference in
+                blocks.contains { block in
+                    block.receiver.positionAfterSkippingLeadingTrivia <= reference.positionAfterSkippingLeadingTrivia
+                        && reference.endPositionBeforeTrailingTrivia <= block.receiver.endPositionBeforeTrailingTrivia
+                }
+            }
+        }.sorted()
+    }
+
+    /// The references to a stored property in the consumer's code, outside
+    /// its initializers' `self.x = …` and the property's declaration.
+    private func references(to property: String) -> [DeclReferenceExprSyntax] {
+        var found: [DeclReferenceExprSyntax] = []
+        for declaration in context.consumer.declarations where declaration.file.generatedBy == nil {
+            for reference in declaration.memberBlock.descendants(DeclReferenceExprSyntax.self) where reference.baseName.text == property {
+                if let member = reference.parent?.as(MemberAccessExprSyntax.self) {
+                    if member.declName.id == reference.id, member.base?.trimmedDescription != "self" { continue }
+                }
+                if LocalScope.declarations(visibleAt: reference)[property] != nil { continue }
+                if isInitializerAssignment(reference) { continue }
+                if computedHandle(property) != nil, reference.ancestor(PatternBindingSyntax.self, below: Syntax(declaration.memberBlock)) != nil {
+                    continue
+                }
+                found.append(reference)
+            }
+        }
+        return found
+    }
+
+    /// `self.x = …` in an initializer.
+    private func isInitializerAssignment(_ reference: DeclReferenceExprSyntax) -> Bool {
+        guard reference.ancestor(InitializerDeclSyntax.self, below: Syntax(reference.root)) != nil,
+              let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self",
+              let sequence = member.parent?.as(SequenceExprSyntax.self),
+              Array(sequence.elements).count == 3, Array(sequence.elements)[0].id == member.id,
+              Array(sequence.elements)[1].is(AssignmentExprSyntax.self)
+        else { return false }
+        return true
+    }
+
+    /// A computed property of the consumer whose getter is a handle
+    /// expression (`var storage: DatabaseStorage { dependencies.storage }`).
+    private func computedHandle(_ name: String) -> ExprSyntax? {
+        for declaration in context.consumer.declarations where declaration.file.generatedBy == nil {
+            for item in declaration.memberBlock.members {
+                guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings where binding.pattern.trimmedDescription == name {
+                    guard let accessor = binding.accessorBlock, case let .getter(statements) = accessor.accessors,
+                          statements.count == 1, let expression = statements.first?.item.as(ExprSyntax.self)
+                    else { continue }
+                    return expression
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Where a receiver comes from.
+    func handleRoot(_ receiver: ExprSyntax, file: SourceFile) -> HandleRoot? {
+        guard let type = context.typer.type(of: receiver) else { return nil }
+        var expression = receiver.trimmedDescription
+        if expression.hasPrefix("self.") { expression.removeFirst("self.".count) }
+        let first = String(expression.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        if let computed = computedHandle(first) {
+            let rest = String(expression.dropFirst(first.count))
+            var expanded = computed.trimmedDescription
+            if expanded.hasPrefix("self.") { expanded.removeFirst("self.".count) }
+            let root = String(expanded.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+            let isStored = storedProperties().contains { $0.0 == root }
+            return HandleRoot(property: isStored ? root : nil, expression: expanded + rest, type: type)
+        }
+        if let reference = receiver.descendants(DeclReferenceExprSyntax.self).first,
+           LocalScope.declarations(visibleAt: reference)[first] != nil {
+            return HandleRoot(property: nil, expression: "local " + expression, type: type)
+        }
+        let isStored = storedProperties().contains { $0.0 == first }
+        return HandleRoot(property: isStored ? first : nil, expression: expression, type: type)
+    }
+
+    /// Retypes and replaces stored properties, splits the initializer, and
+    /// returns the production initializers.
+    mutating func migrateStoredProperties() -> Production {
+        var production = Production()
+        let replaced = Set(replacedProperties())
+        let roots = blocks.compactMap { block in handleRoot(block.receiver, file: block.file).map { (block, $0) } }
+        // Every block must reach the same database.
+        var databaseExpressions: [String: (TransactionBlock, HandleRoot)] = [:]
+        for (block, root) in roots where databaseExpressions[root.expression] == nil {
+            databaseExpressions[root.expression] = (block, root)
+        }
+        if Set(roots.map(\.1.expression)).count > 1 {
+            let (block, _) = roots[1]
+            refuse(block.receiver, in: block.file,
+                   "\(context.consumer.name) opens transactions on more than one database (\(Set(roots.map(\.1.expression)).sorted().map { "`\($0)`" }.joined(separator: ", ")))",
+                   fix: "give it one database, or split it so that each part uses one, then run migrate again")
+            return production
+        }
+        let root = roots.first?.1
+        if let root, root.expression.hasPrefix("local ") {
+            let (block, _) = roots[0]
+            refuse(block.receiver, in: block.file,
+                   "\(context.consumer.name) opens its transaction on a local (`\(root.expression.dropFirst("local ".count))`), found at each call",
+                   fix: "hold the database in a stored property set by the initializer, then run migrate again")
+            return production
+        }
+        guard let adopted = root.flatMap({ adoptedDatabase($0) }) ?? (root == nil ? "" : nil) else { return production }
+
+        let dataAccessType = "Shims.Database"
+        let declarations = context.consumer.declarations.filter { $0.file.generatedBy == nil }
+        var insertedDatabase = false
+        let access = propertyAccess()
+        for declaration in declarations {
+            for item in declaration.memberBlock.members {
+                guard let variable = item.decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+                      let binding = variable.bindings.first,
+                      let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                else { continue }
+                if replaced.contains(name) || (binding.accessorBlock != nil && computedHandle(name) != nil && replacedComputed(name)) {
+                    var replacement = ""
+                    if !insertedDatabase && !root.isNil {
+                        replacement = "\(access)let \(databaseProperty): any DB"
+                        if !context.requirements.isEmpty {
+                            replacement += "\n" + indentation(of: item, in: declaration.file) + "\(access)let \(context.shimProperty): any \(dataAccessType)"
+                        }
+                        insertedDatabase = true
+                    }
+                    edit(declaration.file, TextEdit(
+                        start: item.positionAfterSkippingLeadingTrivia.utf8Offset,
+                        end: item.endPositionBeforeTrailingTrivia.utf8Offset, replacement: replacement))
+                    continue
+                }
+                if let finder = context.finderProperties[name] {
+                    let shim = "any Shims.\(finder.legacyType)"
+                    if let annotation = binding.typeAnnotation {
+                        edit(declaration.file, TextEdit(
+                            start: annotation.type.positionAfterSkippingLeadingTrivia.utf8Offset,
+                            end: annotation.type.endPositionBeforeTrailingTrivia.utf8Offset, replacement: shim))
+                    }
+                }
+            }
+        }
+        if !insertedDatabase, root != nil, let first = firstStoredProperty(declarations) {
+            var text = "\(access)let \(databaseProperty): any DB\n" + indentation(of: first.0, in: first.1)
+            if !context.requirements.isEmpty {
+                text += "\(access)let \(context.shimProperty): any \(dataAccessType)\n" + indentation(of: first.0, in: first.1)
+            }
+            edit(first.1, TextEdit(
+                start: first.0.positionAfterSkippingLeadingTrivia.utf8Offset,
+                end: first.0.positionAfterSkippingLeadingTrivia.utf8Offset, replacement: text))
+        } else if root == nil, !context.requirements.isEmpty, let first = firstStoredProperty(declarations) {
+            edit(first.1, TextEdit(
+                start: first.0.positionAfterSkippingLeadingTrivia.utf8Offset,
+                end: first.0.positionAfterSkippingLeadingTrivia.utf8Offset,
+                replacement: "\(access)let \(context.shimProperty): any \(dataAccessType)\n" + indentation(of: first.0, in: first.1)))
+        }
+        production.initializers = splitInitializers(replaced: replaced, root: root, adopted: adopted)
+        return production
+    }
+
+    private func replacedComputed(_ name: String) -> Bool {
+        references(to: name).allSatisfy { reference in
+            blocks.contains { block in
+                block.receiver.positionAfterSkippingLeadingTrivia <= reference.positionAfterSkippingLeadingTrivia
+                    && reference.endPositionBeforeTrailingTrivia <= block.receiver.endPositionBeforeTrailingTrivia
+            }
+        }
+    }
+
+    /// `private ` for the new properties, or the access the replaced handle
+    /// property had.
+    private func propertyAccess() -> String {
+        "private "
+    }
+
+    private func firstStoredProperty(_ declarations: [TypeDeclaration]) -> (MemberBlockItemSyntax, SourceFile)? {
+        for declaration in declarations where !declaration.isExtension {
+            for item in declaration.memberBlock.members {
+                if let variable = item.decl.as(VariableDeclSyntax.self),
+                   !variable.modifiers.contains(where: { $0.name.text == "static" }),
+                   variable.bindings.allSatisfy({ $0.accessorBlock == nil }) {
+                    return (item, declaration.file)
+                }
+            }
+            if let first = declaration.memberBlock.members.first { return (first, declaration.file) }
+        }
+        return nil
+    }
+
+    func indentation(of node: some SyntaxProtocol, in file: SourceFile) -> String {
+        String(repeating: " ", count: file.converter.location(for: node.positionAfterSkippingLeadingTrivia).column - 1)
+    }
+
+    /// The expression that gives the production `any DB` from the
+    /// receiver's value `$handle`: the adopter of a GRDB pool or queue, or
+    /// the holder's property that holds its adopting `SQLiteDB`. `nil`
+    /// (refused) when the holder adopts nothing.
+    private mutating func adoptedDatabase(_ root: HandleRoot) -> String? {
+        let core = SourceIndex.coreTypeName(root.type)
+        if GRDBVocabulary.handleTypes[core] != nil {
+            guard context.index.adoptsAPool else {
+                refuse(MigrationRefusal(
+                    location: location(of: context.consumer),
+                    reason: "no file of the sources adopts the app's \(core) (`SQLiteDB(adopting:)`), so the migrated \(context.consumer.name) would have no database at run time",
+                    fix: "where the app opens it, after its migrations, add `let sqlite = try SQLiteDB(adopting: \(root.expression))` (Guides/MigratingLegacyFinders.md, \"Adopt the app's pool\") and keep it, then run migrate again"))
+                return nil
+            }
+            return "SQLiteDB.adopter(of: $handle)"
+        }
+        guard let holderType = context.index.types[core], let holder = DatabaseHolder(holderType, context: context) else {
+            return nil
+        }
+        guard let adopted = holder.adoptedProperty else {
+            refuse(MigrationRefusal(
+                location: location(of: holderType),
+                reason: "\(core) opens the app's transactions but holds no `SQLiteDB` adopting its pool, so the migrated \(context.consumer.name) would have no database",
+                fix: "add to \(core) `public let sqlite: SQLiteDB` and set it after the migrations with `sqlite = try SQLiteDB(adopting: <its pool>)` (Guides/MigratingLegacyFinders.md, \"Adopt the app's pool\"), then run migrate again"))
+            return nil
+        }
+        return "$handle.\(adopted)"
+    }
+}
+
+private extension Optional {
+    var isNil: Bool { self == nil }
+}
+#endif

@@ -1,0 +1,200 @@
+#if Txkit
+import Foundation
+import SwiftSyntax
+
+/// The files `txkit migrate` writes: the consumer's `Database` shim, its
+/// wrapper and production entry points (the user's from then on), the
+/// pairs' shims, wrappers and mocks, the `Database` mock, and the
+/// namespaces.
+extension ConsumerMigration {
+    static let databaseShimName = "Database"
+
+    func render(generator: Generator, production: Production) throws -> [GeneratedFile] {
+        let consumer = context.consumer.name
+        let configuration = context.configuration
+        let shimsFolder = configuration.shimsFolder.replacingOccurrences(of: "$consumer", with: consumer)
+        let mocksFolder = configuration.mocksFolder.replacingOccurrences(of: "$consumer", with: consumer)
+        let marker = GeneratedFileMarker.migrated(consumer: consumer).line
+        let access = min(configuration.accessLevel, context.consumer.accessLevel).modifier
+        let imports = consumerImports()
+        var files: [GeneratedFile] = []
+        var legacies = pairs
+        if !context.requirements.isEmpty {
+            legacies.append(Self.databaseShimName)
+            let shimName = "\(consumer)_\(Self.databaseShimName)Shim"
+            let shim = databaseShim(name: shimName, access: access, imports: imports, marker: marker)
+            files.append(GeneratedFile(path: "\(shimsFolder)/\(shimName).swift", contents: shim))
+            files.append(GeneratedFile(
+                path: "\(shimsFolder)/\(consumer)_\(Self.databaseShimName)Wrapper.swift",
+                contents: databaseWrapper(shimName: shimName, access: access, imports: imports, marker: marker)))
+            files.append(try databaseMock(shimName: shimName, shimText: shim, shimPath: "\(shimsFolder)/\(shimName).swift", generator: generator))
+        }
+        let entryPoints = legacyOverloads()
+        if !production.initializers.isEmpty || !entryPoints.isEmpty {
+            files.append(GeneratedFile(
+                path: "\(shimsFolder)/\(consumer)+Production.swift",
+                contents: productionFile(production, overloads: entryPoints, imports: imports, marker: marker)))
+        }
+        // The pairs' files; the namespaces list every shim of the consumer.
+        let sortedLegacies = legacies.sorted()
+        for legacy in pairs {
+            guard let finder = context.finderProperties.values.first(where: { $0.legacyType == legacy }) else { continue }
+            for file in generator.shim(finder.plan, alongside: sortedLegacies) where !isNamespace(file.path) {
+                files.append(file)
+            }
+        }
+        let namespaceMarker = GeneratedFileMarker.shimNamespaces.line
+        files.append(GeneratedFile(
+            path: "\(shimsFolder)/\(consumer)+Shortcuts.swift",
+            contents: generator.shortcutsNamespace(consumer, generator.legacies(of: consumer, adding: sortedLegacies), access: access, marker: namespaceMarker)))
+        files.append(GeneratedFile(
+            path: "\(mocksFolder)/\(consumer)+Mocks.swift",
+            contents: generator.mocksNamespace(consumer, generator.legacies(of: consumer, adding: sortedLegacies), marker: namespaceMarker)))
+        return files
+    }
+
+    private func isNamespace(_ path: String) -> Bool {
+        path.hasSuffix("+Shortcuts.swift") || path.hasSuffix("+Mocks.swift")
+    }
+
+    /// The modules the consumer's files import, without the database
+    /// library, and TransactionKit.
+    private func consumerImports() -> [String] {
+        var modules: [String] = []
+        for module in context.consumer.imports where !context.configuration.excludedImports.contains(module) {
+            if !modules.contains(module) { modules.append(module) }
+        }
+        if !modules.contains("TransactionKit") { modules.append("TransactionKit") }
+        return modules.sorted()
+    }
+
+    // MARK: Database shim
+
+    private func databaseShim(name: String, access: String, imports: [String], marker: String) -> String {
+        let consumer = context.consumer.name
+        var lines = [marker, ""] + imports.map { "import \($0)" } + [
+            "",
+            "/// What ``\(consumer)`` did with the database itself (records, the query",
+            "/// interface, SQL), moved out of it by `txkit migrate`: one requirement per",
+            "/// piece of code, its variables as parameters. `\(consumer).Shims.\(Self.databaseShimName)`.",
+            "///",
+            "/// Production passes ``\(consumer)_\(Self.databaseShimName)Wrapper``, which holds the code;",
+            "/// unit tests pass `\(consumer).Mocks.\(Self.databaseShimName)`.",
+            "\(access)protocol \(name): Sendable {",
+        ]
+        for (position, requirement) in context.requirements.enumerated() {
+            if position > 0 { lines.append("") }
+            lines.append("    /// \(requirement.summary).")
+            lines.append("    " + requirement.signature)
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func databaseWrapper(shimName: String, access: String, imports: [String], marker: String) -> String {
+        let consumer = context.consumer.name
+        var modules = Set(imports)
+        modules.formUnion(context.consumer.imports)
+        modules.formUnion(context.configuration.wrapperImports)
+        modules.insert("TransactionKit")
+        var lines = [marker, ""] + modules.sorted().map { "import \($0)" } + [
+            "",
+            "/// ``\(shimName)`` on the app's database: each requirement runs the code",
+            "/// ``\(consumer)`` ran, on the legacy transaction bridged from the TransactionKit one.",
+            "///",
+            "/// - Warning: Given a `MockDB` transaction, the bridge reports a misuse: unit",
+            "///   tests pass `\(consumer).Mocks.\(Self.databaseShimName)` instead.",
+            "\(access)struct \(consumer)_\(Self.databaseShimName)Wrapper: \(shimName) {",
+            "    /// Creates the wrapper.",
+            "    \(access)init() {}",
+        ]
+        for requirement in context.requirements {
+            lines.append("")
+            lines.append("    \(access)" + requirement.signature + " {")
+            if requirement.body.contains(where: { TypeText.identifiers(in: $0).contains(requirement.legacyName) }) {
+                lines.append("        let \(requirement.legacyName) = \(bridge(for: requirement.legacyType))")
+            }
+            lines += requirement.body.map { $0.isEmpty ? "" : "        " + $0 }
+            lines.append("    }")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// How the wrapper builds the legacy transaction from `tx`.
+    private func bridge(for legacyType: String) -> String {
+        if let configured = context.legacyTransaction(legacyType) {
+            return configured.bridge.replacingOccurrences(of: "$tx", with: "tx")
+        }
+        return "try SQLiteDB.shimOnlyBridge(tx)"
+    }
+
+    /// The `Database` shim's mock, from its protocol as written.
+    private func databaseMock(shimName: String, shimText: String, shimPath: String, generator: Generator) throws -> GeneratedFile {
+        let file = try SourceFile(path: shimPath, text: shimText)
+        let sources = SourceSet(files: generator.index.sources.files + [file])
+        let mockGenerator = Generator(configuration: context.configuration, sources: sources)
+        let mockName = "\(context.consumer.name)_\(Self.databaseShimName)Mock"
+        let mock = try mockGenerator.mock(protocol: shimName, mockName: mockName)
+        let folder = context.configuration.mocksFolder.replacingOccurrences(of: "$consumer", with: context.consumer.name)
+        return GeneratedFile(path: "\(folder)/\(mockName).swift", contents: mock.contents)
+    }
+
+    // MARK: Production
+
+    private func productionFile(_ production: Production, overloads: [String], imports: [String], marker: String) -> String {
+        let consumer = context.consumer.name
+        var modules = Set(context.consumer.imports)
+        modules.formUnion(["TransactionKit", "TransactionKitSQLite"])
+        var lines = [marker, ""] + modules.sorted().map { "import \($0)" } + [
+            "",
+            "/// ``\(consumer)`` as its callers knew it before `txkit migrate`: these entry",
+            "/// points build what the migrated code takes from what they receive (the",
+            "/// adopted database, the wrappers) and call it. Unit tests call the migrated",
+            "/// initializer with a `MockDB` and mocks instead. Delete one once no caller",
+            "/// uses it.",
+            "extension \(context.consumer.qualifiedName) {",
+        ]
+        var first = true
+        for text in production.initializers + overloads {
+            if !first { lines.append("") }
+            first = false
+            lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Each method that took a legacy transaction, for callers that still
+    /// hold one: it bridges the transaction and calls the migrated method.
+    private func legacyOverloads() -> [String] {
+        legacyEntryPoints.compactMap { entry -> String? in
+            let function = entry.function
+            guard !function.modifiers.contains(where: { $0.name.text == "private" || $0.name.text == "fileprivate" }) else {
+                return nil
+            }
+            let parameters = Array(function.signature.parameterClause.parameters)
+            let arguments = parameters.enumerated().map { index, parameter -> String in
+                let name = (parameter.secondName ?? parameter.firstName).text
+                let label = parameter.firstName.text == "_" ? "" : parameter.firstName.text + ": "
+                let isInout = parameter.type.trimmedDescription.hasPrefix("inout ")
+                if index == entry.position {
+                    return label + reverseBridge(entry, legacy: name)
+                }
+                return label + (isInout ? "&" : "") + name
+            }
+            let signature = String(function.trimmedDescription.prefix { $0 != "{" }).trimmingWhitespace
+            let effects = function.signature.effectSpecifiers
+            let call = (effects?.asyncSpecifier != nil ? "await " : "") + "\(function.name.text)(\(arguments.joined(separator: ", ")))"
+            return signature + " {\n    try " + call + "\n}"
+        }
+    }
+
+    private func reverseBridge(_ entry: LegacyEntryPoint, legacy: String) -> String {
+        if let configured = context.legacyTransaction(entry.legacyType), configured.reverseBridge != nil {
+            return configured.reverseBridge(for: entry.kind, legacy: legacy)
+        }
+        return entry.kind == .write ? "SQLiteDB.writeTransaction(bridging: \(legacy))" : "SQLiteDB.readTransaction(bridging: \(legacy))"
+    }
+}
+#endif

@@ -1,0 +1,235 @@
+#if Txkit
+import Foundation
+import SwiftSyntax
+
+/// The initializer split in two: the consumer's own takes `db: any DB`,
+/// its finders' shims and its `Database` shim; the one callers used keeps
+/// its signature in the production file and builds those from what it
+/// receives.
+extension ConsumerMigration {
+    /// The right side of an assignment, as written.
+    struct AssignedValue {
+        var elements: [ExprSyntax]
+        var trimmedDescription: String {
+            guard let first = elements.first, let last = elements.last else { return "" }
+            let text = first.root.description.utf8
+            let start = text.index(text.startIndex, offsetBy: first.positionAfterSkippingLeadingTrivia.utf8Offset)
+            let end = text.index(text.startIndex, offsetBy: last.endPositionBeforeTrailingTrivia.utf8Offset)
+            return String(decoding: Array(text[start ..< end]), as: UTF8.self)
+        }
+    }
+
+    /// One statement of the original initializer, as the migrated one
+    /// keeps it.
+    private enum Statement {
+        case kept(String)
+        /// `self.x = x`, `x` now a parameter of the migrated initializer,
+        /// and the value the production initializer passes for it.
+        case parameter(name: String, type: String, value: String)
+        case database(value: String)
+        case removed
+    }
+
+    mutating func splitInitializers(replaced: Set<String>, root: HandleRoot?, adopted: String) -> [String] {
+        let initializers = context.consumer.declarations.filter { $0.file.generatedBy == nil }.flatMap { declaration in
+            declaration.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }.map { ($0, declaration.file) }
+        }
+        let assigned = initializers.filter { initializer, _ in
+            !assignments(in: initializer).isEmpty && !isDelegating(initializer)
+        }
+        let needsInitializer = root != nil || !context.finderProperties.isEmpty || !context.requirements.isEmpty
+        guard needsInitializer else { return [] }
+        guard assigned.count <= 1 else {
+            refuse(assigned[1].0, in: assigned[1].1,
+                   "\(context.consumer.name) has more than one initializer that sets its properties",
+                   fix: "make the others call one of them (`self.init(…)`), then run migrate again")
+            return []
+        }
+        guard let (initializer, file) = assigned.first else {
+            refuse(MigrationRefusal(
+                location: location(of: context.consumer),
+                reason: "\(context.consumer.name) has no initializer of its own that sets its database",
+                fix: "write the initializer (Swift's memberwise one cannot take a shim), then run migrate again"))
+            return []
+        }
+        let parameters = Array(initializer.signature.parameterClause.parameters)
+        let droppedParameters = Set(parameters.filter { parameter in
+            let type = SourceIndex.coreTypeName(parameter.type.trimmedDescription)
+            return GRDBVocabulary.handleTypes[type] != nil || isHolder(type) || isLegacyTransaction(type)
+                || context.finderProperties.values.contains { $0.legacyType == type }
+        }.map { ($0.secondName ?? $0.firstName).text })
+
+        // The statements, with what each becomes.
+        var statements: [Statement] = []
+        var databaseSet = false
+        let rootText = root.map { self.rootValue(of: $0, in: initializer) }
+        for item in initializer.body?.statements ?? [] {
+            guard let (property, value) = assignment(item) else {
+                if references(item, anyOf: droppedParameters) {
+                    refuse(item, in: file, "the initializer uses the database before the migrated consumer can (`\(item.trimmedDescription)`)",
+                           fix: "move that code out of the initializer, then run migrate again")
+                }
+                statements.append(.kept(item.trimmedDescription))
+                continue
+            }
+            if replaced.contains(property) {
+                if !databaseSet, let rootText {
+                    statements.append(.database(value: adopted.replacingOccurrences(of: "$handle", with: rootText)))
+                    databaseSet = true
+                } else {
+                    statements.append(.removed)
+                }
+                continue
+            }
+            if let finder = context.finderProperties[property] {
+                statements.append(.parameter(name: property, type: "any Shims.\(finder.legacyType)", value: wrapper(for: finder, around: value.trimmedDescription)))
+                continue
+            }
+            if value.elements.contains(where: { references($0, anyOf: droppedParameters) }), let type = propertyType(property) {
+                statements.append(.parameter(name: property, type: type, value: value.trimmedDescription))
+                continue
+            }
+            statements.append(.kept(item.trimmedDescription))
+        }
+        if !databaseSet, let rootText {
+            statements.insert(.database(value: adopted.replacingOccurrences(of: "$handle", with: rootText)), at: 0)
+        }
+
+        // The migrated initializer.
+        let newParameters = statements.compactMap { statement -> (String, String)? in
+            if case let .parameter(name, type, _) = statement { return (name, type) }
+            return nil
+        }
+        let newNames = Set(newParameters.map(\.0))
+        let body = statements.compactMap { statement -> String? in
+            switch statement {
+            case let .kept(text): text
+            case let .parameter(name, _, _): "self.\(name) = \(name)"
+            case .database: "self.\(databaseProperty) = \(databaseProperty)"
+            case .removed: nil
+            }
+        } + (context.requirements.isEmpty ? [] : ["self.\(context.shimProperty) = \(context.shimProperty)"])
+        let bodyText = body.joined(separator: "\n")
+        var declared: [String] = root == nil ? [] : ["\(databaseProperty): any DB"]
+        var passed: [String] = []
+        for statement in statements {
+            if case let .database(value) = statement { passed.append("\(databaseProperty): \(value)") }
+        }
+        for parameter in parameters {
+            let name = (parameter.secondName ?? parameter.firstName).text
+            guard !droppedParameters.contains(name), !newNames.contains(name), bodyText.contains(name) else { continue }
+            declared.append(parameter.trimmedDescription.trimmingCharacters(in: CharacterSet(charactersIn: ",")).trimmingWhitespace)
+            passed.append((parameter.firstName.text == "_" ? "" : parameter.firstName.text + ": ") + name)
+        }
+        for (name, type) in newParameters {
+            declared.append("\(name): \(type)")
+        }
+        for statement in statements {
+            if case let .parameter(name, _, value) = statement { passed.append("\(name): \(value)") }
+        }
+        if !context.requirements.isEmpty {
+            declared.append("\(context.shimProperty): any Shims.Database = Wrappers.Database()")
+        }
+        let indent = indentation(of: initializer, in: file)
+        let attributes = initializer.attributes.trimmedDescription
+        let modifiers = initializer.modifiers.filter { $0.name.text != "convenience" && $0.name.text != "required" && $0.name.text != "override" }
+        let access = migratedAccess(initializer.modifiers)
+        let otherModifiers = modifiers.filter { AccessLevel(rawValue: $0.name.text) == nil }.map { $0.trimmedDescription + " " }.joined()
+        let effects = initializer.signature.effectSpecifiers.map { " " + $0.trimmedDescription } ?? ""
+        var text = (attributes.isEmpty ? "" : attributes + "\n" + indent) + access + otherModifiers + "init("
+        text += declared.joined(separator: ", ") + ")" + effects + " {\n"
+        text += body.map { indent + "    " + $0 }.joined(separator: "\n") + "\n" + indent + "}"
+        edit(file, TextEdit(
+            start: initializer.positionAfterSkippingLeadingTrivia.utf8Offset,
+            end: initializer.endPositionBeforeTrailingTrivia.utf8Offset, replacement: text))
+
+        // The production initializer, with the signature callers use.
+        let isClass = context.consumer.kind == .class
+        let signature = String(initializer.trimmedDescription.prefix { $0 != "{" }).trimmingWhitespace
+        let tries = (initializer.signature.effectSpecifiers?.throwsClause != nil) ? "try " : ""
+        var production = signature
+        if isClass, !initializer.modifiers.contains(where: { $0.name.text == "convenience" }) {
+            production = insertConvenience(into: production, modifiers: initializer.modifiers)
+        }
+        production += " {\n    \(tries)self.init(\(passed.joined(separator: ", ")))\n}"
+        return [production]
+    }
+
+    /// The initializer's assignments to stored properties.
+    private func assignments(in initializer: InitializerDeclSyntax) -> [(String, AssignedValue)] {
+        (initializer.body?.statements ?? []).compactMap(assignment)
+    }
+
+    private func isDelegating(_ initializer: InitializerDeclSyntax) -> Bool {
+        initializer.body?.statements.contains { $0.trimmedDescription.hasPrefix("self.init(") } ?? false
+    }
+
+    /// `self.x = value` or `x = value`: the property, and the value's
+    /// elements (`a ?? b` is three).
+    private func assignment(_ item: CodeBlockItemSyntax) -> (String, AssignedValue)? {
+        guard let sequence = item.item.as(SequenceExprSyntax.self), sequence.elements.count >= 3 else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements[1].is(AssignmentExprSyntax.self) else { return nil }
+        let value = AssignedValue(elements: Array(elements[2...]))
+        let target = elements[0]
+        if let member = target.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
+            return (member.declName.baseName.text, value)
+        }
+        if let reference = target.as(DeclReferenceExprSyntax.self), storedProperties().contains(where: { $0.0 == reference.baseName.text }) {
+            return (reference.baseName.text, value)
+        }
+        return nil
+    }
+
+    private func references(_ node: some SyntaxProtocol, anyOf names: Set<String>) -> Bool {
+        node.descendants(DeclReferenceExprSyntax.self).contains { reference in
+            names.contains(reference.baseName.text) && !FreeVariables.isMemberName(reference)
+        }
+    }
+
+    private func isHolder(_ type: String) -> Bool {
+        context.index.types[type].flatMap { DatabaseHolder($0, context: context) } != nil
+    }
+
+    private func propertyType(_ name: String) -> String? {
+        storedProperties().first { $0.0 == name }?.1
+    }
+
+    /// The value of the root property in this initializer: what it assigns
+    /// to it, or the property's own initial value; the receiver expression
+    /// with it.
+    private func rootValue(of root: HandleRoot, in initializer: InitializerDeclSyntax) -> String {
+        guard let property = root.property else { return root.expression }
+        let rest = String(root.expression.dropFirst(property.count))
+        if let (_, value) = assignments(in: initializer).first(where: { $0.0 == property }) {
+            let text = value.trimmedDescription
+            let simple = text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+            return (simple ? text : "(\(text))") + rest
+        }
+        return root.expression
+    }
+
+    /// The production value for a finder property: its wrapper around
+    /// what the initializer assigned.
+    private func wrapper(for finder: MigrationContext.FinderProperty, around value: String) -> String {
+        let wrapper = "\(context.consumer.name).Wrappers.\(finder.legacyType)"
+        if !finder.plan.members.contains(where: { !$0.legacy.isStatic }) { return "\(wrapper)()" }
+        if finder.plan.makesLegacyPerCall { return "\(wrapper)(making: { \(value) })" }
+        return "\(wrapper)(\(value))"
+    }
+
+    /// The migrated initializer's access: the original one's, narrowed to
+    /// the shims' (a public initializer cannot take a package shim).
+    private func migratedAccess(_ modifiers: DeclModifierListSyntax) -> String {
+        let original = TypeCollector.explicitAccessLevel(modifiers) ?? .internal
+        let shims = min(context.configuration.accessLevel, context.consumer.accessLevel)
+        let needsShims = !context.requirements.isEmpty || !context.finderProperties.isEmpty
+        return (needsShims ? min(original, shims) : original).modifier
+    }
+
+    private func insertConvenience(into signature: String, modifiers: DeclModifierListSyntax) -> String {
+        guard let range = signature.range(of: "init(") else { return signature }
+        return signature.replacingCharacters(in: range, with: "convenience init(")
+    }
+}
+#endif

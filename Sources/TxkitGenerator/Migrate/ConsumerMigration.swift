@@ -1,0 +1,241 @@
+#if Txkit
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// `txkit migrate`: what it takes for one consumer to consume only the
+/// abstractions, as files to write and edits to its sources.
+///
+/// After it the consumer holds `any DB` instead of its GRDB pool, queue,
+/// writer or app holder; its blocks are `db.read { tx in … }` and
+/// `db.write { tx in … }`; the finders it holds are its pair shims; every
+/// other piece of its legacy data access is a requirement of its
+/// `Database` shim, whose wrapper holds that code as it was written; its
+/// methods that received a legacy transaction take a TransactionKit one.
+/// Its callers are not touched: the initializer they call, and each
+/// method that took a legacy transaction, stay as production entry points
+/// in `C+Production.swift`, which build the adopted database from what
+/// they receive and call the migrated code.
+///
+/// It plans everything before it refuses: every place that stops the
+/// migration is in ``MigrationRefused``.
+struct ConsumerMigration {
+    /// Files to write (shims, wrappers, mocks, namespaces, production).
+    private(set) var files: [GeneratedFile] = []
+    /// Edits of the consumer's files.
+    private(set) var edits: [ConsumerEdit] = []
+    /// What was moved, for the report.
+    private(set) var requirements: [InlineRequirement] = []
+    /// The pairs whose shims it uses.
+    private(set) var pairs: [String] = []
+
+    let context: MigrationContext
+    var refusals: [MigrationRefusal] = []
+    var textEdits: [String: (file: SourceFile, edits: [TextEdit])] = [:]
+    var blocks: [TransactionBlock] = []
+    var legacyEntryPoints: [LegacyEntryPoint] = []
+    /// The TransactionKit database property's name.
+    private(set) var databaseProperty = "db"
+
+    init(consumer name: String, generator: Generator) throws {
+        let index = generator.index
+        let consumer = try index.type(named: name)
+        context = MigrationContext(index: index, configuration: generator.configuration, consumer: consumer)
+        try plan(generator: generator)
+    }
+
+    private mutating func plan(generator: Generator) throws {
+        guard context.consumer.kind != nil, context.consumer.kind != .protocol else {
+            throw MigrationRefused(consumer: context.consumer.name, refusals: [MigrationRefusal(
+                location: context.consumer.declarations.first.map { $0.file.sourceLocation(of: $0.memberBlock) }
+                    ?? SourceLocation(path: context.consumer.name, line: 1),
+                reason: "\(context.consumer.name) is not a class, struct or actor",
+                fix: "migrate the types that use it")])
+        }
+        findFinderProperties()
+        findMigratedMethods()
+        findBlocks()
+        guard !blocks.isEmpty || !context.migratedMethods.isEmpty else {
+            throw MigrationRefused(consumer: context.consumer.name, refusals: refusals.isEmpty ? [MigrationRefusal(
+                location: location(of: context.consumer),
+                reason: "\(context.consumer.name) opens no transaction on a GRDB database or an app holder and receives no legacy transaction",
+                fix: "nothing to migrate: it consumes only the abstractions already, or reaches the database in a way txkit does not read (see txkit inventory)")] : refusals)
+        }
+        chooseDatabaseProperty()
+        for block in blocks { migrate(block) }
+        migrateMethods()
+        let production = migrateStoredProperties()
+        guard refusals.isEmpty else {
+            throw MigrationRefused(consumer: context.consumer.name, refusals: refusals)
+        }
+        requirements = context.requirements
+        try assembleEdits()
+        files = try render(generator: generator, production: production)
+    }
+
+    // MARK: What the consumer holds
+
+    /// Stored properties holding a legacy finder that a pair can shim.
+    private mutating func findFinderProperties() {
+        let legacyTypes = legacyTypeNames()
+        for (name, type) in storedProperties() {
+            let core = context.index.resolvedTypeName(type)
+            guard legacyTypes.contains(core), let legacy = context.index.types[core] else { continue }
+            guard let plan = try? ShimPlan(consumer: context.consumer, legacy: legacy, configuration: context.configuration) else {
+                continue
+            }
+            context.finderProperties[name] = MigrationContext.FinderProperty(legacyType: core, plan: plan)
+            if !pairs.contains(core) { pairs.append(core) }
+        }
+    }
+
+    /// Types of the sources with a member that takes a legacy transaction.
+    private func legacyTypeNames() -> Set<String> {
+        var names: Set<String> = []
+        for (name, type) in context.index.types where type.name == name {
+            if type.allMembers.contains(where: { member in member.parameters.contains { isLegacyTransaction($0.type) } }) {
+                names.insert(name)
+            }
+        }
+        return names
+    }
+
+    func isLegacyTransaction(_ type: String) -> Bool {
+        let core = SourceIndex.coreTypeName(type)
+        return core == "Database" || core == "GRDB.Database" || context.legacyTransaction(core) != nil
+    }
+
+    /// The consumer's stored properties and their written (or inferred)
+    /// types, over its declarations.
+    func storedProperties() -> [(String, String)] {
+        var found: [(String, String)] = []
+        for declaration in context.consumer.declarations where declaration.file.generatedBy == nil {
+            for item in declaration.memberBlock.members {
+                guard let variable = item.decl.as(VariableDeclSyntax.self),
+                      !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" })
+                else { continue }
+                for binding in variable.bindings where binding.accessorBlock == nil {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if let type = binding.typeAnnotation?.type.trimmedDescription {
+                        found.append((name, type))
+                    } else if let value = binding.initializer?.value, let type = context.typer.type(of: value) {
+                        found.append((name, type))
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The consumer's methods with a parameter of a legacy transaction type.
+    private mutating func findMigratedMethods() {
+        for function in consumerFunctions() {
+            for (position, parameter) in function.signature.parameterClause.parameters.enumerated()
+            where isLegacyTransaction(parameter.type.trimmedDescription) {
+                context.migratedMethods[function.name.text] = position
+            }
+        }
+    }
+
+    func consumerFunctions() -> [FunctionDeclSyntax] {
+        context.consumer.declarations.filter { $0.file.generatedBy == nil }.flatMap { declaration in
+            declaration.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }
+        }
+    }
+
+    private mutating func chooseDatabaseProperty() {
+        let taken = Set(context.consumer.allMembers.map(\.name))
+        let replaced = Set(replacedProperties())
+        databaseProperty = ["db", "database", "transactions"].first { !taken.contains($0) || replaced.contains($0) } ?? "migratedDB"
+    }
+
+    // MARK: Edits
+
+    mutating func edit(_ file: SourceFile, _ edit: TextEdit) {
+        textEdits[file.path, default: (file, [])].edits.append(edit)
+    }
+
+    mutating func refuse(_ node: some SyntaxProtocol, in file: SourceFile, _ reason: String, fix: String) {
+        refusals.append(MigrationRefusal(location: file.sourceLocation(of: node), reason: reason, fix: fix))
+    }
+
+    mutating func refuse(_ refusal: MigrationRefusal) {
+        refusals.append(refusal)
+    }
+
+    func location(of type: IndexedType) -> SourceLocation {
+        type.declarations.first.map { $0.file.sourceLocation(of: $0.memberBlock.parent ?? Syntax($0.memberBlock)) }
+            ?? SourceLocation(path: type.name, line: 1)
+    }
+
+    /// Runs the extractor on one scope.
+    mutating func extract(_ scope: TransactionScope) {
+        let extractor = LegacyCodeExtractor(context: context, scope: scope)
+        extractor.extract()
+        refusals += extractor.refusals
+        for textEdit in extractor.edits { edit(scope.file, textEdit) }
+    }
+
+    private mutating func assembleEdits() throws {
+        for path in textEdits.keys.sorted() {
+            let (file, fileEdits) = textEdits[path]!
+            if let (first, second) = TextEdit.overlappingPairs(fileEdits).first {
+                throw MigrationRefused(consumer: context.consumer.name, refusals: [MigrationRefusal(
+                    location: SourceLocation(path: path, line: file.converter.location(for: AbsolutePosition(utf8Offset: first.start)).line),
+                    reason: "txkit would edit the same code twice (`\(first.replacement)` and `\(second.replacement)`)",
+                    fix: "report it with the file: it is a bug of txkit migrate")])
+            }
+            let original = file.tree.description
+            let edited = editImports(TextEdit.apply(fileEdits, to: original))
+            if edited != original {
+                edits.append(ConsumerEdit(path: path, original: original, edited: edited))
+            }
+        }
+    }
+}
+
+extension ConsumerMigration {
+    /// `text` importing TransactionKit, and no longer GRDB when it names
+    /// nothing of GRDB any more.
+    func editImports(_ text: String) -> String {
+        let tree = Parser.parse(source: text)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let imports = tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self) }
+        let modules = imports.map { $0.path.trimmedDescription }
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        let namesGRDB = tree.descendants(DeclReferenceExprSyntax.self).contains { isGRDBName($0.baseName.text) }
+            || tree.descendants(IdentifierTypeSyntax.self).contains { isGRDBName($0.name.text) }
+        var removals: [Int] = []
+        if !namesGRDB, let grdb = imports.first(where: { context.configuration.excludedImports.contains($0.path.trimmedDescription) }) {
+            removals.append(converter.location(for: grdb.positionAfterSkippingLeadingTrivia).line - 1)
+        }
+        if !modules.contains("TransactionKit") {
+            let last = imports.last.map { converter.location(for: $0.positionAfterSkippingLeadingTrivia).line } ?? 0
+            lines.insert("import TransactionKit", at: last)
+            removals = removals.map { $0 >= last ? $0 + 1 : $0 }
+        }
+        for line in removals.sorted(by: >) { lines.remove(at: line) }
+        return lines.joined(separator: "\n")
+    }
+
+    private func isGRDBName(_ name: String) -> Bool {
+        (GRDBVocabulary.typeNames.contains(name) || GRDBVocabulary.functionNames.contains(name)) && context.index.types[name] == nil
+            && !["sum", "total", "average", "length"].contains(name)
+    }
+}
+
+/// `txkit migrate` refused a consumer: every place that stops it, each with
+/// its reason and fix. Nothing was written.
+package struct MigrationRefused: Error, CustomStringConvertible {
+    var consumer: String
+    var refusals: [MigrationRefusal]
+
+    package var description: String {
+        "txkit migrate \(consumer): refused; nothing was written. Each place, why, and what to do:\n"
+            + refusals.map { "  \($0)" }.joined(separator: "\n")
+    }
+
+    /// The places, `path:line: reason; fix`, one a line.
+    package var places: [String] { refusals.map(\.description) }
+}
+#endif

@@ -1,0 +1,55 @@
+#if Txkit
+/// One piece of a consumer's legacy data access that `txkit migrate`
+/// moves into the consumer's `Database` shim: a requirement taking the
+/// code's free variables and a TransactionKit transaction, whose wrapper
+/// holds the code as it was written.
+struct InlineRequirement: Equatable {
+    /// A parameter: one of the code's free variables.
+    struct Parameter: Equatable {
+        var name: String
+        var type: String
+    }
+
+    var name: String
+    var parameters: [Parameter]
+    /// `Void`, a type, or a tuple of the values the code leaves to the
+    /// consumer (locals it declares, variables it changes).
+    var resultType: String
+    var kind: TransactionKind
+    /// The wrapper's body, as lines, after the line that builds the legacy
+    /// transaction: the consumer's code, verbatim (re-indented).
+    var body: [String]
+    /// The name the code gives the legacy transaction (`db`,
+    /// `transaction`), which the wrapper declares.
+    var legacyName: String
+    /// The legacy transaction's type (`Database`, `WriteTx`).
+    var legacyType: String
+    /// What the doc comment says: where it comes from, in words.
+    var summary: String
+
+    /// `name(a:b:_:)`.
+    var displayName: String {
+        "\(name)(\(parameters.map { $0.name + ":" }.joined())_:)"
+    }
+
+    /// The requirement as the shim protocol declares it.
+    var signature: String {
+        let declared = parameters.map { "\($0.name): \($0.type)" } + ["_ tx: \(kind.typeName)"]
+        let result = resultType == "Void" ? "" : " -> \(resultType)"
+        return "func \(name)(\(declared.joined(separator: ", "))) throws\(result)"
+    }
+
+    /// The call the consumer makes instead of the code.
+    func call(on shim: String, transaction: String) -> String {
+        let arguments = parameters.map { "\($0.name): \($0.name)" } + [transaction]
+        return "\(shim).\(name)(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// Whether two pieces of code are the same requirement (the same code
+    /// extracted twice is one requirement).
+    func isSameCode(as other: InlineRequirement) -> Bool {
+        parameters == other.parameters && resultType == other.resultType && body == other.body
+            && legacyName == other.legacyName && legacyType == other.legacyType
+    }
+}
+#endif

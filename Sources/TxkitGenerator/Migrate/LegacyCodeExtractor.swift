@@ -1,0 +1,553 @@
+#if Txkit
+import SwiftSyntax
+
+/// Moves the legacy data access of one ``TransactionScope`` into
+/// requirements of the consumer's `Database` shim, and says how the
+/// consumer calls them instead.
+///
+/// Each use of the legacy transaction, and each name only GRDB declares,
+/// goes into the smallest piece of code that can leave the consumer on its
+/// own: first the expression around it (`Account.exists(db, key: id)`),
+/// whose free variables become parameters and whose value the result; if
+/// its type or its variables' types cannot be read from the source, or it
+/// yields a GRDB value (`[Row]`), the statement around it, then the
+/// statements after it up to the last use of what it declares, then the
+/// enclosing statement, up to the whole body. A use the consumer passes
+/// to a finder it holds (a pair's shim), or to one of its own methods
+/// that the migration makes take a TransactionKit transaction, just gets
+/// the new transaction.
+final class LegacyCodeExtractor {
+    let context: MigrationContext
+    let scope: TransactionScope
+    /// The consumer's file edits, in that file's UTF-8 offsets.
+    private(set) var edits: [TextEdit] = []
+    private(set) var refusals: [MigrationRefusal] = []
+
+    /// A piece of the scope the extractor handles as one.
+    private enum Unit {
+        /// A use passed on as the TransactionKit transaction.
+        case transaction(ExprSyntax, dropLabel: LabeledExprSyntax?)
+        /// An expression moved into a requirement.
+        case expression(ExprSyntax, InlineRequirement, assignsBack: String?)
+        /// Consecutive statements of a block moved into a requirement.
+        case statements(CodeBlockItemListSyntax, Range<Int>, InlineRequirement, outputs: [Output], returns: Bool)
+
+        var range: Range<AbsolutePosition> {
+            switch self {
+            case let .transaction(expression, label):
+                (label.map { Syntax($0) } ?? Syntax(expression)).positionAfterSkippingLeadingTrivia
+                    ..< expression.endPositionBeforeTrailingTrivia
+            case let .expression(expression, _, _):
+                expression.positionAfterSkippingLeadingTrivia ..< expression.endPositionBeforeTrailingTrivia
+            case let .statements(list, range, _, _, _):
+                Array(list)[range.lowerBound].positionAfterSkippingLeadingTrivia
+                    ..< Array(list)[range.upperBound - 1].endPositionBeforeTrailingTrivia
+            }
+        }
+    }
+
+    /// A value a moved run of statements leaves to the code after it.
+    struct Output {
+        var name: String
+        var type: String
+        /// Declared inside the run (`let`/`var`), not a variable it changes.
+        var isDeclaration: Bool
+        var isVariable: Bool
+    }
+
+    init(context: MigrationContext, scope: TransactionScope) {
+        self.context = context
+        self.scope = scope
+    }
+
+    /// Finds the scope's legacy data access and plans its edits.
+    func extract() {
+        var units: [Unit] = []
+        func isCovered(_ node: some SyntaxProtocol) -> Bool {
+            let position = node.positionAfterSkippingLeadingTrivia
+            return units.contains { $0.range.contains(position) }
+        }
+        for occurrence in occurrences() {
+            if isCovered(occurrence) { continue }
+            guard let unit = unit(for: occurrence) else { return }
+            let range = unit.range
+            units.removeAll { range.lowerBound <= $0.range.lowerBound && $0.range.upperBound <= range.upperBound }
+            units.append(unit)
+        }
+        for unit in units {
+            edits += edits(for: unit)
+        }
+    }
+
+    // MARK: Occurrences
+
+    /// The uses of the legacy transaction, and the names only GRDB declares,
+    /// in source order.
+    private func occurrences() -> [Syntax] {
+        var found: [Syntax] = []
+        for reference in scope.body.descendants(DeclReferenceExprSyntax.self) where !FreeVariables.isMemberName(reference) {
+            let name = reference.baseName.text
+            if name == scope.legacyName {
+                if LocalScope.declarations(visibleAt: reference)[name]?.node.id == scope.legacyDeclaration?.id {
+                    found.append(Syntax(reference))
+                }
+            } else if isGRDBName(name, at: Syntax(reference)) {
+                found.append(Syntax(reference))
+            }
+        }
+        for type in scope.body.descendants(IdentifierTypeSyntax.self) where isGRDBName(type.name.text, at: Syntax(type)) {
+            found.append(Syntax(type))
+        }
+        return found.sorted { $0.position < $1.position }
+    }
+
+    private func isGRDBName(_ name: String, at node: Syntax) -> Bool {
+        guard GRDBVocabulary.typeNames.contains(name) || GRDBVocabulary.functionNames.contains(name) else { return false }
+        if context.index.types[name] != nil { return false }
+        if LocalScope.declarations(visibleAt: node)[name] != nil { return false }
+        if GRDBVocabulary.functionNames.contains(name) {
+            // `sum(…)` of GRDB, not a method or property of the consumer.
+            return context.consumer.allMembers.allSatisfy { $0.name != name }
+                && node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
+        }
+        return true
+    }
+
+    // MARK: Units
+
+    private func unit(for occurrence: Syntax) -> Unit? {
+        if let reference = occurrence.as(DeclReferenceExprSyntax.self), reference.baseName.text == scope.legacyName {
+            if let passed = transactionArgument(reference) { return passed }
+            if let expression = legacyExpression(around: reference), let unit = expressionUnit(expression) {
+                return unit
+            }
+        }
+        guard let item = occurrence.ancestor(CodeBlockItemSyntax.self, below: scope.owner),
+              let list = item.parent?.as(CodeBlockItemListSyntax.self),
+              let position = Array(list).firstIndex(where: { $0.id == item.id })
+        else {
+            refuse(occurrence, "its use of the legacy transaction is not inside a statement of the block")
+            return nil
+        }
+        return statementUnit(list, position ..< position + 1, occurrence: occurrence)
+    }
+
+    /// `finder.find(id, db: db)` on a finder a pair shims, or a call of one
+    /// of the consumer's methods that the migration makes take a
+    /// TransactionKit transaction: the argument becomes the transaction.
+    private func transactionArgument(_ reference: DeclReferenceExprSyntax) -> Unit? {
+        var expression = ExprSyntax(reference)
+        // `transaction` passed as itself; `transaction.database` is GRDB's.
+        guard let argument = expression.parent?.as(LabeledExprSyntax.self),
+              let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+        else { return nil }
+        expression = argument.expression
+        let callee = call.calledExpression
+        if let member = callee.as(MemberAccessExprSyntax.self),
+           let base = member.base?.as(DeclReferenceExprSyntax.self) ?? member.base?.as(MemberAccessExprSyntax.self)?.declName,
+           member.base?.as(MemberAccessExprSyntax.self).map({ $0.base?.trimmedDescription == "self" }) ?? true,
+           let finder = context.finderProperties[base.baseName.text],
+           LocalScope.declarations(visibleAt: base)[base.baseName.text] == nil {
+            let named = finder.plan.members.contains { $0.legacy.name == member.declName.baseName.text }
+            if named { return .transaction(expression, dropLabel: argument) }
+        }
+        let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? callee.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+        if let name, let index = context.migratedMethods[name],
+           Array(call.arguments).firstIndex(where: { $0.id == argument.id }) == index {
+            return .transaction(expression, dropLabel: nil)
+        }
+        return nil
+    }
+
+    /// The call around a use of the legacy transaction: the innermost call
+    /// that takes it as an argument (`Account.fetchOne(db, key: id)`), or the
+    /// member it is the base of (`db.changesCount`, `db.execute(sql:)`).
+    private func legacyExpression(around reference: DeclReferenceExprSyntax) -> ExprSyntax? {
+        var node = Syntax(reference)
+        // `transaction.database`: the legacy transaction's own connection.
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
+            if let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id {
+                return ExprSyntax(call)
+            }
+            if member.parent?.is(LabeledExprSyntax.self) == true {
+                node = Syntax(member)
+            } else {
+                return ExprSyntax(member)
+            }
+        }
+        guard let argument = node.parent?.as(LabeledExprSyntax.self),
+              let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+        else { return nil }
+        return ExprSyntax(call)
+    }
+
+    private func expressionUnit(_ expression: ExprSyntax) -> Unit? {
+        let free = FreeVariables(
+            of: [Syntax(expression)], in: scope.owner, legacyName: scope.legacyName,
+            legacyDeclaration: scope.legacyDeclaration, consumer: context.consumer, allowsReturn: false)
+        guard free.obstacle == nil else { return nil }
+        var parameters: [InlineRequirement.Parameter] = []
+        var assignsBack: String?
+        var written: InlineRequirement.Parameter?
+        for input in free.inputs {
+            guard let type = inputType(input), !context.isLegacyType(type) else { return nil }
+            let parameter = InlineRequirement.Parameter(name: input.name, type: type)
+            parameters.append(parameter)
+            if isWritten(input, type: type) {
+                guard written == nil, !input.isConsumerProperty else { return nil }
+                written = parameter
+            }
+        }
+        let statement = statementExpression(of: expression)
+        let valueIsUsed = !(statement != nil && !isImplicitReturn(statement!))
+        var resultType = "Void"
+        if valueIsUsed {
+            guard let type = context.typer.type(of: expression), !context.isLegacyType(type), type != "Void" else {
+                return nil
+            }
+            resultType = type
+        }
+        var body: [String] = []
+        let code = movedText([Syntax(expression)])
+        if let written {
+            guard statement != nil, !valueIsUsed else { return nil }
+            assignsBack = written.name
+            body = ["var \(written.name) = \(written.name)"] + prefixed(code, "try ") + ["return \(written.name)"]
+            resultType = written.type
+        } else if valueIsUsed {
+            body = prefixed(code, "return try ")
+        } else {
+            body = prefixed(code, "_ = try ")
+        }
+        let requirement = InlineRequirement(
+            name: name(forExpression: expression), parameters: parameters, resultType: resultType,
+            kind: kind(of: Syntax(expression)), body: body, legacyName: scope.legacyName, legacyType: scope.legacyType,
+            summary: summary(of: Syntax(expression)))
+        return .expression(expression, context.add(requirement, method: scope.methodName), assignsBack: assignsBack)
+    }
+
+    /// A run of statements moved whole, grown forward to the last use of
+    /// what it declares, then to the enclosing statement, up to the body.
+    private func statementUnit(_ list: CodeBlockItemListSyntax, _ range: Range<Int>, occurrence: Syntax) -> Unit? {
+        var list = list
+        var range = range
+        while true {
+            let items = Array(list)
+            for end in range.upperBound ... items.count {
+                if let unit = statementsUnit(list, range.lowerBound ..< end) { return unit }
+            }
+            if list.id == scope.body.id {
+                if range != 0 ..< items.count, let unit = statementsUnit(list, 0 ..< items.count) { return unit }
+                refuse(occurrence, refusalReason(list, range))
+                return nil
+            }
+            guard let item = list.parent?.ancestorOrSelf(CodeBlockItemSyntax.self, below: scope.owner),
+                  let parent = item.parent?.as(CodeBlockItemListSyntax.self),
+                  let position = Array(parent).firstIndex(where: { $0.id == item.id })
+            else {
+                refuse(occurrence, "txkit cannot tell which statement holds it")
+                return nil
+            }
+            list = parent
+            range = position ..< position + 1
+        }
+    }
+
+    private func statementsUnit(_ list: CodeBlockItemListSyntax, _ range: Range<Int>) -> Unit? {
+        let items = Array(list)[range]
+        let nodes = items.map { Syntax($0) }
+        let endsBody = list.id == scope.body.id && range.upperBound == list.count
+        let returns = endsBody && (scope.returnsSingleExpression || items.contains { FreeVariables.exit(in: Syntax($0)) != nil })
+        let free = FreeVariables(
+            of: nodes, in: scope.owner, legacyName: scope.legacyName, legacyDeclaration: scope.legacyDeclaration,
+            consumer: context.consumer, allowsReturn: endsBody)
+        guard free.obstacle == nil else { return nil }
+        var parameters: [InlineRequirement.Parameter] = []
+        var outputs: [Output] = []
+        for input in free.inputs {
+            guard let type = inputType(input), !context.isLegacyType(type) else { return nil }
+            parameters.append(InlineRequirement.Parameter(name: input.name, type: type))
+            if isWritten(input, type: type) {
+                guard !input.isConsumerProperty, input.declaration?.isVariable == true else { return nil }
+                outputs.append(Output(name: input.name, type: type, isDeclaration: false, isVariable: true))
+            }
+        }
+        for declaration in free.outputs {
+            guard let type = context.typer.type(of: declaration), !context.isLegacyType(type) else { return nil }
+            outputs.append(Output(name: declaration.name, type: type, isDeclaration: true, isVariable: declaration.isVariable))
+        }
+        var resultType = "Void"
+        if returns {
+            guard outputs.isEmpty, let type = scope.resultType, !context.isLegacyType(type) else { return nil }
+            resultType = type
+        } else if outputs.count == 1 {
+            resultType = outputs[0].type
+        } else if outputs.count > 1 {
+            resultType = "(" + outputs.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
+        }
+        var body = outputs.filter { !$0.isDeclaration }.map { "var \($0.name) = \($0.name)" }
+        var code = movedText(nodes)
+        if returns, scope.returnsSingleExpression, resultType != "Void" {
+            code = prefixed(code, "return ")
+        }
+        body += code
+        switch outputs.count {
+        case 0: break
+        case 1: body.append("return \(outputs[0].name)")
+        default: body.append("return (" + outputs.map { "\($0.name): \($0.name)" }.joined(separator: ", ") + ")")
+        }
+        let whole = endsBody && range.lowerBound == 0
+        let requirement = InlineRequirement(
+            name: whole ? scope.methodName : name(forStatements: nodes), parameters: parameters, resultType: resultType,
+            kind: kind(of: nodes), body: body, legacyName: scope.legacyName, legacyType: scope.legacyType,
+            summary: summary(of: nodes[0]))
+        let added = context.add(requirement, method: scope.methodName)
+        return .statements(list, range, added, outputs: outputs, returns: returns)
+    }
+
+    private func refusalReason(_ list: CodeBlockItemListSyntax, _ range: Range<Int>) -> String {
+        let nodes = Array(list)[range].map { Syntax($0) }
+        let free = FreeVariables(
+            of: nodes, in: scope.owner, legacyName: scope.legacyName, legacyDeclaration: scope.legacyDeclaration,
+            consumer: context.consumer, allowsReturn: true)
+        if let obstacle = free.obstacle { return "the code that uses the legacy transaction cannot move into a shim: " + obstacle }
+        for input in free.inputs {
+            guard let type = inputType(input) else {
+                return "txkit cannot tell the type of `\(input.name)`, which the legacy code reads"
+            }
+            if context.isLegacyType(type) { return "the legacy code reads `\(input.name)`, a \(type)" }
+        }
+        for output in free.outputs {
+            guard let type = context.typer.type(of: output) else {
+                return "txkit cannot tell the type of `\(output.name)`, which the legacy code leaves to the code after it"
+            }
+            if context.isLegacyType(type) { return "`\(output.name)` is a \(type), which code outside the transaction reads" }
+        }
+        if scope.resultType == nil { return "txkit cannot tell what the block returns" }
+        return "the block returns a \(scope.resultType ?? "value") only GRDB declares"
+    }
+
+    // MARK: Types and writes
+
+    private func inputType(_ input: FreeVariables.Input) -> String? {
+        if input.isConsumerProperty, let finder = context.finderProperties[input.name] {
+            return "any \(context.consumer.qualifiedName).Shims.\(finder.legacyType)"
+        }
+        if let declaration = input.declaration {
+            return context.typer.type(of: declaration)
+        }
+        return context.typer.type(ofName: input.name, at: Syntax(scope.body))
+    }
+
+    /// Whether the code changes the variable so that the consumer must see
+    /// the change: an assignment, `&x`, or a `mutating` method of a value.
+    private func isWritten(_ input: FreeVariables.Input, type: String) -> Bool {
+        input.writes.contains { write in
+            switch write {
+            case .assignment, .inout:
+                return true
+            case let .receiver(call):
+                guard input.declaration?.isVariable == true || input.isConsumerProperty else { return false }
+                let method = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
+                return isMutating(method, on: type)
+            }
+        }
+    }
+
+    private func isMutating(_ method: String, on type: String) -> Bool {
+        if FreeVariables.mutatingMethods.contains(method) { return true }
+        let core = SourceIndex.coreTypeName(type)
+        guard let indexed = context.index.types[core], indexed.kind != .class, indexed.kind != .actor else { return false }
+        if let (_, mayMutate) = GRDBVocabulary.recordMethodResult(method, of: core), mayMutate,
+           indexed.inherited.contains(where: { SourceIndex.coreTypeName($0) == "MutablePersistableRecord" }) {
+            return ["insert", "save", "upsert"].contains(method)
+        }
+        return indexed.declarations.contains { declaration in
+            declaration.memberBlock.members.contains { item in
+                guard let function = item.decl.as(FunctionDeclSyntax.self), function.name.text == method else { return false }
+                return function.modifiers.contains { $0.name.text == "mutating" }
+            }
+        }
+    }
+
+    /// Read or write: a read scope reads; in a write, the code writes when
+    /// it calls a GRDB method that writes or a member that takes a write
+    /// transaction or whose name starts with a writing verb.
+    private func kind(of nodes: [Syntax]) -> TransactionKind {
+        guard scope.kind == .write else { return .read }
+        for node in nodes {
+            for call in node.descendants(FunctionCallExprSyntax.self) {
+                let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                    ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+                if GRDBVocabulary.writingMethods.contains(name) { return .write }
+                if ShimPlan.writingVerbs.contains(where: { name.hasPrefix($0) }) { return .write }
+            }
+            for literal in node.descendants(StringSegmentSyntax.self) {
+                let text = literal.content.text.trimmingWhitespace.uppercased()
+                if ["INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER"].contains(where: text.hasPrefix) {
+                    return .write
+                }
+            }
+        }
+        return .read
+    }
+
+    private func kind(of node: Syntax) -> TransactionKind { kind(of: [node]) }
+
+    // MARK: Text
+
+    /// The expression statement `expression` makes up, with its `try` and
+    /// `await`, if it is one.
+    private func statementExpression(of expression: ExprSyntax) -> CodeBlockItemSyntax? {
+        var node = Syntax(expression)
+        while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
+            node = parent
+        }
+        guard let item = node.parent?.as(CodeBlockItemSyntax.self) else { return nil }
+        return item
+    }
+
+    /// Whether a statement is the scope's single expression, whose value the
+    /// block returns.
+    private func isImplicitReturn(_ item: CodeBlockItemSyntax) -> Bool {
+        scope.returnsSingleExpression && item.parent?.id == scope.body.id
+    }
+
+    /// The text of `nodes` as the wrapper holds it: dedented, `self.x` of
+    /// the consumer's properties as `x`, `Self` as the consumer's name.
+    private func movedText(_ nodes: [Syntax]) -> [String] {
+        guard let first = nodes.first, let last = nodes.last else { return [] }
+        let tree = first.root
+        let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = last.endPositionBeforeTrailingTrivia.utf8Offset
+        var replacements: [TextEdit] = []
+        for node in nodes {
+            for member in node.descendants(MemberAccessExprSyntax.self) {
+                if member.base?.trimmedDescription == "self", FreeVariables.isProperty(member.declName.baseName.text, of: context.consumer) {
+                    replacements.append(TextEdit(
+                        start: member.positionAfterSkippingLeadingTrivia.utf8Offset - start,
+                        end: member.declName.positionAfterSkippingLeadingTrivia.utf8Offset - start, replacement: ""))
+                }
+            }
+            // A finder the consumer holds is its shim now: its calls take `tx`.
+            for reference in node.descendants(DeclReferenceExprSyntax.self) where reference.baseName.text == scope.legacyName {
+                if case let .transaction(expression, label)? = transactionArgument(reference) {
+                    let from = (label.map { Syntax($0) } ?? Syntax(expression)).positionAfterSkippingLeadingTrivia.utf8Offset
+                    replacements.append(TextEdit(
+                        start: from - start, end: expression.endPositionBeforeTrailingTrivia.utf8Offset - start, replacement: "tx"))
+                }
+            }
+            for reference in node.descendants(DeclReferenceExprSyntax.self) where reference.baseName.text == "Self" {
+                replacements.append(TextEdit(
+                    start: reference.positionAfterSkippingLeadingTrivia.utf8Offset - start,
+                    end: reference.endPositionBeforeTrailingTrivia.utf8Offset - start,
+                    replacement: context.consumer.qualifiedName))
+            }
+        }
+        let bytes = Array(tree.description.utf8)[start ..< end]
+        let text = TextEdit.apply(replacements, to: String(decoding: bytes, as: UTF8.self))
+        let column = scope.file.converter.location(for: first.positionAfterSkippingLeadingTrivia).column - 1
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+            guard index > 0 else { return String(line) }
+            var dropped = 0
+            var rest = Substring(line)
+            while dropped < column, rest.first == " " {
+                rest = rest.dropFirst()
+                dropped += 1
+            }
+            return String(rest)
+        }
+    }
+
+    /// `lines` with `prefix` before the first line, unless it starts with
+    /// `try` already (`return try` then).
+    private func prefixed(_ lines: [String], _ prefix: String) -> [String] {
+        guard let first = lines.first else { return lines }
+        var head = prefix
+        if first.hasPrefix("try ") || first.hasPrefix("try? ") || first.hasPrefix("try! ") {
+            head = prefix.replacingOccurrences(of: "try ", with: "")
+        }
+        return [head + first] + lines.dropFirst()
+    }
+
+    private func summary(of node: Syntax) -> String {
+        let line = node.trimmedDescription.split(separator: "\n").first.map(String.init) ?? ""
+        let short = line.count > 80 ? String(line.prefix(79)) + "…" : line
+        return "`\(short.replacingOccurrences(of: "`", with: "'"))`, from `\(context.consumer.name).\(scope.methodName)`"
+    }
+
+    // MARK: Edits
+
+    private func edits(for unit: Unit) -> [TextEdit] {
+        switch unit {
+        case let .transaction(expression, label):
+            let start = (label.map { Syntax($0) } ?? Syntax(expression)).positionAfterSkippingLeadingTrivia.utf8Offset
+            return [TextEdit(start: start, end: expression.endPositionBeforeTrailingTrivia.utf8Offset, replacement: scope.transactionName)]
+        case let .expression(expression, requirement, assignsBack):
+            let call = requirement.call(on: context.shimProperty, transaction: scope.transactionName)
+            if let assignsBack, let item = statementExpression(of: expression) {
+                return [TextEdit(
+                    start: item.positionAfterSkippingLeadingTrivia.utf8Offset,
+                    end: item.endPositionBeforeTrailingTrivia.utf8Offset, replacement: "\(assignsBack) = try \(call)")]
+            }
+            return [TextEdit(
+                start: expression.positionAfterSkippingLeadingTrivia.utf8Offset,
+                end: expression.endPositionBeforeTrailingTrivia.utf8Offset, replacement: call)]
+        case let .statements(list, range, requirement, outputs, returns):
+            let items = Array(list)
+            let first = items[range.lowerBound], last = items[range.upperBound - 1]
+            let indentation = String(repeating: " ", count: scope.file.converter.location(for: first.positionAfterSkippingLeadingTrivia).column - 1)
+            let call = "try " + requirement.call(on: context.shimProperty, transaction: scope.transactionName)
+            var lines: [String]
+            if returns {
+                lines = [requirement.resultType == "Void" || scope.returnsSingleExpression ? call : "return " + call]
+            } else {
+                switch outputs.count {
+                case 0:
+                    lines = [call]
+                case 1:
+                    let output = outputs[0]
+                    lines = [output.isDeclaration ? "\(output.isVariable ? "var" : "let") \(output.name) = \(call)" : "\(output.name) = \(call)"]
+                default:
+                    let result = "\(requirement.name)Result"
+                    lines = ["let \(result) = \(call)"] + outputs.map { output in
+                        output.isDeclaration
+                            ? "\(output.isVariable ? "var" : "let") \(output.name) = \(result).\(output.name)"
+                            : "\(output.name) = \(result).\(output.name)"
+                    }
+                }
+            }
+            let text = lines.enumerated().map { $0.offset == 0 ? $0.element : indentation + $0.element }.joined(separator: "\n")
+            return [TextEdit(
+                start: first.positionAfterSkippingLeadingTrivia.utf8Offset,
+                end: last.endPositionBeforeTrailingTrivia.utf8Offset, replacement: text)]
+        }
+    }
+
+    private func refuse(_ node: some SyntaxProtocol, _ reason: String) {
+        refusals.append(MigrationRefusal(
+            location: scope.file.sourceLocation(of: node),
+            reason: "\(context.consumer.name).\(scope.methodName): \(reason)",
+            fix: "move that code into a finder method that takes the transaction, or give the names it uses their types, then run migrate again"))
+    }
+}
+
+extension SyntaxProtocol {
+    /// The nearest ancestor of type `T` below `limit` (this node excluded).
+    func ancestor<T: SyntaxProtocol>(_ type: T.Type, below limit: Syntax) -> T? {
+        var node = parent
+        while let current = node, current.id != limit.id {
+            if let match = current.as(T.self) { return match }
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// This node if it is a `T`, else ``ancestor(_:below:)``.
+    func ancestorOrSelf<T: SyntaxProtocol>(_ type: T.Type, below limit: Syntax) -> T? {
+        if let match = self.as(T.self) { return match }
+        return ancestor(type, below: limit)
+    }
+}
+#endif

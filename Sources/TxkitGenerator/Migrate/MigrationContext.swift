@@ -1,0 +1,72 @@
+#if Txkit
+import SwiftSyntax
+
+/// What every step of one consumer's migration shares: the sources, the
+/// settings, the consumer, and the requirements extracted so far.
+final class MigrationContext {
+    let index: SourceIndex
+    let configuration: GeneratorConfiguration
+    let consumer: IndexedType
+    let typer: MigrationTyper
+    /// The consumer's property that holds its `Database` shim.
+    let shimProperty: String
+    /// The requirements extracted so far, in order, with unique names.
+    private(set) var requirements: [InlineRequirement] = []
+    /// The consumer's stored properties that hold a legacy finder, and the
+    /// pair that shims it.
+    var finderProperties: [String: FinderProperty] = [:]
+    /// The consumer's methods that take a legacy transaction, which the
+    /// migration makes take a TransactionKit one: name → parameter index.
+    var migratedMethods: [String: Int] = [:]
+
+    /// A stored property holding a legacy finder that a pair shims.
+    struct FinderProperty {
+        var legacyType: String
+        var plan: ShimPlan
+    }
+
+    init(index: SourceIndex, configuration: GeneratorConfiguration, consumer: IndexedType) {
+        self.index = index
+        self.configuration = configuration
+        self.consumer = consumer
+        typer = MigrationTyper(index: index, consumer: consumer)
+        let taken = Set(consumer.allMembers.map(\.name))
+        shimProperty = ["dataAccess", "databaseAccess", "storeAccess"].first { !taken.contains($0) } ?? "migratedDataAccess"
+    }
+
+    /// Records `requirement` and returns it as recorded: the same code
+    /// extracted before is that requirement; a name already taken by other
+    /// code gets the consumer method's name, then a number.
+    func add(_ requirement: InlineRequirement, method: String) -> InlineRequirement {
+        if let same = requirements.first(where: { $0.isSameCode(as: requirement) }) {
+            return same
+        }
+        var named = requirement
+        let taken = Set(requirements.map(\.name))
+        if taken.contains(named.name) {
+            let qualified = named.name + "In" + SwiftText.capitalized(method)
+            named.name = qualified
+            var number = 2
+            while taken.contains(named.name) {
+                named.name = qualified + String(number)
+                number += 1
+            }
+        }
+        requirements.append(named)
+        return named
+    }
+
+    /// The legacy transaction settings of `type`, if it is one.
+    func legacyTransaction(_ type: String) -> GeneratorConfiguration.LegacyTransaction? {
+        configuration.legacyTransaction(forParameterType: type)
+    }
+
+    /// Whether a written type names something only GRDB declares, or a
+    /// legacy transaction type.
+    func isLegacyType(_ type: String) -> Bool {
+        TypeText.identifiers(in: type).contains { name in
+            (GRDBVocabulary.typeNames.contains(name) && index.types[name] == nil) || legacyTransaction(name) != nil
+        } || TypeText.requestRecord(type) != nil
+    }
+}
+#endif

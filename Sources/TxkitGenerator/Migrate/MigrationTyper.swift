@@ -1,0 +1,361 @@
+#if Txkit
+import SwiftSyntax
+
+/// The full written type of a consumer's expressions and names (`Account?`,
+/// `[Transfer]`), as `txkit migrate` needs it to declare the parameters
+/// and results of the requirements it extracts: what declarations say,
+/// GRDB's record and request API (``GRDBVocabulary``), literals and the
+/// common collection methods. `nil` when only a compiler would know.
+struct MigrationTyper {
+    let index: SourceIndex
+    let consumer: IndexedType
+    /// Types of names that are not locals (a block's legacy transaction).
+    var known: [String: String] = [:]
+    /// The consumer's own members, private ones included.
+    let symbols: ConsumerSymbols
+
+    init(index: SourceIndex, consumer: IndexedType) {
+        self.index = index
+        self.consumer = consumer
+        symbols = ConsumerSymbols(consumer)
+    }
+
+    /// A request of the query interface for records of a type.
+    static func requestType(of record: String) -> String { "QueryInterfaceRequest<\(record)>" }
+
+    /// The type of `expression`, read where it is.
+    func type(of expression: ExprSyntax, depth: Int = 0) -> String? {
+        guard depth < 24 else { return nil }
+        let next = depth + 1
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return type(ofName: reference.baseName.text, at: Syntax(reference), depth: next)
+        }
+        if let tried = expression.as(TryExprSyntax.self) {
+            guard let inner = type(of: tried.expression, depth: next) else { return nil }
+            return tried.questionOrExclamationMark?.text == "?" ? TypeText.optional(inner) : inner
+        }
+        if let awaited = expression.as(AwaitExprSyntax.self) { return type(of: awaited.expression, depth: next) }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) {
+            return type(of: forced.expression, depth: next).map(TypeText.unwrapped)
+        }
+        if let chained = expression.as(OptionalChainingExprSyntax.self) {
+            return type(of: chained.expression, depth: next).map(TypeText.unwrapped)
+        }
+        if let tuple = expression.as(TupleExprSyntax.self) {
+            if tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+                return type(of: only.expression, depth: next)
+            }
+            var elements: [String] = []
+            for element in tuple.elements {
+                guard let type = type(of: element.expression, depth: next) else { return nil }
+                elements.append((element.label.map { $0.text + ": " } ?? "") + type)
+            }
+            return "(\(elements.joined(separator: ", ")))"
+        }
+        if let array = expression.as(ArrayExprSyntax.self) {
+            guard let first = array.elements.first, let element = type(of: first.expression, depth: next) else { return nil }
+            return "[\(TypeText.unwrappedIfLiteral(element))]"
+        }
+        if expression.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if expression.is(FloatLiteralExprSyntax.self) { return "Double" }
+        if expression.is(StringLiteralExprSyntax.self) { return "String" }
+        if expression.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self) {
+            return prefix.operator.text == "!" ? "Bool" : type(of: prefix.expression, depth: next)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) { return type(ofSequence: sequence, depth: next) }
+        if let infix = expression.as(InfixOperatorExprSyntax.self) {
+            return type(ofOperator: infix.operator.trimmedDescription, lhs: infix.leftOperand, rhs: infix.rightOperand, depth: next)
+        }
+        if let ternary = expression.as(TernaryExprSyntax.self) {
+            return type(of: ternary.thenExpression, depth: next) ?? type(of: ternary.elseExpression, depth: next)
+        }
+        if let cast = expression.as(AsExprSyntax.self) {
+            let target = cast.type.trimmedDescription
+            return cast.questionOrExclamationMark?.text == "?" ? TypeText.optional(target) : target
+        }
+        if expression.is(IsExprSyntax.self) { return "Bool" }
+        if let member = expression.as(MemberAccessExprSyntax.self) { return type(ofMemberAccess: member, depth: next) }
+        if let call = expression.as(FunctionCallExprSyntax.self) { return type(ofCall: call, depth: next) }
+        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
+            guard let base = type(of: subscriptCall.calledExpression, depth: next) else { return nil }
+            if let (key, value) = TypeText.dictionaryTypes(base) {
+                _ = key
+                return TypeText.optional(value)
+            }
+            return TypeText.elementType(base)
+        }
+        return nil
+    }
+
+    // MARK: Names
+
+    /// The type of a name, read at `node`: a local, parameter or binding of
+    /// the code around it, a known name, then the consumer's members.
+    func type(ofName name: String, at node: Syntax, depth: Int = 0) -> String? {
+        guard depth < 24 else { return nil }
+        if let declaration = LocalScope.declarations(visibleAt: node)[name] {
+            return type(of: declaration, depth: depth + 1)
+        }
+        if let known = known[name] { return known }
+        switch name {
+        case "self": return consumer.name
+        case "Self": return "\(consumer.name).Type"
+        default: break
+        }
+        if let property = symbols.properties[name], !property.isStatic {
+            if let type = property.type { return type }
+            if let initial = initialValue(of: name) { return type(of: initial, depth: depth + 1) }
+        }
+        if let property = consumer.allMembers.first(where: { $0.name == name && $0.kind != .function }) {
+            return property.resultType
+        }
+        if name.first?.isUppercase == true, isTypeName(name) { return "\(name).Type" }
+        return nil
+    }
+
+    /// The type of a declared name.
+    func type(of declaration: LocalDeclaration, depth: Int = 0) -> String? {
+        if let written = declaration.writtenType { return written }
+        switch declaration.origin {
+        case .local:
+            guard let initializer = declaration.initializer else { return nil }
+            return type(of: initializer, depth: depth + 1).map(TypeText.unwrappedIfLiteral)
+        case let .loopVariable(sequence):
+            let element = type(of: sequence, depth: depth + 1).flatMap(TypeText.elementType)
+            guard let position = declaration.tupleIndex else { return element }
+            return element.flatMap { TypeText.tupleElement(at: position, in: $0) }
+        case let .optionalBinding(value):
+            if let value { return type(of: value, depth: depth + 1).map(TypeText.unwrapped) }
+            return type(ofName: declaration.name, at: Syntax(declaration.node.parent ?? declaration.node), depth: depth + 1)
+                .map(TypeText.unwrapped)
+        case .caughtError:
+            return "any Error"
+        case .parameter, .closureParameter:
+            return nil
+        }
+    }
+
+    /// Whether `name` names a type: of the sources, of the standard
+    /// library's common ones, or of GRDB.
+    func isTypeName(_ name: String) -> Bool {
+        index.types[name] != nil || GRDBVocabulary.fetchableValueTypes.contains(name)
+            || GRDBVocabulary.typeNames.contains(name)
+            || ["Array", "Dictionary", "Set", "Optional", "Result", "Character"].contains(name)
+    }
+
+    /// The initial value of a stored property of the consumer.
+    private func initialValue(of property: String) -> ExprSyntax? {
+        for declaration in consumer.declarations {
+            for item in declaration.memberBlock.members {
+                guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings where binding.pattern.trimmedDescription == property {
+                    return binding.initializer?.value
+                }
+            }
+        }
+        return nil
+    }
+
+    // MARK: Members
+
+    private func type(ofMemberAccess member: MemberAccessExprSyntax, depth: Int) -> String? {
+        let name = member.declName.baseName.text
+        guard let base = member.base else { return nil }
+        guard let baseType = type(of: base, depth: depth) else { return nil }
+        let isOptional = TypeText.isOptional(baseType) && base.is(OptionalChainingExprSyntax.self)
+        let result = type(ofProperty: name, on: TypeText.unwrapped(baseType))
+        return isOptional ? result.map(TypeText.optional) : result
+    }
+
+    /// A property's type on a value (or, for `T.Type`, a static one).
+    func type(ofProperty name: String, on baseType: String) -> String? {
+        if let metatype = TypeText.metatypeInstance(baseType) {
+            if index.types["\(metatype).\(name)"] != nil { return "\(metatype).\(name).Type" }
+            if index.types[metatype]?.enumCases.contains(name) == true { return metatype }
+            return declaredProperty(name, of: metatype, isStatic: true)
+        }
+        if baseType == "Database" || baseType == "GRDB.Database" {
+            return GRDBVocabulary.databaseProperties[name]
+        }
+        if let element = TypeText.elementType(baseType), !baseType.hasPrefix("(") {
+            switch name {
+            case "count": return "Int"
+            case "isEmpty": return "Bool"
+            case "first", "last": return TypeText.optional(element)
+            default: break
+            }
+        }
+        switch name {
+        case "description", "debugDescription": return "String"
+        default: break
+        }
+        if let tupleElement = TypeText.tupleElement(named: name, in: baseType) { return tupleElement }
+        return declaredProperty(name, of: baseType, isStatic: false)
+    }
+
+    private func declaredProperty(_ name: String, of type: String, isStatic: Bool) -> String? {
+        let members = index.members(named: name, of: type, isStatic: isStatic).filter { $0.kind != .function }
+        guard let property = members.first, let result = property.resultType else { return nil }
+        return TypeText.replacingSelf(result, with: SourceIndex.coreTypeName(type))
+    }
+
+    // MARK: Calls
+
+    private func type(ofCall call: FunctionCallExprSyntax, depth: Int) -> String? {
+        let callee = call.calledExpression
+        if let reference = callee.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if name.first?.isUppercase == true, isTypeName(name) { return name }
+            if let local = LocalScope.declarations(visibleAt: reference)[name], local.writtenType != nil {
+                return local.writtenType.flatMap(TypeText.functionResult)
+            }
+            if let method = symbols.methods[name]?.first { return method.resultType }
+            let methods = consumer.allMembers.filter { $0.name == name && $0.kind == .function }
+            return methods.first.map { $0.resultType ?? "Void" }
+        }
+        if callee.is(ArrayExprSyntax.self) || callee.is(DictionaryExprSyntax.self) {
+            return callee.trimmedDescription
+        }
+        if let specialized = callee.as(GenericSpecializationExprSyntax.self) {
+            return specialized.trimmedDescription
+        }
+        guard let member = callee.as(MemberAccessExprSyntax.self) else { return nil }
+        let name = member.declName.baseName.text
+        guard let base = member.base else { return nil }
+        guard let baseType = type(of: base, depth: depth) else { return nil }
+        let isOptional = base.is(OptionalChainingExprSyntax.self)
+        let result = type(ofMethod: name, call: call, on: TypeText.unwrapped(baseType), depth: depth)
+        return isOptional ? result.map(TypeText.optional) : result
+    }
+
+    private func type(ofMethod name: String, call: FunctionCallExprSyntax, on baseType: String, depth: Int) -> String? {
+        if let metatype = TypeText.metatypeInstance(baseType) {
+            if name == "init" { return metatype }
+            if index.types["\(metatype).\(name)"] != nil { return "\(metatype).\(name)" }
+            if let declared = declaredMethod(name, call: call, of: metatype, isStatic: true) { return declared }
+            if isRecordOrValue(metatype) {
+                if let result = GRDBVocabulary.staticFetchResult(name, of: metatype) { return result }
+                if GRDBVocabulary.requestMethods.contains(name) { return Self.requestType(of: metatype) }
+            }
+            return nil
+        }
+        if let record = TypeText.requestRecord(baseType) {
+            if name == "asRequest", let target = metatypeArgument(call, label: "of") { return Self.requestType(of: target) }
+            if name == "select", let target = metatypeArgument(call, label: "as") { return Self.requestType(of: target) }
+            if GRDBVocabulary.requestMethods.contains(name) { return baseType }
+            return GRDBVocabulary.requestFetchResult(name, of: record)
+        }
+        if baseType == "Database" || baseType == "GRDB.Database" {
+            return GRDBVocabulary.databaseMethods[name]
+        }
+        if let declared = declaredMethod(name, call: call, of: baseType, isStatic: false) { return declared }
+        if isRecord(baseType), let (result, _) = GRDBVocabulary.recordMethodResult(name, of: baseType) {
+            return result
+        }
+        return collectionMethod(name, call: call, on: baseType, depth: depth)
+    }
+
+    /// A method the sources declare on `type`, matched by argument labels.
+    private func declaredMethod(_ name: String, call: FunctionCallExprSyntax, of type: String, isStatic: Bool) -> String? {
+        let functions = index.members(named: name, of: type, isStatic: isStatic).filter { $0.kind == .function }
+        guard !functions.isEmpty else { return nil }
+        var labels: [String?] = call.arguments.map { $0.label?.text }
+        if call.trailingClosure != nil { labels.append(nil) }
+        let fitting = functions.first { function in
+            CallMatcher(member: function, shimForm: false, isLegacyTransaction: { _ in false }).match(labels) != nil
+        } ?? functions.first!
+        return TypeText.replacingSelf(fitting.resultType ?? "Void", with: SourceIndex.coreTypeName(type))
+    }
+
+    private func collectionMethod(_ name: String, call: FunctionCallExprSyntax, on baseType: String, depth: Int) -> String? {
+        switch name {
+        case "lowercased", "uppercased", "trimmingCharacters", "replacingOccurrences", "joined", "capitalized":
+            return "String"
+        case "contains", "hasPrefix", "hasSuffix", "allSatisfy", "starts", "isSubset", "isSuperset":
+            return "Bool"
+        default: break
+        }
+        guard let element = TypeText.elementType(baseType) else { return nil }
+        switch name {
+        case "enumerated":
+            return "EnumeratedSequence<[\(element)]>"
+        case "filter", "sorted", "shuffled":
+            return baseType.hasPrefix("[") || baseType.hasPrefix("Set<") ? (name == "filter" ? baseType : "[\(element)]") : nil
+        case "first", "last", "min", "max", "randomElement":
+            return TypeText.optional(element)
+        case "map", "compactMap", "flatMap":
+            guard let keyPath = call.arguments.first?.expression.as(KeyPathExprSyntax.self) ?? call.trailingClosure.flatMap({ _ in nil }) else {
+                return nil
+            }
+            guard let valueType = type(ofKeyPath: keyPath, on: element) else { return nil }
+            return name == "compactMap" ? "[\(TypeText.unwrapped(valueType))]" : "[\(valueType)]"
+        default:
+            return nil
+        }
+    }
+
+    private func type(ofKeyPath keyPath: KeyPathExprSyntax, on root: String) -> String? {
+        var current = root
+        for component in keyPath.components {
+            guard case let .property(property) = component.component,
+                  let next = type(ofProperty: property.declName.baseName.text, on: TypeText.unwrapped(current))
+            else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    private func metatypeArgument(_ call: FunctionCallExprSyntax, label: String) -> String? {
+        guard let argument = call.arguments.first(where: { $0.label?.text == label }),
+              let member = argument.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+              let base = member.base
+        else { return nil }
+        return base.trimmedDescription
+    }
+
+    // MARK: Operators
+
+    private func type(ofSequence sequence: SequenceExprSyntax, depth: Int) -> String? {
+        let elements = Array(sequence.elements)
+        let operators = elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
+        if elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+           let ternary = elements.first(where: { $0.is(UnresolvedTernaryExprSyntax.self) })?.as(UnresolvedTernaryExprSyntax.self) {
+            return type(of: ternary.thenExpression, depth: depth)
+        }
+        if let cast = elements.firstIndex(where: { $0.is(UnresolvedAsExprSyntax.self) }), cast + 1 < elements.count,
+           let target = elements[cast + 1].as(TypeExprSyntax.self) {
+            let mark = elements[cast].as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark?.text
+            return mark == "?" ? TypeText.optional(target.type.trimmedDescription) : target.type.trimmedDescription
+        }
+        if operators.contains(where: { ["==", "!=", "<", ">", "<=", ">=", "&&", "||", "===", "!=="].contains($0) }) {
+            return "Bool"
+        }
+        if operators.contains("??"), let last = elements.last {
+            if let right = type(of: last, depth: depth) { return right }
+            return elements.first.flatMap { type(of: $0, depth: depth) }.map(TypeText.unwrapped)
+        }
+        guard let first = elements.first else { return nil }
+        return type(of: first, depth: depth)
+    }
+
+    private func type(ofOperator op: String, lhs: ExprSyntax, rhs: ExprSyntax, depth: Int) -> String? {
+        if ["==", "!=", "<", ">", "<=", ">=", "&&", "||"].contains(op) { return "Bool" }
+        if op == "??" { return type(of: rhs, depth: depth) ?? type(of: lhs, depth: depth).map(TypeText.unwrapped) }
+        return type(of: lhs, depth: depth)
+    }
+
+    // MARK: Records
+
+    /// Whether `type` is a record of the sources (it adopts a GRDB record
+    /// protocol in its declaration or an extension).
+    func isRecord(_ type: String) -> Bool {
+        guard let indexed = index.types[SourceIndex.coreTypeName(type)] else { return false }
+        return indexed.inherited.contains { GRDBVocabulary.recordProtocols.contains(SourceIndex.coreTypeName($0)) }
+    }
+
+    private func isRecordOrValue(_ type: String) -> Bool {
+        isRecord(type) || GRDBVocabulary.fetchableValueTypes.contains(type) || type == "Row"
+    }
+}
+#endif

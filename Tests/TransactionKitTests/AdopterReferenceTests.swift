@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import Testing
+import TransactionKit
+import TransactionKitSQLite
+import TransactionKitTesting
+
+/// `SQLiteDB.adopter(of:)`: the production wiring of a migrated manager
+/// that receives the application's pool or queue, not the adopted database.
+@Suite("Adoption: the adopter of a pool, found at the first transaction")
+struct AdopterReferenceTests {
+    static let backends = AdoptionBehaviourTests.backends
+
+    @Test(arguments: backends)
+    func transactionsRunOnTheDatabaseThatAdoptedThePool(_ backend: Backend) throws {
+        let app = try AdoptionBehaviourTests.App(backend)
+        let db = SQLiteDB.adopter(of: app.pool)
+        try db.write { tx in
+            try SQLiteMessageFinder().insert("through the adopter", into: "message", tx)
+            try app.store.setInt(7, key: "a", transaction: tx)
+            // The transaction is the adopting database's own.
+            #expect(try app.pool.unsafeReentrantRead { $0 } === SQLiteDB.shimOnlyBridge(tx))
+        }
+        #expect(try app.count("message") == 1)
+        #expect(try app.kv("a") == 7)
+        #expect(try db.read { tx in try app.store.getInt("a", transaction: tx) } == 7)
+    }
+
+    @Test(arguments: backends)
+    func asyncTransactionsRunOnTheAdopter(_ backend: Backend) async throws {
+        let app = try AdoptionBehaviourTests.App(backend)
+        let db = SQLiteDB.adopter(of: app.pool)
+        let store = app.store
+        try await db.write { tx in try store.setInt(8, key: "b", transaction: tx) }
+        #expect(try await db.read { tx in try store.getInt("b", transaction: tx) } == 8)
+    }
+
+    /// A nested transaction through the adopter is the adopter's misuse,
+    /// reported like any other.
+    @Test(arguments: backends)
+    func aTransactionInsideTheAdoptersWriteIsNested(_ backend: Backend) throws {
+        let app = try AdoptionBehaviourTests.App(backend)
+        let db = SQLiteDB.adopter(of: app.pool)
+        withKnownIssue {
+            _ = try? app.db.write { _ in try db.read { _ in } }
+        } matching: { issue in
+            AdoptionBehaviourTests.isMisuse("do not nest")(issue)
+        }
+    }
+
+    @Test func withoutAnAdoptedDatabaseEveryTransactionThrowsNotAdoptedAndRunsNothing() throws {
+        let queue = try DatabaseQueue()
+        let db = SQLiteDB.adopter(of: queue)
+        var ran = false
+        let error = #expect(throws: DBError.self) { try db.write { _ in ran = true } }
+        #expect(error?.kind == .notAdopted)
+        #expect(error?.operation == .write)
+        #expect(error?.description.contains("SQLiteDB(adopting:)") == true)
+        #expect(!ran)
+
+        // Adopted later: the next transaction finds it.
+        let adopter = try SQLiteDB(adopting: queue)
+        try db.write { _ in ran = true }
+        #expect(ran)
+        try adopter.close()
+    }
+
+    /// Another pool's adopter is not this pool's.
+    @Test func anotherPoolsAdopterIsNotFound() throws {
+        let queue = try DatabaseQueue()
+        let other = try SQLiteDB(adopting: try DatabaseQueue())
+        let error = #expect(throws: DBError.self) { try SQLiteDB.adopter(of: queue).read { _ in } }
+        #expect(error?.kind == .notAdopted)
+        try other.close()
+    }
+}
