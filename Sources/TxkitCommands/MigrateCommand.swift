@@ -58,6 +58,10 @@ package struct MigrateCommand: ParsableCommand {
     package func run() throws {
         let generator = try options.generator()
         let (files, edits, summary) = try generator.migrate(consumer: consumer)
+        if summary.isAlreadyMigrated {
+            print("\(consumer) consumes only the abstractions already (it opens no legacy transaction and names no GRDB database or legacy transaction): nothing to migrate")
+            return
+        }
         let changes = try FileChangeSet(root: options.root, files: files, edits: edits)
         if dryRun {
             for edit in edits { print(edit.diff) }

@@ -9,7 +9,8 @@ extension Generator {
     package func migrate(consumer: String) throws -> (files: [GeneratedFile], edits: [ConsumerEdit], summary: MigrationSummary) {
         let migration = try ConsumerMigration(consumer: consumer, generator: self)
         let summary = MigrationSummary(
-            consumer: consumer, requirements: migration.requirements.map(\.displayName), pairs: migration.pairs)
+            consumer: consumer, requirements: migration.requirements.map(\.displayName), pairs: migration.pairs,
+            isAlreadyMigrated: migration.isAlreadyMigrated)
         return (migration.files, migration.edits, summary)
     }
 
@@ -31,5 +32,7 @@ package struct MigrationSummary: Sendable {
     package var requirements: [String]
     /// The legacy types whose pair shims it uses.
     package var pairs: [String]
+    /// It consumed only the abstractions already: nothing was planned.
+    package var isAlreadyMigrated = false
 }
 #endif

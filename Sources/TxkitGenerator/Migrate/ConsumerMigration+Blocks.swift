@@ -101,12 +101,26 @@ extension ConsumerMigration {
     mutating func migrate(_ block: TransactionBlock) {
         let transaction = transactionName(avoiding: block.closure)
         let (resultType, single) = resultType(of: block)
-        extract(TransactionScope(
+        let scope = TransactionScope(
             body: block.closure.statements, owner: Syntax(block.closure), legacyName: block.legacyName,
             legacyDeclaration: block.legacyParameter, legacyType: block.legacyType, transactionName: transaction,
             kind: block.kind, resultType: block.style == .inTransaction ? "Void" : resultType,
             returnsSingleExpression: single && block.style == .plain, methodName: enclosingMemberName(block.call),
-            file: block.file))
+            file: block.file)
+        let function = enclosingFunction(of: block)
+        if let function, namesGRDBOutside(block, in: function) {
+            if migrateWholeMethod(function, block) { return }
+            refuse(function.name, in: block.file,
+                   "\(context.consumer.name).\(function.name.text) names GRDB around its transaction, and its code cannot move as a whole",
+                   fix: "keep GRDB's types inside the block (build the SQL arguments there), then run migrate again")
+            return
+        }
+        let failures = extract(scope, tentatively: true)
+        if !failures.isEmpty {
+            if let function, migrateWholeMethod(function, block) { return }
+            refusals += failures
+            return
+        }
         // `dbQueue.write` → `db.write`.
         if let member = block.call.calledExpression.as(MemberAccessExprSyntax.self) {
             let method = block.kind == .write ? "write" : "read"

@@ -28,6 +28,9 @@ struct ConsumerMigration {
     private(set) var requirements: [InlineRequirement] = []
     /// The pairs whose shims it uses.
     private(set) var pairs: [String] = []
+    /// The consumer names nothing of GRDB or of the legacy transactions:
+    /// it consumes only the abstractions already.
+    private(set) var isAlreadyMigrated = false
 
     let context: MigrationContext
     var refusals: [MigrationRefusal] = []
@@ -56,10 +59,15 @@ struct ConsumerMigration {
         findMigratedMethods()
         findBlocks()
         guard !blocks.isEmpty || !context.migratedMethods.isEmpty else {
-            throw MigrationRefused(consumer: context.consumer.name, refusals: refusals.isEmpty ? [MigrationRefusal(
-                location: location(of: context.consumer),
-                reason: "\(context.consumer.name) opens no transaction on a GRDB database or an app holder and receives no legacy transaction",
-                fix: "nothing to migrate: it consumes only the abstractions already, or reaches the database in a way txkit does not read (see txkit inventory)")] : refusals)
+            guard refusals.isEmpty else { throw MigrationRefused(consumer: context.consumer.name, refusals: refusals) }
+            if let (node, file) = firstLegacyName() {
+                throw MigrationRefused(consumer: context.consumer.name, refusals: [MigrationRefusal(
+                    location: file.sourceLocation(of: node),
+                    reason: "\(context.consumer.name) names `\(node.trimmedDescription)` but opens no transaction txkit reads (on a GRDB pool, queue, writer or reader, or an app holder) and receives no legacy transaction",
+                    fix: "open its transactions on the database it holds (`dbQueue.read { db in … }`), then run migrate again")])
+            }
+            isAlreadyMigrated = true
+            return
         }
         chooseDatabaseProperty()
         for block in blocks { migrate(block) }
@@ -71,6 +79,19 @@ struct ConsumerMigration {
         requirements = context.requirements
         try assembleEdits()
         files = try render(generator: generator, production: production)
+    }
+
+    /// The first GRDB or legacy transaction name in the consumer's code.
+    private func firstLegacyName() -> (Syntax, SourceFile)? {
+        for declaration in context.consumer.declarations where declaration.file.generatedBy == nil {
+            for type in declaration.memberBlock.descendants(IdentifierTypeSyntax.self) {
+                let name = type.name.text
+                if isLegacyTransaction(name) || (GRDBVocabulary.handleTypes[name] != nil && context.index.types[name] == nil) {
+                    return (Syntax(type), declaration.file)
+                }
+            }
+        }
+        return nil
     }
 
     // MARK: What the consumer holds
@@ -168,12 +189,20 @@ struct ConsumerMigration {
             ?? SourceLocation(path: type.name, line: 1)
     }
 
-    /// Runs the extractor on one scope.
-    mutating func extract(_ scope: TransactionScope) {
+    /// Runs the extractor on one scope; with `tentatively`, a scope it
+    /// cannot migrate leaves nothing behind and returns its refusals.
+    @discardableResult
+    mutating func extract(_ scope: TransactionScope, tentatively: Bool = false) -> [MigrationRefusal] {
+        let before = context.requirements
         let extractor = LegacyCodeExtractor(context: context, scope: scope)
         extractor.extract()
+        if tentatively, !extractor.refusals.isEmpty {
+            context.restore(before)
+            return extractor.refusals
+        }
         refusals += extractor.refusals
         for textEdit in extractor.edits { edit(scope.file, textEdit) }
+        return extractor.refusals
     }
 
     private mutating func assembleEdits() throws {
@@ -203,7 +232,7 @@ extension ConsumerMigration {
         let imports = tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self) }
         let modules = imports.map { $0.path.trimmedDescription }
         let converter = SourceLocationConverter(fileName: "", tree: tree)
-        let namesGRDB = tree.descendants(DeclReferenceExprSyntax.self).contains { isGRDBName($0.baseName.text) }
+        let namesGRDB = tree.descendants(DeclReferenceExprSyntax.self).contains { !FreeVariables.isMemberName($0) && isGRDBName($0.baseName.text) }
             || tree.descendants(IdentifierTypeSyntax.self).contains { isGRDBName($0.name.text) }
         var removals: [Int] = []
         if !namesGRDB, let grdb = imports.first(where: { context.configuration.excludedImports.contains($0.path.trimmedDescription) }) {

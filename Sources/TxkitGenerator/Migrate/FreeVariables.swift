@@ -39,7 +39,7 @@ struct FreeVariables {
     /// wrapper declares it. `consumer` is the type whose code it is.
     init(
         of nodes: [Syntax], in scope: Syntax, legacyName: String, legacyDeclaration: Syntax?,
-        consumer: IndexedType, allowsReturn: Bool
+        consumer: IndexedType, allowsReturn: Bool, excluding excluded: [Syntax] = []
     ) {
         guard let first = nodes.first, let last = nodes.last else { return }
         let start = first.positionAfterSkippingLeadingTrivia
@@ -52,6 +52,7 @@ struct FreeVariables {
             for reference in node.descendants(DeclReferenceExprSyntax.self) {
                 let name = reference.baseName.text
                 if Self.isMemberName(reference) { continue }
+                if excluded.contains(where: { LocalDeclaration.isInside(reference, $0) }) { continue }
                 if name == legacyName, let declaration = LocalScope.declarations(visibleAt: reference)[name],
                    declaration.node.id == legacyDeclaration?.id {
                     continue

@@ -1,4 +1,5 @@
 #if Txkit
+import Foundation
 import SwiftSyntax
 
 /// Moves the legacy data access of one ``TransactionScope`` into
@@ -330,7 +331,7 @@ final class LegacyCodeExtractor {
 
     // MARK: Types and writes
 
-    private func inputType(_ input: FreeVariables.Input) -> String? {
+    func inputType(_ input: FreeVariables.Input) -> String? {
         if input.isConsumerProperty, let finder = context.finderProperties[input.name] {
             return "any \(context.consumer.qualifiedName).Shims.\(finder.legacyType)"
         }
@@ -415,8 +416,9 @@ final class LegacyCodeExtractor {
     }
 
     /// The text of `nodes` as the wrapper holds it: dedented, `self.x` of
-    /// the consumer's properties as `x`, `Self` as the consumer's name.
-    private func movedText(_ nodes: [Syntax]) -> [String] {
+    /// the consumer's properties as `x`, `Self` as the consumer's name,
+    /// and `extra` made (offsets in the file).
+    func movedText(_ nodes: [Syntax], extra: [TextEdit] = []) -> [String] {
         guard let first = nodes.first, let last = nodes.last else { return [] }
         let tree = first.root
         let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -445,6 +447,7 @@ final class LegacyCodeExtractor {
                     replacement: context.consumer.qualifiedName))
             }
         }
+        replacements += extra.map { TextEdit(start: $0.start - start, end: $0.end - start, replacement: $0.replacement) }
         let bytes = Array(tree.description.utf8)[start ..< end]
         let text = TextEdit.apply(replacements, to: String(decoding: bytes, as: UTF8.self))
         let column = scope.file.converter.location(for: first.positionAfterSkippingLeadingTrivia).column - 1
@@ -471,8 +474,9 @@ final class LegacyCodeExtractor {
         return [head + first] + lines.dropFirst()
     }
 
-    private func summary(of node: Syntax) -> String {
-        let line = node.trimmedDescription.split(separator: "\n").first.map(String.init) ?? ""
+    func summary(of node: Syntax) -> String {
+        let line = node.trimmedDescription.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         let short = line.count > 80 ? String(line.prefix(79)) + "…" : line
         return "`\(short.replacingOccurrences(of: "`", with: "'"))`, from `\(context.consumer.name).\(scope.methodName)`"
     }

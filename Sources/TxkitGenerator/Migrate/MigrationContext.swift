@@ -56,6 +56,11 @@ final class MigrationContext {
         return named
     }
 
+    /// Forgets the requirements added since `earlier` was read.
+    func restore(_ earlier: [InlineRequirement]) {
+        requirements = earlier
+    }
+
     /// The legacy transaction settings of `type`, if it is one.
     func legacyTransaction(_ type: String) -> GeneratorConfiguration.LegacyTransaction? {
         configuration.legacyTransaction(forParameterType: type)
