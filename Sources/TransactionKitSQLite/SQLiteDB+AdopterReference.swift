@@ -38,3 +38,34 @@ extension SQLiteDB {
         SQLiteAdopterReference(writer: writer)
     }
 }
+
+extension SQLiteDB {
+    /// A database looked up at each transaction, for code that finds its
+    /// database in a global when it runs (an app's environment) rather
+    /// than receiving it once: the production wiring of such a migrated
+    /// manager.
+    ///
+    /// ```swift
+    /// extension RulesEngine {
+    ///     convenience init() {
+    ///         self.init(db: SQLiteDB.deferred {
+    ///             guard let database = AppEnvironment.current.database else { throw AppError.notConfigured }
+    ///             return database.sqlite
+    ///         })
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// **Transaction semantics:** those of the database `lookup` returns,
+    /// asked again when each transaction opens.
+    ///
+    /// - Parameter lookup: Returns the database to run the next transaction
+    ///   on, or throws; it runs on the thread that opens the transaction,
+    ///   outside any transaction.
+    /// - Returns: A database whose every transaction first calls `lookup`;
+    ///   an error `lookup` throws is thrown by the transaction, whose block
+    ///   does not run.
+    public static func deferred(_ lookup: @escaping @Sendable () throws -> SQLiteDB) -> any DB {
+        SQLiteDeferredDatabase(lookup: lookup)
+    }
+}

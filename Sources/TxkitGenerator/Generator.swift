@@ -143,13 +143,15 @@ public final class Generator {
         legacies.sort()
         let access = min(configuration.accessLevel, consumer.accessLevel).modifier
         let namespaceMarker = GeneratedFileMarker.shimNamespaces.line
+        var accesses = shimAccesses(of: consumerName)
+        accesses[legacyName] = plan.accessLevel(configuration: configuration)
 
         return [
             GeneratedFile(path: "\(shimsFolder)/\(renderer.shimName).swift", contents: renderer.shim()),
             GeneratedFile(path: "\(shimsFolder)/\(renderer.wrapperName).swift", contents: renderer.wrapper()),
             GeneratedFile(
                 path: "\(shimsFolder)/\(consumerName)+Shortcuts.swift",
-                contents: shortcutsNamespace(consumerName, legacies, access: access, marker: namespaceMarker)),
+                contents: shortcutsNamespace(consumerName, legacies, access: access, marker: namespaceMarker, accesses: accesses)),
             GeneratedFile(path: "\(mocksFolder)/\(mockName).swift", contents: mock.render()),
             GeneratedFile(
                 path: "\(mocksFolder)/\(consumerName)+Mocks.swift",
@@ -157,7 +159,29 @@ public final class Generator {
         ]
     }
 
-    func shortcutsNamespace(_ consumer: String, _ legacies: [String], access: String, marker: String) -> String {
+    /// The access levels of the shims of `consumer` the sources declare
+    /// (generated before), by legacy type.
+    func shimAccesses(of consumer: String) -> [String: AccessLevel] {
+        var accesses: [String: AccessLevel] = [:]
+        for legacy in legaciesByConsumer[consumer] ?? [] {
+            if let shim = index.types["\(consumer)_\(legacy)Shim"], shim.kind == .protocol {
+                accesses[legacy] = shim.accessLevel
+            }
+        }
+        return accesses
+    }
+
+    /// The namespaces' type aliases, each no wider than its shim (`accesses`,
+    /// by legacy type; `access` when not given).
+    func shortcutsNamespace(
+        _ consumer: String, _ legacies: [String], access: String, marker: String, accesses: [String: AccessLevel] = [:]
+    ) -> String {
+        let modifier = { (legacy: String) -> String in
+            guard let narrower = accesses[legacy], narrower.modifier != access,
+                  narrower < (AccessLevel(rawValue: access.trimmingWhitespace) ?? .internal)
+            else { return access }
+            return narrower.modifier
+        }
         var lines = [
             marker,
             "",
@@ -168,7 +192,7 @@ public final class Generator {
         for legacy in legacies {
             lines += [
                 "        /// See ``\(consumer)_\(legacy)Shim``.",
-                "        \(access)typealias \(legacy) = \(consumer)_\(legacy)Shim",
+                "        \(modifier(legacy))typealias \(legacy) = \(consumer)_\(legacy)Shim",
             ]
         }
         lines += [
@@ -180,7 +204,7 @@ public final class Generator {
         for legacy in legacies {
             lines += [
                 "        /// See ``\(consumer)_\(legacy)Wrapper``.",
-                "        \(access)typealias \(legacy) = \(consumer)_\(legacy)Wrapper",
+                "        \(modifier(legacy))typealias \(legacy) = \(consumer)_\(legacy)Wrapper",
             ]
         }
         lines += ["    }", "}"]

@@ -74,3 +74,30 @@ struct AdopterReferenceTests {
         try other.close()
     }
 }
+
+/// `SQLiteDB.deferred(_:)`: a database looked up at each transaction.
+@Suite("Adoption: a database looked up at each transaction")
+struct DeferredDatabaseTests {
+    struct NotConfigured: Error {}
+
+    @Test(arguments: AdoptionBehaviourTests.backends)
+    func eachTransactionAsksTheLookupAndRunsOnWhatItReturns(_ backend: Backend) throws {
+        let app = try AdoptionBehaviourTests.App(backend)
+        let current = Locked<SQLiteDB?>(nil)
+        let asked = Locked(0)
+        let db = SQLiteDB.deferred {
+            asked.withValue { $0 += 1 }
+            guard let database = current.value else { throw NotConfigured() }
+            return database
+        }
+        var ran = false
+        #expect(throws: NotConfigured.self) { try db.write { _ in ran = true } }
+        #expect(!ran)
+        current.withValue { $0 = app.db }
+        let store = app.store
+        try db.write { tx in try store.setInt(9, key: "a", transaction: tx) }
+        #expect(try app.kv("a") == 9)
+        #expect(try db.read { tx in try store.getInt("a", transaction: tx) } == 9)
+        #expect(asked.value == 3)
+    }
+}

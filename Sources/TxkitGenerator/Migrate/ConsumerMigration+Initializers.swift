@@ -13,13 +13,20 @@ extension ConsumerMigration {
 
     /// How a block's receiver reaches the database, from a property of the
     /// consumer or from a global.
-    struct HandleRoot: Equatable {
+    struct HandleRoot {
         /// The consumer's stored property the receiver starts from, if any.
         var property: String?
         /// The receiver, with computed properties of the consumer expanded.
         var expression: String
         /// The receiver's type (a GRDB handle, or a holder).
         var type: String
+        /// The receiver starts from a global (`AppEnvironment.current`),
+        /// read again at each call.
+        var isGlobal = false
+        /// The statement that binds the local the receiver was
+        /// (`guard let database = … else { throw … }`), and its name.
+        var binding: CodeBlockItemSyntax?
+        var bindingName: String?
     }
 
     /// The stored properties that only open transactions: they go.
@@ -63,7 +70,7 @@ extension ConsumerMigration {
     private func isInitializerAssignment(_ reference: DeclReferenceExprSyntax) -> Bool {
         guard reference.ancestor(InitializerDeclSyntax.self, below: Syntax(reference.root)) != nil,
               let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self",
-              let sequence = member.parent?.as(SequenceExprSyntax.self),
+              let sequence = member.parent?.parent?.as(SequenceExprSyntax.self),
               Array(sequence.elements).count == 3, Array(sequence.elements)[0].id == member.id,
               Array(sequence.elements)[1].is(AssignmentExprSyntax.self)
         else { return false }
@@ -89,12 +96,20 @@ extension ConsumerMigration {
 
     /// Where a receiver comes from.
     func handleRoot(_ receiver: ExprSyntax, file: SourceFile) -> HandleRoot? {
+        // `database.pool` of a holder that adopts its pool: the holder.
+        if let member = receiver.as(MemberAccessExprSyntax.self), let base = member.base,
+           let baseType = context.typer.type(of: base),
+           let holder = context.index.types[SourceIndex.coreTypeName(baseType)].flatMap({ DatabaseHolder($0, context: context) }),
+           holder.adoptedProperty != nil,
+           let type = context.typer.type(of: receiver), GRDBVocabulary.handleTypes[SourceIndex.coreTypeName(type)] != nil {
+            return handleRoot(base, file: file)
+        }
         guard let type = context.typer.type(of: receiver) else { return nil }
         var expression = receiver.trimmedDescription
         if expression.hasPrefix("self.") { expression.removeFirst("self.".count) }
         let first = String(expression.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        let rest = String(expression.dropFirst(first.count))
         if let computed = computedHandle(first) {
-            let rest = String(expression.dropFirst(first.count))
             var expanded = computed.trimmedDescription
             if expanded.hasPrefix("self.") { expanded.removeFirst("self.".count) }
             let root = String(expanded.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
@@ -102,11 +117,27 @@ extension ConsumerMigration {
             return HandleRoot(property: isStored ? root : nil, expression: expanded + rest, type: type)
         }
         if let reference = receiver.descendants(DeclReferenceExprSyntax.self).first,
-           LocalScope.declarations(visibleAt: reference)[first] != nil {
-            return HandleRoot(property: nil, expression: "local " + expression, type: type)
+           let local = LocalScope.declarations(visibleAt: reference)[first] {
+            // A local bound from the database (`guard let database = Env.current.database`).
+            let value: ExprSyntax?
+            switch local.origin {
+            case let .optionalBinding(bound): value = bound
+            case .local: value = local.initializer
+            default: value = nil
+            }
+            guard let value, let statement = local.node.ancestor(CodeBlockItemSyntax.self, below: Syntax(local.node.root)),
+                  !(statement.item.is(ExpressionStmtSyntax.self)), var root = handleRoot(value, file: file), root.binding == nil
+            else {
+                return HandleRoot(property: nil, expression: "local " + expression, type: type)
+            }
+            root.binding = statement
+            root.bindingName = first
+            root.expression += rest
+            return root
         }
         let isStored = storedProperties().contains { $0.0 == first }
-        return HandleRoot(property: isStored ? first : nil, expression: expression, type: type)
+        let isGlobal = !isStored && first.first?.isUppercase == true
+        return HandleRoot(property: isStored ? first : nil, expression: expression, type: type, isGlobal: isGlobal)
     }
 
     /// Retypes and replaces stored properties, splits the initializer, and
@@ -127,7 +158,8 @@ extension ConsumerMigration {
                    fix: "give it one database, or split it so that each part uses one, then run migrate again")
             return production
         }
-        let root = roots.first?.1
+        let root = roots.first(where: { $0.1.binding != nil })?.1 ?? roots.first?.1
+        removeBindings(roots.map(\.1))
         if let root, root.expression.hasPrefix("local ") {
             let (block, _) = roots[0]
             refuse(block.receiver, in: block.file,
@@ -189,6 +221,30 @@ extension ConsumerMigration {
         return production
     }
 
+    /// Deletes the statements that bound a local to the database
+    /// (`guard let database = Env.current.database else { … }`): the
+    /// migrated code has `db`; the production lookup keeps the statement.
+    private mutating func removeBindings(_ roots: [HandleRoot]) {
+        var removed: Set<SyntaxIdentifier> = []
+        for root in roots {
+            guard let binding = root.binding, let name = root.bindingName, removed.insert(binding.id).inserted,
+                  let file = blocks.first(where: { LocalDeclaration.isInside(binding, $0.file.tree) })?.file
+            else { continue }
+            let list = binding.parent
+            let uses = list?.descendants(DeclReferenceExprSyntax.self).filter { reference in
+                reference.baseName.text == name && !FreeVariables.isMemberName(reference)
+                    && reference.position > binding.endPosition
+                    && !blocks.contains { LocalDeclaration.isInside(reference, $0.receiver) }
+            } ?? []
+            if !uses.isEmpty {
+                refuse(binding, in: file, "`\(name)`, the database bound here, is used for more than opening transactions",
+                       fix: "use it only to open transactions, then run migrate again")
+                continue
+            }
+            edit(file, TextEdit(start: binding.position.utf8Offset, end: binding.endPositionBeforeTrailingTrivia.utf8Offset, replacement: ""))
+        }
+    }
+
     private func replacedComputed(_ name: String) -> Bool {
         references(to: name).allSatisfy { reference in
             blocks.contains { block in
@@ -228,6 +284,15 @@ extension ConsumerMigration {
     /// (refused) when the holder adopts nothing.
     private mutating func adoptedDatabase(_ root: HandleRoot) -> String? {
         let core = SourceIndex.coreTypeName(root.type)
+        if root.isGlobal, GRDBVocabulary.handleTypes[core] == nil {
+            // Read again at each transaction, as the consumer read it.
+            guard let adopted = adoptedDatabase(HandleRoot(property: nil, expression: root.expression, type: root.type)) else { return nil }
+            if let binding = root.binding, let name = root.bindingName {
+                let value = adopted.replacingOccurrences(of: "$handle", with: name)
+                return "SQLiteDB.deferred {\n    \(binding.trimmedDescription.replacingOccurrences(of: "\n", with: "\n    "))\n    return \(value)\n}"
+            }
+            return "SQLiteDB.deferred { \(adopted) }"
+        }
         if GRDBVocabulary.handleTypes[core] != nil {
             guard context.index.adoptsAPool else {
                 refuse(MigrationRefusal(

@@ -15,7 +15,7 @@ extension ConsumerMigration {
         let shimsFolder = configuration.shimsFolder.replacingOccurrences(of: "$consumer", with: consumer)
         let mocksFolder = configuration.mocksFolder.replacingOccurrences(of: "$consumer", with: consumer)
         let marker = GeneratedFileMarker.migrated(consumer: consumer).line
-        let access = min(configuration.accessLevel, context.consumer.accessLevel).modifier
+        let access = databaseShimAccess.modifier
         let imports = consumerImports()
         var files: [GeneratedFile] = []
         var legacies = pairs
@@ -44,13 +44,33 @@ extension ConsumerMigration {
             }
         }
         let namespaceMarker = GeneratedFileMarker.shimNamespaces.line
+        var accesses = generator.shimAccesses(of: consumer)
+        for finder in context.finderProperties.values {
+            accesses[finder.legacyType] = finder.plan.accessLevel(configuration: configuration)
+        }
+        accesses[Self.databaseShimName] = databaseShimAccess
         files.append(GeneratedFile(
             path: "\(shimsFolder)/\(consumer)+Shortcuts.swift",
-            contents: generator.shortcutsNamespace(consumer, generator.legacies(of: consumer, adding: sortedLegacies), access: access, marker: namespaceMarker)))
+            contents: generator.shortcutsNamespace(
+                consumer, generator.legacies(of: consumer, adding: sortedLegacies),
+                access: min(configuration.accessLevel, context.consumer.accessLevel).modifier, marker: namespaceMarker,
+                accesses: accesses)))
         files.append(GeneratedFile(
             path: "\(mocksFolder)/\(consumer)+Mocks.swift",
             contents: generator.mocksNamespace(consumer, generator.legacies(of: consumer, adding: sortedLegacies), marker: namespaceMarker)))
         return files
+    }
+
+    /// The `Database` shim's access: `txkit.json`'s, narrowed to the
+    /// consumer's and to the types its requirements name.
+    var databaseShimAccess: AccessLevel {
+        let named = context.requirements.flatMap { $0.parameters.map(\.type) + [$0.resultType] }
+        var access = min(context.configuration.accessLevel, context.consumer.accessLevel, context.index.narrowestAccess(of: named))
+        for finder in context.finderProperties.values
+        where named.contains(where: { $0.hasSuffix(".Shims.\(finder.legacyType)") }) {
+            access = min(access, finder.plan.accessLevel(configuration: context.configuration))
+        }
+        return access
     }
 
     private func isNamespace(_ path: String) -> Bool {

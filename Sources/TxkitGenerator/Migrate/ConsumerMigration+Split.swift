@@ -34,8 +34,11 @@ extension ConsumerMigration {
         let initializers = context.consumer.declarations.filter { $0.file.generatedBy == nil }.flatMap { declaration in
             declaration.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }.map { ($0, declaration.file) }
         }
-        let assigned = initializers.filter { initializer, _ in
+        var assigned = initializers.filter { initializer, _ in
             !assignments(in: initializer).isEmpty && !isDelegating(initializer)
+        }
+        if assigned.isEmpty {
+            assigned = initializers.filter { !isDelegating($0.0) }
         }
         let needsInitializer = root != nil || !context.finderProperties.isEmpty || !context.requirements.isEmpty
         guard needsInitializer else { return [] }
@@ -221,10 +224,12 @@ extension ConsumerMigration {
     /// The migrated initializer's access: the original one's, narrowed to
     /// the shims' (a public initializer cannot take a package shim).
     private func migratedAccess(_ modifiers: DeclModifierListSyntax) -> String {
-        let original = TypeCollector.explicitAccessLevel(modifiers) ?? .internal
-        let shims = min(context.configuration.accessLevel, context.consumer.accessLevel)
-        let needsShims = !context.requirements.isEmpty || !context.finderProperties.isEmpty
-        return (needsShims ? min(original, shims) : original).modifier
+        var access = TypeCollector.explicitAccessLevel(modifiers) ?? .internal
+        if !context.requirements.isEmpty { access = min(access, databaseShimAccess) }
+        for finder in context.finderProperties.values {
+            access = min(access, finder.plan.accessLevel(configuration: context.configuration))
+        }
+        return access.modifier
     }
 
     private func insertConvenience(into signature: String, modifiers: DeclModifierListSyntax) -> String {

@@ -45,7 +45,11 @@ extension ConsumerMigration {
         let free = FreeVariables(
             of: nodes, in: Syntax(function), legacyName: block.legacyName, legacyDeclaration: block.legacyParameter,
             consumer: context.consumer, allowsReturn: true, excluding: [Syntax(block.receiver)])
-        guard free.obstacle == nil else { return false }
+        guard free.obstacle == nil, !free.inputs.contains(where: { $0.isConsumerProperty && !$0.writes.isEmpty }) else { return false }
+        // Nothing else awaits: the body runs inside one synchronous transaction.
+        let awaits = body.descendants(AwaitExprSyntax.self).filter { !LocalDeclaration.isInside($0, block.call) && !LocalDeclaration.isInside(block.call, $0) }
+        guard awaits.isEmpty else { return false }
+        context.typer.known = [block.legacyName: block.legacyType]
         let scope = TransactionScope(
             body: body.statements, owner: Syntax(function), legacyName: block.legacyName,
             legacyDeclaration: block.legacyParameter, legacyType: block.legacyType, transactionName: "tx", kind: block.kind,

@@ -194,6 +194,7 @@ struct ConsumerMigration {
     @discardableResult
     mutating func extract(_ scope: TransactionScope, tentatively: Bool = false) -> [MigrationRefusal] {
         let before = context.requirements
+        context.typer.known = [scope.legacyName: scope.legacyType]
         let extractor = LegacyCodeExtractor(context: context, scope: scope)
         extractor.extract()
         if tentatively, !extractor.refusals.isEmpty {

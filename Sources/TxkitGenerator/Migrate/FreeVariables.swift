@@ -102,6 +102,14 @@ struct FreeVariables {
                     obstacle = obstacle ?? "it calls `\(name)(…)`, a method of \(consumer.name)"
                 }
             }
+            // `if let x`, `guard let x`: a read of the `x` declared before.
+            for binding in node.descendants(OptionalBindingConditionSyntax.self) where binding.initializer == nil {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                      let declaration = LocalScope.declarations(visibleAt: binding)[name], !isInside(declaration.node),
+                      seen.insert(name).inserted
+                else { continue }
+                inputs.append(Input(name: name, declaration: declaration, isConsumerProperty: false))
+            }
             if !allowsReturn, let exit = Self.exit(in: node) {
                 obstacle = obstacle ?? "it leaves the code around it (`\(exit)`)"
             }
@@ -157,7 +165,7 @@ struct FreeVariables {
                 current = Syntax(optional)
                 continue
             }
-            if let sequence = parent.as(SequenceExprSyntax.self) {
+            if let list = parent.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self) {
                 let elements = Array(sequence.elements)
                 if let position = elements.firstIndex(where: { $0.id == current.id }), position + 1 < elements.count {
                     let next = elements[position + 1]

@@ -398,6 +398,18 @@ final class LegacyCodeExtractor {
 
     // MARK: Text
 
+    /// Whether a `try` covers `expression` (up to its statement or closure).
+    private func isTried(_ expression: ExprSyntax) -> Bool {
+        var node = expression.parent
+        while let current = node {
+            if current.is(TryExprSyntax.self) { return true }
+            if current.is(CodeBlockItemSyntax.self) || current.is(ClosureExprSyntax.self) { return false }
+            if let element = current.as(ConditionElementSyntax.self) { _ = element; return false }
+            node = current.parent
+        }
+        return false
+    }
+
     /// The expression statement `expression` makes up, with its `try` and
     /// `await`, if it is one.
     private func statementExpression(of expression: ExprSyntax) -> CodeBlockItemSyntax? {
@@ -497,7 +509,7 @@ final class LegacyCodeExtractor {
             }
             return [TextEdit(
                 start: expression.positionAfterSkippingLeadingTrivia.utf8Offset,
-                end: expression.endPositionBeforeTrailingTrivia.utf8Offset, replacement: call)]
+                end: expression.endPositionBeforeTrailingTrivia.utf8Offset, replacement: (isTried(expression) ? "" : "try ") + call)]
         case let .statements(list, range, requirement, outputs, returns):
             let items = Array(list)
             let first = items[range.lowerBound], last = items[range.upperBound - 1]

@@ -7,7 +7,7 @@ final class MigrationContext {
     let index: SourceIndex
     let configuration: GeneratorConfiguration
     let consumer: IndexedType
-    let typer: MigrationTyper
+    var typer: MigrationTyper
     /// The consumer's property that holds its `Database` shim.
     let shimProperty: String
     /// The requirements extracted so far, in order, with unique names.

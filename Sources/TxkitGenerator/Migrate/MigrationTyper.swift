@@ -131,9 +131,27 @@ struct MigrationTyper {
                 .map(TypeText.unwrapped)
         case .caughtError:
             return "any Error"
-        case .parameter, .closureParameter:
-            return nil
+        case .closureParameter:
+            return known[declaration.name] ?? elementParameterType(declaration, depth: depth)
+        case .parameter:
+            return known[declaration.name]
         }
+    }
+
+    /// The type of a closure's parameter when the closure is passed to a
+    /// collection's `map`, `filter`, `forEach`… on values of a known type:
+    /// an element (both parameters of `sorted(by:)`; the element after the
+    /// offset for `enumerated()`'s).
+    private func elementParameterType(_ declaration: LocalDeclaration, depth: Int) -> String? {
+        guard let closure = declaration.node.ancestor(ClosureExprSyntax.self, below: declaration.node.root) else { return nil }
+        let call = closure.parent?.as(FunctionCallExprSyntax.self)
+            ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+        guard let call, let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+              ["map", "compactMap", "flatMap", "filter", "forEach", "first", "last", "contains", "allSatisfy", "sorted",
+               "min", "max", "firstIndex", "lastIndex", "drop", "prefix"].contains(member.declName.baseName.text),
+              let baseType = type(of: base, depth: depth + 1), let element = TypeText.elementType(TypeText.unwrapped(baseType))
+        else { return nil }
+        return element
     }
 
     /// Whether `name` names a type: of the sources, of the standard
@@ -170,6 +188,10 @@ struct MigrationTyper {
 
     /// A property's type on a value (or, for `T.Type`, a static one).
     func type(ofProperty name: String, on baseType: String) -> String? {
+        if SourceIndex.coreTypeName(baseType) == consumer.name, let property = symbols.properties[name], !property.isStatic {
+            if let type = property.type { return type }
+            if let initial = initialValue(of: name) { return type(of: initial) }
+        }
         if let metatype = TypeText.metatypeInstance(baseType) {
             if index.types["\(metatype).\(name)"] != nil { return "\(metatype).\(name).Type" }
             if index.types[metatype]?.enumCases.contains(name) == true { return metatype }

@@ -9,7 +9,7 @@ struct ShimRenderer {
     private var legacy: String { plan.legacy.name }
     var shimName: String { "\(consumer)_\(legacy)Shim" }
     var wrapperName: String { "\(consumer)_\(legacy)Wrapper" }
-    private var access: AccessLevel { min(configuration.accessLevel, plan.consumer.accessLevel) }
+    private var access: AccessLevel { plan.accessLevel(configuration: configuration) }
     private var modifier: String { access.modifier }
 
     /// The modules the legacy type's files import that generated code
