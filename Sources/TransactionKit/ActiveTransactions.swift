@@ -157,6 +157,23 @@ extension ActiveTransactions {
 }
 
 extension ActiveTransactions {
+    /// The innermost transaction of `scope` whose block runs on this thread
+    /// on `connection`, if any: what a bridge of that connection stands
+    /// for when the connection came from the transaction itself (a shim's
+    /// wrapper handed it to legacy code that bridges it back).
+    package static func active(in scope: DatabaseScope, on connection: AnyObject) -> DBReadTransaction? {
+        guard let thread = pthread_getspecific(key) else { return nil }
+        var pointer = Unmanaged<Innermost>.fromOpaque(thread).takeUnretainedValue().transaction
+        while let current = pointer {
+            let transaction = Unmanaged<DBReadTransaction>.fromOpaque(current).takeUnretainedValue()
+            if transaction.scope === scope, transaction.connection === connection {
+                return transaction
+            }
+            pointer = transaction.outerActive
+        }
+        return nil
+    }
+
     /// The trace of the innermost traced transaction whose block runs on
     /// this thread, if any.
     package static var innermostTrace: TransactionTrace? {

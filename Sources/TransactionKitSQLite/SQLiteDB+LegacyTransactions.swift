@@ -16,7 +16,10 @@ extension SQLiteDB {
     ///
     /// **Transaction semantics:** the returned transaction *is* the
     /// application's (``shimOnlyBridge(_:file:line:)`` returns `database`);
-    /// bridging again in it returns the same one. Finalizations run once, in
+    /// bridging again in it returns the same one. Given the connection of
+    /// this database's own write (from ``shimOnlyBridge(_:file:line:)``,
+    /// in a wrapper that calls legacy code that bridges back), it returns
+    /// that write. Finalizations run once, in
     /// SQLite's commit hook, and may not run statements (use
     /// ``writeTransaction(bridging:file:line:_:)`` for those that write).
     /// Sync completions run after the commit, before the application's
@@ -51,6 +54,11 @@ extension SQLiteDB {
         line: UInt = #line
     ) throws(DBMisuseError) -> DBWriteTransaction {
         let callSite = CallSite(file: file, line: line)
+        // The connection of this database's own write, handed to legacy code
+        // (a shim's wrapper) that bridges it back: that write.
+        if let active = ActiveTransactions.active(in: engine.scope, on: database) as? DBWriteTransaction {
+            return active
+        }
         let connection = ObjectIdentifier(database)
         guard connection == writerConnection else {
             if database.configuration.readonly {
@@ -131,7 +139,8 @@ extension SQLiteDB {
     ///
     /// **Transaction semantics:** inside the application's write, the
     /// transaction of ``writeTransaction(bridging:file:line:)-swift.method`` (the same
-    /// one, seen as a read). Inside the application's read, a pool's or a
+    /// one, seen as a read). Given the connection of this database's own
+    /// transaction (from ``shimOnlyBridge(_:file:line:)``), that transaction. Inside the application's read, a pool's or a
     /// queue's, a transaction on that read's snapshot:
     /// ``shimOnlyBridge(_:file:line:)`` returns `database`.
     ///
@@ -154,6 +163,11 @@ extension SQLiteDB {
         file: StaticString = #fileID,
         line: UInt = #line
     ) throws(DBMisuseError) -> DBReadTransaction {
+        // The connection of this database's own transaction, handed to
+        // legacy code (a shim's wrapper) that bridges it back: that one.
+        if let active = ActiveTransactions.active(in: engine.scope, on: database) {
+            return active
+        }
         let connection = ObjectIdentifier(database)
         let callSite = CallSite(file: file, line: line)
         if connection == writerConnection {

@@ -101,3 +101,31 @@ struct DeferredDatabaseTests {
         #expect(asked.value == 3)
     }
 }
+
+/// A shim's wrapper hands legacy code the connection of a TransactionKit
+/// transaction; legacy code that bridges it back gets that transaction.
+@Suite("Adoption: bridging the connection of a TransactionKit transaction")
+struct RoundTripBridgeTests {
+    @Test(arguments: AdoptionBehaviourTests.backends)
+    func bridgingTheConnectionOfAWriteReturnsThatWrite(_ backend: Backend) throws {
+        let app = try AdoptionBehaviourTests.App(backend)
+        try app.db.write { tx in
+            let connection = try SQLiteDB.shimOnlyBridge(tx)
+            #expect(try SQLiteDB.writeTransaction(bridging: connection) === tx)
+            #expect(try SQLiteDB.readTransaction(bridging: connection) === tx)
+            #expect(try app.db.writeTransaction(bridging: connection) === tx)
+            // Hooks registered through the bridged one are the write's.
+            try app.store.setInt(11, key: "a", transaction: SQLiteDB.writeTransaction(bridging: connection))
+        }
+        #expect(try app.kv("a") == 11)
+    }
+
+    @Test(arguments: AdoptionBehaviourTests.backends)
+    func bridgingTheConnectionOfAReadReturnsThatRead(_ backend: Backend) throws {
+        let app = try AdoptionBehaviourTests.App(backend)
+        try app.db.read { tx in
+            let connection = try SQLiteDB.shimOnlyBridge(tx)
+            #expect(try app.db.readTransaction(bridging: connection) === tx)
+        }
+    }
+}

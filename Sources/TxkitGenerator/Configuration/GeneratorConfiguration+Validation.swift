@@ -55,6 +55,7 @@ extension GeneratorConfiguration {
     static var knownKeys: (top: [String], legacy: [String], reverseBridge: [String]) {
         var sample = defaults
         sample.legacyTransactions[0].reverseBridge = .init(read: "$legacy", write: "$legacy")
+        sample.legacyTransactions[0].renamedMembers = ["legacy": "TransactionKit"]
         let encoder = JSONEncoder()
         guard let data = try? encoder.encode(sample),
               let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
@@ -138,6 +139,8 @@ extension GeneratorConfiguration {
             return "a list of objects, [{ \"type\": …, \"transaction\": …, \"bridge\": … }]"
         case "reverseBridge":
             return "an object, { \"read\": …, \"write\": … }"
+        case "renamedMembers":
+            return "an object of strings, { \"addCompletion\": \"addSyncCompletion\" }"
         case "transaction":
             return "a string: \"read\", \"write\" or \"infer\""
         default:

@@ -60,6 +60,10 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
         /// on an adopted pool). `--apply` names it in the step it asks for
         /// when a consumer still receives the legacy transaction.
         package var reverseBridge: ReverseBridge?
+        /// Members of the legacy transaction that TransactionKit's offers
+        /// under another name, with the same arguments (`"addCompletion":
+        /// "addSyncCompletion"`): `txkit migrate` renames their calls.
+        package var renamedMembers: [String: String]?
 
         /// The expressions of ``reverseBridge``, by transaction kind.
         package struct ReverseBridge: Codable, Equatable, Sendable {
@@ -74,11 +78,15 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
             }
         }
 
-        package init(type: String, transaction: Replacement, bridge: String, reverseBridge: ReverseBridge? = nil) {
+        package init(
+            type: String, transaction: Replacement, bridge: String, reverseBridge: ReverseBridge? = nil,
+            renamedMembers: [String: String]? = nil
+        ) {
             self.type = type
             self.transaction = transaction
             self.bridge = bridge
             self.reverseBridge = reverseBridge
+            self.renamedMembers = renamedMembers
         }
 
         /// The reverse bridge of `kind` applied to `legacy`, or the adoption

@@ -239,7 +239,8 @@ extension ConsumerMigration {
     /// one instead; its legacy data access moves into the shims.
     mutating func migrateMethods() {
         for function in consumerFunctions() {
-            guard let position = context.migratedMethods[function.name.text], let body = function.body,
+            guard let position = context.migratedMethods.first(where: { $0.function == function.id })?.position,
+                  let body = function.body,
                   let file = context.consumer.declarations.first(where: { $0.memberBlock.descendants(FunctionDeclSyntax.self).contains { $0.id == function.id } })?.file
             else { continue }
             let parameter = Array(function.signature.parameterClause.parameters)[position]
@@ -256,7 +257,7 @@ extension ConsumerMigration {
             edit(file, TextEdit(
                 start: parameter.type.positionAfterSkippingLeadingTrivia.utf8Offset,
                 end: parameter.type.endPositionBeforeTrailingTrivia.utf8Offset, replacement: kind.typeName))
-            legacyEntryPoints.append(LegacyEntryPoint(function: function, position: position, kind: kind, legacyType: legacyType))
+            legacyEntryPoints.append(LegacyEntryPoint(function: function, position: position, kind: kind, legacyType: legacyType, file: file))
         }
     }
 
@@ -287,5 +288,6 @@ struct LegacyEntryPoint {
     var position: Int
     var kind: TransactionKind
     var legacyType: String
+    var file: SourceFile
 }
 #endif

@@ -195,7 +195,15 @@ extension ConsumerMigration {
                 }
                 if let finder = context.finderProperties[name] {
                     let shim = "any Shims.\(finder.legacyType)"
-                    if let annotation = binding.typeAnnotation {
+                    if let initializer = binding.initializer {
+                        // Built by the production initializer now, and injected.
+                        let modifiers = variable.modifiers.filter { $0.name.text != "lazy" }.map { $0.trimmedDescription + " " }.joined()
+                        edit(declaration.file, TextEdit(
+                            start: variable.positionAfterSkippingLeadingTrivia.utf8Offset,
+                            end: variable.endPositionBeforeTrailingTrivia.utf8Offset,
+                            replacement: "\(variable.attributes.isEmpty ? "" : variable.attributes.trimmedDescription + " ")\(modifiers)let \(name): \(shim)"))
+                        initializedFinders[name] = initializer.value.trimmedDescription
+                    } else if let annotation = binding.typeAnnotation {
                         edit(declaration.file, TextEdit(
                             start: annotation.type.positionAfterSkippingLeadingTrivia.utf8Offset,
                             end: annotation.type.endPositionBeforeTrailingTrivia.utf8Offset, replacement: shim))
@@ -289,7 +297,10 @@ extension ConsumerMigration {
             guard let adopted = adoptedDatabase(HandleRoot(property: nil, expression: root.expression, type: root.type)) else { return nil }
             if let binding = root.binding, let name = root.bindingName {
                 let value = adopted.replacingOccurrences(of: "$handle", with: name)
-                return "SQLiteDB.deferred {\n    \(binding.trimmedDescription.replacingOccurrences(of: "\n", with: "\n    "))\n    return \(value)\n}"
+                let file = blocks.first { LocalDeclaration.isInside(binding, $0.file.tree) }?.file
+                let column = file.map { binding.startLocation(converter: $0.converter).column - 1 } ?? 0
+                let text = dedented(binding.trimmedDescription, by: column)
+                return "SQLiteDB.deferred {\n    \(text.replacingOccurrences(of: "\n", with: "\n    "))\n    return \(value)\n}"
             }
             return "SQLiteDB.deferred { \(adopted) }"
         }

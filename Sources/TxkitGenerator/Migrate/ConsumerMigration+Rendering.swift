@@ -203,10 +203,21 @@ extension ConsumerMigration {
                 }
                 return label + (isInout ? "&" : "") + name
             }
-            let signature = String(function.trimmedDescription.prefix { $0 != "{" }).trimmingWhitespace
+            let column = function.startLocation(converter: entry.file.converter).column - 1
+            let signature = dedented(String(function.trimmedDescription.prefix { $0 != "{" }).trimmingWhitespace, by: column)
             let effects = function.signature.effectSpecifiers
             let call = (effects?.asyncSpecifier != nil ? "await " : "") + "\(function.name.text)(\(arguments.joined(separator: ", ")))"
-            return signature + " {\n    try " + call + "\n}"
+            if effects?.throwsClause != nil {
+                return signature + " {\n    try " + call + "\n}"
+            }
+            // The bridge throws only under a test runner, once it recorded the
+            // misuse as a failure: the run goes on, as it does with a `throws`.
+            let returnsValue = function.signature.returnClause != nil
+            return signature + " {\n    do {\n        \(returnsValue ? "return " : "")try " + call + "\n    } catch {\n"
+                + (returnsValue
+                    ? "        fatalError(\"TransactionKit recorded a misuse of this transaction: \\(error)\")\n"
+                    : "        return\n")
+                + "    }\n}"
         }
     }
 

@@ -97,6 +97,19 @@ extension ConsumerMigration {
         if !databaseSet, let rootText {
             statements.insert(.database(value: adopted.replacingOccurrences(of: "$handle", with: rootText)), at: 0)
         }
+        // Finders that had an initial value: built by the production
+        // initializer from what it receives.
+        let parameterNames = Set(parameters.map { ($0.secondName ?? $0.firstName).text })
+        for (name, value) in initializedFinders.sorted(by: { $0.key < $1.key }) {
+            guard let finder = context.finderProperties[name] else { continue }
+            let used = Set(TypeText.identifiers(in: value)).filter { identifier in storedProperties().contains { $0.0 == identifier } }
+            if let missing = used.first(where: { !parameterNames.contains($0) }) {
+                refuse(initializer, in: file, "the initial value of `\(name)` reads `\(missing)`, which the initializer does not receive",
+                       fix: "build `\(name)` in the initializer, then run migrate again")
+                continue
+            }
+            statements.append(.parameter(name: name, type: "any Shims.\(finder.legacyType)", value: wrapper(for: finder, around: value)))
+        }
 
         // The migrated initializer.
         let newParameters = statements.compactMap { statement -> (String, String)? in
@@ -146,16 +159,37 @@ extension ConsumerMigration {
             start: initializer.positionAfterSkippingLeadingTrivia.utf8Offset,
             end: initializer.endPositionBeforeTrailingTrivia.utf8Offset, replacement: text))
 
+        // The migrated initializer still takes what callers pass (it only
+        // added defaulted shims): they need nothing else.
+        let original = parameters.map { $0.trimmedDescription.trimmingCharacters(in: CharacterSet(charactersIn: ",")).trimmingWhitespace }
+        if Array(declared.prefix(original.count)) == original, declared.dropFirst(original.count).allSatisfy({ $0.contains(" = ") }) {
+            return []
+        }
         // The production initializer, with the signature callers use.
         let isClass = context.consumer.kind == .class
-        let signature = String(initializer.trimmedDescription.prefix { $0 != "{" }).trimmingWhitespace
+        let signature = dedented(String(initializer.trimmedDescription.prefix { $0 != "{" }).trimmingWhitespace, by: indent.count)
         let tries = (initializer.signature.effectSpecifiers?.throwsClause != nil) ? "try " : ""
         var production = signature
         if isClass, !initializer.modifiers.contains(where: { $0.name.text == "convenience" }) {
             production = insertConvenience(into: production, modifiers: initializer.modifiers)
         }
-        production += " {\n    \(tries)self.init(\(passed.joined(separator: ", ")))\n}"
+        let call = "\(tries)self.init(\(passed.joined(separator: ", ")))".replacingOccurrences(of: "\n", with: "\n    ")
+        production += " {\n    \(call)\n}"
         return [production]
+    }
+
+    /// `text` with its lines after the first moved `count` columns left.
+    func dedented(_ text: String, by count: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+            guard index > 0 else { return String(line) }
+            var rest = Substring(line)
+            var dropped = 0
+            while dropped < count, rest.first == " " {
+                rest = rest.dropFirst()
+                dropped += 1
+            }
+            return String(rest)
+        }.joined(separator: "\n")
     }
 
     /// The initializer's assignments to stored properties.

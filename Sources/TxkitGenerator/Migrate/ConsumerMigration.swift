@@ -37,6 +37,9 @@ struct ConsumerMigration {
     var textEdits: [String: (file: SourceFile, edits: [TextEdit])] = [:]
     var blocks: [TransactionBlock] = []
     var legacyEntryPoints: [LegacyEntryPoint] = []
+    /// Finder properties that had an initial value (`lazy var finder =
+    /// Finder(…)`): the production initializer builds it.
+    var initializedFinders: [String: String] = [:]
     /// The TransactionKit database property's name.
     private(set) var databaseProperty = "db"
 
@@ -151,10 +154,12 @@ struct ConsumerMigration {
     /// The consumer's methods with a parameter of a legacy transaction type.
     private mutating func findMigratedMethods() {
         for function in consumerFunctions() {
-            for (position, parameter) in function.signature.parameterClause.parameters.enumerated()
-            where isLegacyTransaction(parameter.type.trimmedDescription) {
-                context.migratedMethods[function.name.text] = position
-            }
+            let parameters = Array(function.signature.parameterClause.parameters)
+            guard let position = parameters.firstIndex(where: { isLegacyTransaction($0.type.trimmedDescription) }) else { continue }
+            context.migratedMethods.append(MigrationContext.MigratedMethod(
+                name: function.name.text,
+                labels: parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text },
+                position: position, function: function.id))
         }
     }
 
@@ -203,6 +208,7 @@ struct ConsumerMigration {
         }
         refusals += extractor.refusals
         for textEdit in extractor.edits { edit(scope.file, textEdit) }
+        for call in extractor.throwingCalls { requireTry(call, in: scope.file) }
         return extractor.refusals
     }
 

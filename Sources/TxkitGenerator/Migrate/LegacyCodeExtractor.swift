@@ -23,11 +23,17 @@ final class LegacyCodeExtractor {
     /// The consumer's file edits, in that file's UTF-8 offsets.
     private(set) var edits: [TextEdit] = []
     private(set) var refusals: [MigrationRefusal] = []
+    /// Calls through a pair's shim whose legacy member did not throw: the
+    /// shim's does (its bridge can), so they need `try`.
+    private(set) var throwingCalls: [FunctionCallExprSyntax] = []
 
     /// A piece of the scope the extractor handles as one.
     private enum Unit {
         /// A use passed on as the TransactionKit transaction.
         case transaction(ExprSyntax, dropLabel: LabeledExprSyntax?)
+        /// A member of the legacy transaction that TransactionKit's has under
+        /// another name (`transaction.addCompletion` → `tx.addSyncCompletion`).
+        case renamed(MemberAccessExprSyntax, String)
         /// An expression moved into a requirement.
         case expression(ExprSyntax, InlineRequirement, assignsBack: String?)
         /// Consecutive statements of a block moved into a requirement.
@@ -38,6 +44,8 @@ final class LegacyCodeExtractor {
             case let .transaction(expression, label):
                 (label.map { Syntax($0) } ?? Syntax(expression)).positionAfterSkippingLeadingTrivia
                     ..< expression.endPositionBeforeTrailingTrivia
+            case let .renamed(member, _):
+                member.positionAfterSkippingLeadingTrivia ..< member.endPositionBeforeTrailingTrivia
             case let .expression(expression, _, _):
                 expression.positionAfterSkippingLeadingTrivia ..< expression.endPositionBeforeTrailingTrivia
             case let .statements(list, range, _, _, _):
@@ -119,6 +127,10 @@ final class LegacyCodeExtractor {
     private func unit(for occurrence: Syntax) -> Unit? {
         if let reference = occurrence.as(DeclReferenceExprSyntax.self), reference.baseName.text == scope.legacyName {
             if let passed = transactionArgument(reference) { return passed }
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id,
+               let renamed = context.legacyTransaction(scope.legacyType)?.renamedMembers?[member.declName.baseName.text] {
+                return .renamed(member, renamed)
+            }
             if let expression = legacyExpression(around: reference), let unit = expressionUnit(expression) {
                 return unit
             }
@@ -149,13 +161,23 @@ final class LegacyCodeExtractor {
            member.base?.as(MemberAccessExprSyntax.self).map({ $0.base?.trimmedDescription == "self" }) ?? true,
            let finder = context.finderProperties[base.baseName.text],
            LocalScope.declarations(visibleAt: base)[base.baseName.text] == nil {
-            let named = finder.plan.members.contains { $0.legacy.name == member.declName.baseName.text }
-            if named { return .transaction(expression, dropLabel: argument) }
+            let members = finder.plan.members.filter { $0.legacy.name == member.declName.baseName.text }
+            if !members.isEmpty {
+                if members.contains(where: { $0.legacy.throwsClause == nil && $0.shimThrowsClause != nil }),
+                   !throwingCalls.contains(where: { $0.id == call.id }) {
+                    throwingCalls.append(call)
+                }
+                return .transaction(expression, dropLabel: argument)
+            }
         }
         let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text
-            ?? callee.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
-        if let name, let index = context.migratedMethods[name],
-           Array(call.arguments).firstIndex(where: { $0.id == argument.id }) == index {
+            ?? callee.as(MemberAccessExprSyntax.self).flatMap { member in
+                let base = member.base?.trimmedDescription
+                return base == "self" || base == "Self" || base == context.consumer.name ? member.declName.baseName.text : nil
+            }
+        let labels = call.arguments.map { $0.label?.text }
+        if let name, let position = Array(call.arguments).firstIndex(where: { $0.id == argument.id }),
+           context.migratedMethods.contains(where: { $0.name == name && $0.labels == labels && $0.position == position }) {
             return .transaction(expression, dropLabel: nil)
         }
         return nil
@@ -500,6 +522,10 @@ final class LegacyCodeExtractor {
         case let .transaction(expression, label):
             let start = (label.map { Syntax($0) } ?? Syntax(expression)).positionAfterSkippingLeadingTrivia.utf8Offset
             return [TextEdit(start: start, end: expression.endPositionBeforeTrailingTrivia.utf8Offset, replacement: scope.transactionName)]
+        case let .renamed(member, name):
+            return [TextEdit(
+                start: member.positionAfterSkippingLeadingTrivia.utf8Offset,
+                end: member.endPositionBeforeTrailingTrivia.utf8Offset, replacement: "\(scope.transactionName).\(name)")]
         case let .expression(expression, requirement, assignsBack):
             let call = requirement.call(on: context.shimProperty, transaction: scope.transactionName)
             if let assignsBack, let item = statementExpression(of: expression) {

@@ -16,8 +16,18 @@ final class MigrationContext {
     /// pair that shims it.
     var finderProperties: [String: FinderProperty] = [:]
     /// The consumer's methods that take a legacy transaction, which the
-    /// migration makes take a TransactionKit one: name → parameter index.
-    var migratedMethods: [String: Int] = [:]
+    /// migration makes take a TransactionKit one.
+    var migratedMethods: [MigratedMethod] = []
+
+    /// A consumer method that takes a legacy transaction.
+    struct MigratedMethod {
+        var name: String
+        /// Its argument labels (`nil` for `_`), to tell overloads apart.
+        var labels: [String?]
+        /// The legacy transaction's position.
+        var position: Int
+        var function: SyntaxIdentifier
+    }
 
     /// A stored property holding a legacy finder that a pair shims.
     struct FinderProperty {

@@ -146,12 +146,46 @@ struct MigrationTyper {
         guard let closure = declaration.node.ancestor(ClosureExprSyntax.self, below: declaration.node.root) else { return nil }
         let call = closure.parent?.as(FunctionCallExprSyntax.self)
             ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+        if let call, let declared = declaredClosureParameterType(declaration, closure: closure, call: call, depth: depth) {
+            return declared
+        }
         guard let call, let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
               ["map", "compactMap", "flatMap", "filter", "forEach", "first", "last", "contains", "allSatisfy", "sorted",
                "min", "max", "firstIndex", "lastIndex", "drop", "prefix"].contains(member.declName.baseName.text),
               let baseType = type(of: base, depth: depth + 1), let element = TypeText.elementType(TypeText.unwrapped(baseType))
         else { return nil }
         return element
+    }
+
+    /// A closure parameter's type from the declaration of the method the
+    /// closure is passed to (`block: (ChatThread, inout Bool) throws -> Void`).
+    private func declaredClosureParameterType(
+        _ declaration: LocalDeclaration, closure: ClosureExprSyntax, call: FunctionCallExprSyntax, depth: Int
+    ) -> String? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+              let baseType = type(of: base, depth: depth + 1)
+        else { return nil }
+        let name = member.declName.baseName.text
+        let metatype = TypeText.metatypeInstance(baseType)
+        let functions = index.members(named: name, of: metatype ?? TypeText.unwrapped(baseType), isStatic: metatype != nil)
+            .filter { $0.kind == .function }
+        let label: String? = call.trailingClosure?.id == closure.id
+            ? nil : closure.parent?.as(LabeledExprSyntax.self)?.label?.text
+        for function in functions {
+            let closures = function.parameters.filter(\.isClosure)
+            guard let parameter = label.map({ label in closures.first { $0.label == label } }) ?? closures.last else { continue }
+            let written = parameter.type.replacingOccurrences(of: "@escaping", with: "")
+                .replacingOccurrences(of: "@Sendable", with: "").trimmingWhitespace
+            guard written.hasPrefix("("), let close = TypeText.closingParenthesis(in: written) else { continue }
+            let inside = String(written[written.index(after: written.startIndex) ..< close])
+            let types = TypeText.topLevelSplit(inside, separator: ",")
+            let position = LocalScope.closureParameters(closure).firstIndex { $0.name == declaration.name }
+            guard let position, position < types.count else { continue }
+            var type = types[position]
+            if type.hasPrefix("inout ") { type.removeFirst("inout ".count) }
+            return type
+        }
+        return nil
     }
 
     /// Whether `name` names a type: of the sources, of the standard

@@ -58,10 +58,11 @@ struct DatabaseHolder {
     init?(_ type: IndexedType, context: MigrationContext) {
         var methods: [String: Method] = [:]
         for member in type.members where member.kind == .function && !member.isStatic {
-            let closures = member.parameters.filter(\.isClosure)
-            guard closures.count == 1, let closure = closures.first,
-                  let legacy = Self.closureParameterType(closure.type),
-                  legacy == "Database" || context.legacyTransaction(legacy) != nil
+            let closures = member.parameters.filter { parameter in
+                guard parameter.isClosure, let legacy = Self.closureParameterType(parameter.type) else { return false }
+                return legacy == "Database" || context.legacyTransaction(legacy) != nil
+            }
+            guard closures.count == 1, let closure = closures.first, let legacy = Self.closureParameterType(closure.type)
             else { continue }
             let configured = context.legacyTransaction(legacy)?.transaction
             let isWrite = configured == .write || (configured != .read && member.name.lowercased().contains("write"))

@@ -135,6 +135,19 @@ enum TypeText {
         return result
     }
 
+    /// The parenthesis that closes the one `text` starts with.
+    static func closingParenthesis(in text: String) -> String.Index? {
+        var depth = 0
+        for index in text.indices {
+            if text[index] == "(" { depth += 1 }
+            if text[index] == ")" {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
+    }
+
     private static func balanced(_ text: String) -> Bool {
         var depth = 0
         for character in text {
