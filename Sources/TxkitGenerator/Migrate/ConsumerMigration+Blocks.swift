@@ -245,7 +245,7 @@ extension ConsumerMigration {
             else { continue }
             let parameter = Array(function.signature.parameterClause.parameters)[position]
             let legacyType = SourceIndex.coreTypeName(parameter.type.trimmedDescription)
-            let kind = transactionKind(forParameter: legacyType, body: body)
+            let kind = context.migratedMethods.first(where: { $0.function == function.id })?.kind ?? .write
             let name = (parameter.secondName ?? parameter.firstName).text
             let single = body.statements.count == 1 && body.statements.first!.item.is(ExprSyntax.self)
             extract(TransactionScope(
@@ -263,7 +263,7 @@ extension ConsumerMigration {
 
     /// Read or write for a received legacy transaction: its configured
     /// kind, else what its name says (`…Write…`), else what the body does.
-    private func transactionKind(forParameter type: String, body: CodeBlockSyntax) -> TransactionKind {
+    func transactionKind(forParameter type: String, body: CodeBlockSyntax) -> TransactionKind {
         switch context.legacyTransaction(type)?.transaction {
         case .read?: return .read
         case .write?: return .write

@@ -60,16 +60,23 @@ extension ConsumerMigration {
             guard let type = extractor.inputType(input), !context.isLegacyType(type) else { return false }
             parameters.append(InlineRequirement.Parameter(name: input.name, type: type))
         }
+        guard let (callbacks, callbackEdits) = extractor.callbackParameters(free.callbacks, taken: Set(parameters.map(\.name))) else {
+            return false
+        }
+        parameters += callbacks
         // The block, inlined: its closure called on the bridged connection.
         var outer = Syntax(block.call)
         while let parent = outer.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
             outer = parent
         }
+        let closureRange = block.closure.positionAfterSkippingLeadingTrivia.utf8Offset ..< block.closure.endPositionBeforeTrailingTrivia.utf8Offset
+        let closureText = extractor.movedText([Syntax(block.closure)], extra: callbackEdits.filter { closureRange.contains($0.start) })
+            .joined(separator: "\n")
         let inlined = TextEdit(
             start: outer.positionAfterSkippingLeadingTrivia.utf8Offset, end: outer.endPositionBeforeTrailingTrivia.utf8Offset,
-            replacement: "try \(block.closure.trimmedDescription)(\(block.legacyName))")
+            replacement: "try \(closureText)(\(block.legacyName))")
         let isSingleExpression = body.statements.count == 1 && body.statements.first!.item.is(ExprSyntax.self)
-        var lines = extractor.movedText(nodes, extra: [inlined])
+        var lines = extractor.movedText(nodes, extra: [inlined] + callbackEdits.filter { !closureRange.contains($0.start) })
         if isSingleExpression, resultType != "Void", let first = lines.first {
             lines[0] = "return " + first
         }

@@ -105,6 +105,8 @@ struct ConsumerMigration {
         for (name, type) in storedProperties() {
             let core = context.index.resolvedTypeName(type)
             guard legacyTypes.contains(core), let legacy = context.index.types[core] else { continue }
+            // A consumer migrated before takes TransactionKit transactions: no shim.
+            if legacy.declarations.contains(where: { $0.file.generatedBy == .migrated(consumer: core) }) { continue }
             guard let plan = try? ShimPlan(consumer: context.consumer, legacy: legacy, configuration: context.configuration) else {
                 continue
             }
@@ -156,10 +158,11 @@ struct ConsumerMigration {
         for function in consumerFunctions() {
             let parameters = Array(function.signature.parameterClause.parameters)
             guard let position = parameters.firstIndex(where: { isLegacyTransaction($0.type.trimmedDescription) }) else { continue }
+            let kind = function.body.map { transactionKind(forParameter: SourceIndex.coreTypeName(parameters[position].type.trimmedDescription), body: $0) } ?? .write
             context.migratedMethods.append(MigrationContext.MigratedMethod(
                 name: function.name.text,
                 labels: parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text },
-                position: position, function: function.id))
+                position: position, function: function.id, kind: kind))
         }
     }
 

@@ -29,10 +29,12 @@ struct FreeVariables {
     var inputs: [Input] = []
     /// Locals the code declares that code after it reads.
     var outputs: [LocalDeclaration] = []
-    /// Why the code cannot leave the consumer, if it cannot: it calls the
-    /// consumer's own methods, passes `self` on, or `return`s, `break`s or
-    /// `continue`s out of itself.
+    /// Why the code cannot leave the consumer, if it cannot: it passes
+    /// `self` on, or `return`s, `break`s or `continue`s out of itself.
     var obstacle: String?
+    /// Calls of the consumer's own instance methods (`helper(x)`,
+    /// `self.helper(x)`): the requirement takes them as closures.
+    var callbacks: [FunctionCallExprSyntax] = []
 
     /// Reads `nodes` (consecutive statements, or one expression) of `scope`,
     /// where `legacyName` (the legacy transaction) is not a variable: the
@@ -70,8 +72,8 @@ struct FreeVariables {
                             }
                             continue
                         }
-                        if member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == member.id {
-                            obstacle = obstacle ?? "it calls `self.\(property)(…)`, a method of the consumer"
+                        if let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id {
+                            callbacks.append(call)
                             continue
                         }
                     }
@@ -98,8 +100,8 @@ struct FreeVariables {
                     continue
                 }
                 if Self.isInstanceMethod(name, of: consumer),
-                   reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == reference.id {
-                    obstacle = obstacle ?? "it calls `\(name)(…)`, a method of \(consumer.name)"
+                   let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id {
+                    callbacks.append(call)
                 }
             }
             // `if let x`, `guard let x`: a read of the `x` declared before.

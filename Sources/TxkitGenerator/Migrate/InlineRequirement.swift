@@ -8,7 +8,16 @@ struct InlineRequirement: Equatable {
     struct Parameter: Equatable {
         var name: String
         var type: String
+        /// What the consumer passes, when not the variable of that name (a
+        /// closure that calls one of its methods).
+        var argument: String? = nil
     }
+
+    /// Whether it takes the transaction (a call of the app's holder that
+    /// opens its own does not).
+    var takesTransaction = true
+    /// Whether it throws (every requirement that bridges does).
+    var throwing = true
 
     var name: String
     var parameters: [Parameter]
@@ -29,19 +38,19 @@ struct InlineRequirement: Equatable {
 
     /// `name(a:b:_:)`.
     var displayName: String {
-        "\(name)(\(parameters.map { $0.name + ":" }.joined())_:)"
+        "\(name)(\(parameters.map { $0.name + ":" }.joined())\(takesTransaction ? "_:" : ""))"
     }
 
     /// The requirement as the shim protocol declares it.
     var signature: String {
-        let declared = parameters.map { "\($0.name): \($0.type)" } + ["_ tx: \(kind.typeName)"]
+        let declared = parameters.map { "\($0.name): \($0.type)" } + (takesTransaction ? ["_ tx: \(kind.typeName)"] : [])
         let result = resultType == "Void" ? "" : " -> \(resultType)"
-        return "func \(name)(\(declared.joined(separator: ", "))) throws\(result)"
+        return "func \(name)(\(declared.joined(separator: ", ")))\(throwing ? " throws" : "")\(result)"
     }
 
     /// The call the consumer makes instead of the code.
     func call(on shim: String, transaction: String) -> String {
-        let arguments = parameters.map { "\($0.name): \($0.name)" } + [transaction]
+        let arguments = parameters.map { "\($0.name): \($0.argument ?? $0.name)" } + (takesTransaction ? [transaction] : [])
         return "\(shim).\(name)(\(arguments.joined(separator: ", ")))"
     }
 

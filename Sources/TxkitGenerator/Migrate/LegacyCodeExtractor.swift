@@ -176,11 +176,35 @@ final class LegacyCodeExtractor {
                 return base == "self" || base == "Self" || base == context.consumer.name ? member.declName.baseName.text : nil
             }
         let labels = call.arguments.map { $0.label?.text }
+        if takesTransactionKitTransaction(call, at: argument) {
+            return .transaction(expression, dropLabel: nil)
+        }
         if let name, let position = Array(call.arguments).firstIndex(where: { $0.id == argument.id }),
            context.migratedMethods.contains(where: { $0.name == name && $0.labels == labels && $0.position == position }) {
             return .transaction(expression, dropLabel: nil)
         }
         return nil
+    }
+
+    /// Whether the member `call` calls is declared to take a TransactionKit
+    /// transaction where `argument` goes (a consumer migrated before).
+    private func takesTransactionKitTransaction(_ call: FunctionCallExprSyntax, at argument: LabeledExprSyntax) -> Bool {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+              let baseType = context.typer.type(of: base)
+        else { return false }
+        let metatype = TypeText.metatypeInstance(baseType)
+        let candidates = context.index.members(
+            named: member.declName.baseName.text, of: metatype ?? TypeText.unwrapped(baseType), isStatic: metatype != nil)
+        var labels: [String?] = call.arguments.map { $0.label?.text }
+        if call.trailingClosure != nil { labels.append(nil) }
+        guard let position = Array(call.arguments).firstIndex(where: { $0.id == argument.id }) else { return false }
+        return candidates.contains { candidate in
+            guard candidate.kind == .function,
+                  let matched = CallMatcher(member: candidate, shimForm: false, isLegacyTransaction: { _ in false }).argumentParameters(labels),
+                  position < matched.count
+            else { return false }
+            return TransactionKind(typeName: SourceIndex.coreTypeName(candidate.parameters[matched[position]].type)) != nil
+        }
     }
 
     /// The call around a use of the legacy transaction: the innermost call
@@ -222,6 +246,10 @@ final class LegacyCodeExtractor {
                 written = parameter
             }
         }
+        guard let (callbacks, callbackEdits) = callbackParameters(free.callbacks, taken: Set(parameters.map(\.name))) else {
+            return nil
+        }
+        parameters += callbacks
         let statement = statementExpression(of: expression)
         let valueIsUsed = !(statement != nil && !isImplicitReturn(statement!))
         var resultType = "Void"
@@ -232,7 +260,7 @@ final class LegacyCodeExtractor {
             resultType = type
         }
         var body: [String] = []
-        let code = movedText([Syntax(expression)])
+        let code = movedText([Syntax(expression)], extra: callbackEdits)
         if let written {
             guard statement != nil, !valueIsUsed else { return nil }
             assignsBack = written.name
@@ -245,7 +273,8 @@ final class LegacyCodeExtractor {
         }
         let requirement = InlineRequirement(
             name: name(forExpression: expression), parameters: parameters, resultType: resultType,
-            kind: kind(of: Syntax(expression)), body: body, legacyName: scope.legacyName, legacyType: scope.legacyType,
+            kind: callbacks.contains(where: { $0.type.contains("DBWriteTransaction") }) ? .write : kind(of: Syntax(expression)),
+            body: body, legacyName: scope.legacyName, legacyType: scope.legacyType,
             summary: summary(of: Syntax(expression)))
         return .expression(expression, context.add(requirement, method: scope.methodName), assignsBack: assignsBack)
     }
@@ -300,6 +329,10 @@ final class LegacyCodeExtractor {
             guard let type = context.typer.type(of: declaration), !context.isLegacyType(type) else { return nil }
             outputs.append(Output(name: declaration.name, type: type, isDeclaration: true, isVariable: declaration.isVariable))
         }
+        guard let (callbacks, callbackEdits) = callbackParameters(free.callbacks, taken: Set(parameters.map(\.name))) else {
+            return nil
+        }
+        parameters += callbacks
         var resultType = "Void"
         if returns {
             guard outputs.isEmpty, let type = scope.resultType, !context.isLegacyType(type) else { return nil }
@@ -310,7 +343,7 @@ final class LegacyCodeExtractor {
             resultType = "(" + outputs.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
         }
         var body = outputs.filter { !$0.isDeclaration }.map { "var \($0.name) = \($0.name)" }
-        var code = movedText(nodes)
+        var code = movedText(nodes, extra: callbackEdits)
         if returns, scope.returnsSingleExpression, resultType != "Void" {
             code = prefixed(code, "return ")
         }
@@ -323,7 +356,7 @@ final class LegacyCodeExtractor {
         let whole = endsBody && range.lowerBound == 0
         let requirement = InlineRequirement(
             name: whole ? scope.methodName : name(forStatements: nodes), parameters: parameters, resultType: resultType,
-            kind: kind(of: nodes), body: body, legacyName: scope.legacyName, legacyType: scope.legacyType,
+            kind: callbacks.contains(where: { $0.type.contains("DBWriteTransaction") }) ? .write : kind(of: nodes), body: body, legacyName: scope.legacyName, legacyType: scope.legacyType,
             summary: summary(of: nodes[0]))
         let added = context.add(requirement, method: scope.methodName)
         return .statements(list, range, added, outputs: outputs, returns: returns)
@@ -349,6 +382,79 @@ final class LegacyCodeExtractor {
         }
         if scope.resultType == nil { return "txkit cannot tell what the block returns" }
         return "the block returns a \(scope.resultType ?? "value") only GRDB declares"
+    }
+
+    // MARK: Callbacks
+
+    /// The closures a requirement takes for the consumer's own methods the
+    /// moved code calls (`indexMessage: (Message, DBWriteTransaction) throws
+    /// -> Void`, passed as `{ try self.indexMessage($0, transaction: $1) }`),
+    /// and the edits that make the moved code call them; `nil` when a
+    /// method cannot be passed so (async, generic, not found).
+    func callbackParameters(
+        _ calls: [FunctionCallExprSyntax], taken: Set<String>
+    ) -> (parameters: [InlineRequirement.Parameter], edits: [TextEdit])? {
+        var parameters: [InlineRequirement.Parameter] = []
+        var edits: [TextEdit] = []
+        var names: [String: String] = [:]
+        for call in calls {
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+            let name = member?.declName.baseName.text ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+            var labels: [String?] = call.arguments.map { $0.label?.text }
+            if call.trailingClosure != nil { labels.append(nil) }
+            guard let function = consumerMethod(named: name, labels: labels),
+                  function.signature.effectSpecifiers?.asyncSpecifier == nil, function.genericParameterClause == nil
+            else { return nil }
+            let key = name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+            if names[key] == nil {
+                var parameterName = name
+                while taken.contains(parameterName) || parameters.contains(where: { $0.name == parameterName }) {
+                    parameterName += "Method"
+                }
+                names[key] = parameterName
+                let declared = Array(function.signature.parameterClause.parameters)
+                let migrated = context.migratedMethods.first { $0.function == function.id }
+                let types = declared.enumerated().map { index, parameter -> String in
+                    if let migrated, migrated.position == index { return migrated.kind.typeName }
+                    return parameter.type.trimmedDescription
+                }
+                let throwsClause = function.signature.effectSpecifiers?.throwsClause != nil
+                let result = function.signature.returnClause?.type.trimmedDescription ?? "Void"
+                let arguments = declared.enumerated().map { index, parameter in
+                    (parameter.firstName.text == "_" ? "" : parameter.firstName.text + ": ")
+                        + (types[index].hasPrefix("inout ") ? "&" : "") + "$\(index)"
+                }
+                parameters.append(InlineRequirement.Parameter(
+                    name: parameterName, type: "(\(types.joined(separator: ", "))) throws -> \(result)",
+                    argument: "{ \(throwsClause ? "try " : "")self.\(name)(\(arguments.joined(separator: ", "))) }"))
+            }
+            // `self.helper(a, transaction: transaction)` → `helper(a, tx)`.
+            edits.append(TextEdit(
+                start: call.calledExpression.positionAfterSkippingLeadingTrivia.utf8Offset,
+                end: call.calledExpression.endPositionBeforeTrailingTrivia.utf8Offset, replacement: names[key]!))
+            for argument in call.arguments {
+                if let label = argument.label {
+                    edits.append(TextEdit(
+                        start: label.positionAfterSkippingLeadingTrivia.utf8Offset,
+                        end: argument.expression.positionAfterSkippingLeadingTrivia.utf8Offset, replacement: ""))
+                }
+            }
+        }
+        return (parameters, edits)
+    }
+
+    /// The consumer's method `name` whose argument labels fit.
+    private func consumerMethod(named name: String, labels: [String?]) -> FunctionDeclSyntax? {
+        for declaration in context.consumer.declarations {
+            for item in declaration.memberBlock.members {
+                guard let function = item.decl.as(FunctionDeclSyntax.self), function.name.text == name,
+                      !function.modifiers.contains(where: { $0.name.text == "static" })
+                else { continue }
+                let declared = function.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+                if declared == labels { return function }
+            }
+        }
+        return nil
     }
 
     // MARK: Types and writes
@@ -517,6 +623,22 @@ final class LegacyCodeExtractor {
 
     // MARK: Edits
 
+    /// What the consumer calls requirements on: its shim property, or in a
+    /// static method (which has none) the production wrapper.
+    private var shim: String {
+        var node: Syntax? = scope.owner
+        while let current = node {
+            if let function = current.as(FunctionDeclSyntax.self) {
+                if function.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
+                    return "Wrappers.Database()"
+                }
+                break
+            }
+            node = current.parent
+        }
+        return context.shimProperty
+    }
+
     private func edits(for unit: Unit) -> [TextEdit] {
         switch unit {
         case let .transaction(expression, label):
@@ -527,7 +649,7 @@ final class LegacyCodeExtractor {
                 start: member.positionAfterSkippingLeadingTrivia.utf8Offset,
                 end: member.endPositionBeforeTrailingTrivia.utf8Offset, replacement: "\(scope.transactionName).\(name)")]
         case let .expression(expression, requirement, assignsBack):
-            let call = requirement.call(on: context.shimProperty, transaction: scope.transactionName)
+            let call = requirement.call(on: shim, transaction: scope.transactionName)
             if let assignsBack, let item = statementExpression(of: expression) {
                 return [TextEdit(
                     start: item.positionAfterSkippingLeadingTrivia.utf8Offset,
@@ -540,7 +662,7 @@ final class LegacyCodeExtractor {
             let items = Array(list)
             let first = items[range.lowerBound], last = items[range.upperBound - 1]
             let indentation = String(repeating: " ", count: scope.file.converter.location(for: first.positionAfterSkippingLeadingTrivia).column - 1)
-            let call = "try " + requirement.call(on: context.shimProperty, transaction: scope.transactionName)
+            let call = "try " + requirement.call(on: shim, transaction: scope.transactionName)
             var lines: [String]
             if returns {
                 lines = [requirement.resultType == "Void" || scope.returnsSingleExpression ? call : "return " + call]
@@ -550,12 +672,13 @@ final class LegacyCodeExtractor {
                     lines = [call]
                 case 1:
                     let output = outputs[0]
-                    lines = [output.isDeclaration ? "\(output.isVariable ? "var" : "let") \(output.name) = \(call)" : "\(output.name) = \(call)"]
+                    let keyword = output.isVariable && isWrittenAfter(output.name, list: list, range: range) ? "var" : "let"
+                    lines = [output.isDeclaration ? "\(keyword) \(output.name) = \(call)" : "\(output.name) = \(call)"]
                 default:
                     let result = "\(requirement.name)Result"
                     lines = ["let \(result) = \(call)"] + outputs.map { output in
                         output.isDeclaration
-                            ? "\(output.isVariable ? "var" : "let") \(output.name) = \(result).\(output.name)"
+                            ? "\(output.isVariable && isWrittenAfter(output.name, list: list, range: range) ? "var" : "let") \(output.name) = \(result).\(output.name)"
                             : "\(output.name) = \(result).\(output.name)"
                     }
                 }
@@ -564,6 +687,15 @@ final class LegacyCodeExtractor {
             return [TextEdit(
                 start: first.positionAfterSkippingLeadingTrivia.utf8Offset,
                 end: last.endPositionBeforeTrailingTrivia.utf8Offset, replacement: text)]
+        }
+    }
+
+    /// Whether code after the run writes the local `name` it declared.
+    private func isWrittenAfter(_ name: String, list: CodeBlockItemListSyntax, range: Range<Int>) -> Bool {
+        let end = Array(list)[range.upperBound - 1].endPosition
+        return scope.body.descendants(DeclReferenceExprSyntax.self).contains { reference in
+            reference.position >= end && reference.baseName.text == name && !FreeVariables.isMemberName(reference)
+                && FreeVariables.write(of: Syntax(reference)) != nil
         }
     }
 

@@ -27,6 +27,8 @@ final class MigrationContext {
         /// The legacy transaction's position.
         var position: Int
         var function: SyntaxIdentifier
+        /// The TransactionKit transaction it takes instead.
+        var kind: TransactionKind
     }
 
     /// A stored property holding a legacy finder that a pair shims.
