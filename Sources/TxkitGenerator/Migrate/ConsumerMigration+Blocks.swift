@@ -37,17 +37,10 @@ extension ConsumerMigration {
                     holders[core] = context.index.types[core].flatMap { DatabaseHolder($0, context: context) }
                 }
                 guard let holder = holders[core] ?? nil, let holderMethod = holder.methods[method] else { continue }
-                if holderMethod.hasOtherParameters {
-                    refuse(call, in: file,
-                           "\(context.consumer.name) opens its transaction with `\(core).\(method)`, which takes more than the block "
-                               + "(a completion, a queue): TransactionKit's `db.write` has no such form",
-                           fix: "call a plain `read`/`write` of \(core) there (or `try await db.write` once migrated), then run migrate again")
-                    continue
-                }
                 add(TransactionBlock(
                     call: call, closure: closure, receiver: receiver, receiverType: receiverType, kind: holderMethod.kind,
-                    style: .plain, isAwaited: isAwaited(call), legacyName: "", legacyParameter: nil,
-                    legacyType: holderMethod.legacyType, file: file))
+                    style: holderMethod.hasOtherParameters ? .holderCall(holderMethod) : .plain, isAwaited: isAwaited(call),
+                    legacyName: "", legacyParameter: nil, legacyType: holderMethod.legacyType, file: file))
             }
         }
     }
@@ -101,11 +94,17 @@ extension ConsumerMigration {
     mutating func migrate(_ block: TransactionBlock) {
         let transaction = transactionName(avoiding: block.closure)
         let (resultType, single) = resultType(of: block)
+        if case let .holderCall(method) = block.style {
+            migrateHolderCall(block, method, transaction: transaction)
+            return
+        }
+        let isPlain = if case .plain = block.style { true } else { false }
+        let isInTransaction = if case .inTransaction = block.style { true } else { false }
         let scope = TransactionScope(
             body: block.closure.statements, owner: Syntax(block.closure), legacyName: block.legacyName,
             legacyDeclaration: block.legacyParameter, legacyType: block.legacyType, transactionName: transaction,
-            kind: block.kind, resultType: block.style == .inTransaction ? "Void" : resultType,
-            returnsSingleExpression: single && block.style == .plain, methodName: enclosingMemberName(block.call),
+            kind: block.kind, resultType: isInTransaction ? "Void" : resultType,
+            returnsSingleExpression: single && isPlain, methodName: enclosingMemberName(block.call),
             file: block.file)
         let function = enclosingFunction(of: block)
         if let function, namesGRDBOutside(block, in: function) {
@@ -134,7 +133,7 @@ extension ConsumerMigration {
                 start: clause.positionAfterSkippingLeadingTrivia.utf8Offset,
                 end: clause.endPositionBeforeTrailingTrivia.utf8Offset, replacement: transaction))
         }
-        if block.style == .inTransaction { endInTransaction(block) }
+        if case .inTransaction = block.style { endInTransaction(block) }
     }
 
     /// `inTransaction`'s `return .commit` goes: TransactionKit's write

@@ -100,7 +100,7 @@ extension ConsumerMigration {
             "///",
             "/// Production passes ``\(consumer)_\(Self.databaseShimName)Wrapper``, which holds the code;",
             "/// unit tests pass `\(consumer).Mocks.\(Self.databaseShimName)`.",
-            "\(access)protocol \(name): Sendable {",
+            "\(access)protocol \(name)\(context.requirements.contains { $0.holder != nil } ? "" : ": Sendable") {",
         ]
         for (position, requirement) in context.requirements.enumerated() {
             if position > 0 { lines.append("") }
@@ -125,13 +125,24 @@ extension ConsumerMigration {
             "/// - Warning: Given a `MockDB` transaction, the bridge reports a misuse: unit",
             "///   tests pass `\(consumer).Mocks.\(Self.databaseShimName)` instead.",
             "\(access)struct \(consumer)_\(Self.databaseShimName)Wrapper: \(shimName) {",
-            "    /// Creates the wrapper.",
-            "    \(access)init() {}",
         ]
+        if let holder = context.requirements.compactMap(\.holder).first {
+            let property = SwiftText.lowercasedFirst(holder)
+            lines += [
+                "    private let \(property): \(holder)",
+                "",
+                "    /// Creates the wrapper, which calls `\(property)` where \(consumer) did.",
+                "    \(access)init(\(property): \(holder)) {",
+                "        self.\(property) = \(property)",
+                "    }",
+            ]
+        } else {
+            lines += ["    /// Creates the wrapper.", "    \(access)init() {}"]
+        }
         for requirement in context.requirements {
             lines.append("")
             lines.append("    \(access)" + requirement.signature + " {")
-            if requirement.body.contains(where: { TypeText.identifiers(in: $0).contains(requirement.legacyName) }) {
+            if requirement.takesTransaction, requirement.body.contains(where: { TypeText.identifiers(in: $0).contains(requirement.legacyName) }) {
                 lines.append("        let \(requirement.legacyName) = \(bridge(for: requirement.legacyType))")
             }
             lines += requirement.body.map { $0.isEmpty ? "" : "        " + $0 }

@@ -143,7 +143,11 @@ extension ConsumerMigration {
         for statement in statements {
             if case let .parameter(name, _, value) = statement { passed.append("\(name): \(value)") }
         }
-        if !context.requirements.isEmpty {
+        if let holder = context.requirements.compactMap(\.holder).first {
+            // The wrapper calls the holder: production passes it.
+            declared.append("\(context.shimProperty): any Shims.Database")
+            passed.append("\(context.shimProperty): \(context.consumer.name).Wrappers.Database(\(SwiftText.lowercasedFirst(holder)): \(rootText ?? ""))")
+        } else if !context.requirements.isEmpty {
             declared.append("\(context.shimProperty): any Shims.Database = Wrappers.Database()")
         }
         let indent = indentation(of: initializer, in: file)

@@ -25,6 +25,7 @@ extension ConsumerMigration {
         var covered = false
         while let current = node {
             if current.is(TryExprSyntax.self) { covered = true }
+            if let list = current.as(ExprListSyntax.self), list.first?.is(TryExprSyntax.self) == true { covered = true }
             if let closure = current.as(ClosureExprSyntax.self) {
                 if !covered { insertTry(before: expression, in: file) }
                 // A closure passed to a rethrowing method: that call throws too.

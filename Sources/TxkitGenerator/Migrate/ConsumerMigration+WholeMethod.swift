@@ -36,7 +36,7 @@ extension ConsumerMigration {
     /// Moves the whole body of `function`, which holds `block`, into one
     /// requirement; `false` (and nothing changed) when it cannot.
     mutating func migrateWholeMethod(_ function: FunctionDeclSyntax, _ block: TransactionBlock) -> Bool {
-        guard block.style == .plain, let body = function.body, !body.statements.isEmpty,
+        guard case .plain = block.style, let body = function.body, !body.statements.isEmpty,
               blocks.filter({ enclosingFunction(of: $0)?.id == function.id }).count == 1
         else { return false }
         let resultType = function.signature.returnClause?.type.trimmedDescription ?? "Void"

@@ -11,6 +11,10 @@ struct InlineRequirement: Equatable {
         /// What the consumer passes, when not the variable of that name (a
         /// closure that calls one of its methods).
         var argument: String? = nil
+        /// The argument label, when it is not the name (`_`).
+        var label: String? = nil
+
+        var declaration: String { (label.map { $0 + " " } ?? "") + "\(name): \(type)" }
     }
 
     /// Whether it takes the transaction (a call of the app's holder that
@@ -18,6 +22,9 @@ struct InlineRequirement: Equatable {
     var takesTransaction = true
     /// Whether it throws (every requirement that bridges does).
     var throwing = true
+    /// The app's holder type the wrapper calls (a method of it that opens
+    /// its own transaction), which the wrapper then holds.
+    var holder: String? = nil
 
     var name: String
     var parameters: [Parameter]
@@ -43,7 +50,7 @@ struct InlineRequirement: Equatable {
 
     /// The requirement as the shim protocol declares it.
     var signature: String {
-        let declared = parameters.map { "\($0.name): \($0.type)" } + (takesTransaction ? ["_ tx: \(kind.typeName)"] : [])
+        let declared = parameters.map(\.declaration) + (takesTransaction ? ["_ tx: \(kind.typeName)"] : [])
         let result = resultType == "Void" ? "" : " -> \(resultType)"
         return "func \(name)(\(declared.joined(separator: ", ")))\(throwing ? " throws" : "")\(result)"
     }

@@ -267,9 +267,9 @@ final class LegacyCodeExtractor {
             body = ["var \(written.name) = \(written.name)"] + prefixed(code, "try ") + ["return \(written.name)"]
             resultType = written.type
         } else if valueIsUsed {
-            body = prefixed(code, "return try ")
+            body = prefixed(code, expression.is(FunctionCallExprSyntax.self) ? "return try " : "return ")
         } else {
-            body = prefixed(code, "_ = try ")
+            body = prefixed(code, expression.is(FunctionCallExprSyntax.self) ? "_ = try " : "_ = ")
         }
         let requirement = InlineRequirement(
             name: name(forExpression: expression), parameters: parameters, resultType: resultType,
@@ -531,6 +531,8 @@ final class LegacyCodeExtractor {
         var node = expression.parent
         while let current = node {
             if current.is(TryExprSyntax.self) { return true }
+            // `try a ? b : c`, unfolded: the `try` of the first element covers the sequence.
+            if let list = current.as(ExprListSyntax.self), list.first?.is(TryExprSyntax.self) == true { return true }
             if current.is(CodeBlockItemSyntax.self) || current.is(ClosureExprSyntax.self) { return false }
             if let element = current.as(ConditionElementSyntax.self) { _ = element; return false }
             node = current.parent

@@ -6,11 +6,15 @@ import SwiftSyntax
 /// `storage.write { transaction in … }` on an app's own holder.
 struct TransactionBlock {
     /// How the block's transaction ends.
-    enum Style: Equatable {
+    enum Style {
         /// `read`/`write`: commits when the block returns.
         case plain
         /// `inTransaction`: the block returns `.commit` (or `.rollback`).
         case inTransaction
+        /// A method of the app's holder that takes more than the block
+        /// (`asyncWrite(block:completion:)`): it stays the holder's, called
+        /// through the `Database` shim, its block given the transaction.
+        case holderCall(DatabaseHolder.Method)
     }
 
     /// The whole call.
@@ -46,6 +50,8 @@ struct DatabaseHolder {
         /// Other parameters than the closure (`completion:`): not a plain
         /// transaction block.
         var hasOtherParameters: Bool
+        /// The declaration, for a method with other parameters.
+        var member: IndexedMember
     }
 
     var type: IndexedType
@@ -68,7 +74,7 @@ struct DatabaseHolder {
             let isWrite = configured == .write || (configured != .read && member.name.lowercased().contains("write"))
             methods[member.name] = Method(
                 name: member.name, kind: isWrite ? .write : .read, isAsync: member.isAsync, legacyType: legacy,
-                hasOtherParameters: member.parameters.count > 1)
+                hasOtherParameters: member.parameters.count > 1, member: member)
         }
         guard !methods.isEmpty else { return nil }
         self.type = type

@@ -97,11 +97,18 @@ extension ShimPlan {
     }
 
     /// Whether instances of a type of the tree can be held by a mock: a
-    /// class only when it or a superclass in the tree says `Sendable`; a
+    /// public struct or enum only when it says `Sendable` (Swift infers it
+    /// for the others); a class only when it or a superclass in the tree
+    /// says `Sendable`; a
     /// protocol (held as `any P`) only when it or a protocol it refines in
     /// the tree says `Sendable` (a wrapper of `any Schema` in a `Sendable`
     /// shim did not compile: firefox-ios's Storage).
     static func isSendable(_ type: IndexedType, index: SourceIndex, depth: Int = 0) -> Bool {
+        // Swift infers `Sendable` for structs and enums that are not public;
+        // a public one is `Sendable` only when it says so.
+        if type.kind == .struct || type.kind == .enum, type.accessLevel.isPublic {
+            return type.inherited.contains { $0.replacingOccurrences(of: "@unchecked", with: "").trimmingWhitespace == "Sendable" }
+        }
         guard type.kind == .class || type.kind == .protocol, depth < 16 else { return true }
         for inherited in type.inherited {
             let bare = inherited.replacingOccurrences(of: "@unchecked", with: "")
