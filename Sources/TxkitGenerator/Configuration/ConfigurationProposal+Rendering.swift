@@ -21,10 +21,24 @@ extension ConfigurationProposal {
             let found = candidates.map { "\($0.type) (\($0.parameterCount) parameter\($0.parameterCount == 1 ? "" : "s"))" }
             comment("legacyTransactions", "The types legacy finders take as their transaction, found by txkit init: "
                 + found.joined(separator: ", ") + ". Remove those that are not. transaction: infer, read or write; "
-                + "bridge: how a wrapper builds one from $tx, the TransactionKit transaction.")
+                + "bridge: how a wrapper builds one from $tx, the TransactionKit transaction; reverseBridge: how code "
+                + "holding one ($legacy) gets the TransactionKit transaction; renamedMembers: its members "
+                + "TransactionKit's transaction has under another name.")
             let items = candidates.map { candidate in
-                "{ \"type\": \(Self.quoted(candidate.type)), \"transaction\": \"infer\", \"bridge\": "
-                    + Self.quoted(Self.bridge(for: candidate.type)) + " }"
+                guard let setting = settings[candidate.type] else {
+                    return "{ \"type\": \(Self.quoted(candidate.type)), \"transaction\": \"infer\", \"bridge\": "
+                        + Self.quoted(Self.bridge(for: candidate.type)) + " }"
+                }
+                var item = "{ \"type\": \(Self.quoted(candidate.type)), \"transaction\": \(Self.quoted(setting.transaction)), "
+                    + "\"bridge\": \(Self.quoted(setting.bridge))"
+                if let reverse = setting.reverseBridge {
+                    item += ", \"reverseBridge\": { \(Self.quoted(reverse.kind)): \(Self.quoted(reverse.expression)) }"
+                }
+                if !setting.renamedMembers.isEmpty {
+                    let pairs = setting.renamedMembers.sorted { $0.key < $1.key }.map { "\(Self.quoted($0.key)): \(Self.quoted($0.value))" }
+                    item += ", \"renamedMembers\": { \(pairs.joined(separator: ", ")) }"
+                }
+                return item + " }"
             }
             entries.append(("legacyTransactions", Self.list(items)))
         }

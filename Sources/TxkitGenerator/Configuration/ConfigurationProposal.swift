@@ -8,8 +8,9 @@ import SwiftSyntax
 ///
 /// A legacy transaction type is a parameter type that is GRDB's `Database`
 /// (in a file that imports GRDB, unless the sources declare a `Database` of
-/// their own) or a type the sources declare whose name ends in
-/// `Transaction`; the types most used come first.
+/// their own), a type the sources declare that wraps a `Database` (an
+/// app's own transaction classes, ``wrapperSettings(_:)``), or one whose
+/// name ends in `Transaction`; the types most used come first.
 package struct ConfigurationProposal: Equatable, Sendable {
     /// A proposed legacy transaction type and how many parameters take it.
     package struct Candidate: Equatable, Sendable {
@@ -23,6 +24,9 @@ package struct ConfigurationProposal: Equatable, Sendable {
     package var sources: [String]
     /// The legacy transaction types found, most used first.
     package var candidates: [Candidate]
+    /// For the app's own transaction classes among them, their settings
+    /// (see ``wrapperSettings(_:)``).
+    package var settings: [String: LegacySetting] = [:]
     /// Where generated shims and wrappers go (`$consumer` is replaced).
     package var shimsFolder: String
     /// Where generated mocks go, in a test target (`$consumer` is replaced).
@@ -57,6 +61,7 @@ package struct ConfigurationProposal: Equatable, Sendable {
         // as GRDB's `Database`), typealiases included.
         let index = SourceIndex(set)
         let declared = Set(index.types.filter { $0.value.kind != nil }.keys).union(index.typealiases.keys)
+        let wrappers = Self.wrapperSettings(index)
         for file in set.files {
             let importsGRDB = file.tree.statements.contains {
                 $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text == "GRDB"
@@ -65,7 +70,8 @@ package struct ConfigurationProposal: Equatable, Sendable {
             collector.walk(file.tree)
             declaresPublicInitializer = declaresPublicInitializer || collector.declaresPublicInitializer
             for type in collector.types {
-                guard let name = Self.legacyTransactionName(type, importsGRDB: importsGRDB, declared: declared) else {
+                let core = SourceIndex.coreTypeName(type)
+                guard let name = wrappers[core] != nil ? core : Self.legacyTransactionName(type, importsGRDB: importsGRDB, declared: declared) else {
                     continue
                 }
                 counts[name, default: 0] += 1
@@ -75,6 +81,7 @@ package struct ConfigurationProposal: Equatable, Sendable {
             }
         }
         accessLevel = declaresPublicInitializer ? .public : .package
+        settings = wrappers.filter { counts[$0.key] != nil }
         candidates = counts.map { Candidate(type: $0.key, parameterCount: $0.value) }
             .sorted { ($0.parameterCount, $1.type) > ($1.parameterCount, $0.type) }
         let home = candidates.first.flatMap { firstFolder[$0.type] } ?? self.sources[0]
