@@ -36,6 +36,9 @@ final class LegacyCodeExtractor {
         case renamed(MemberAccessExprSyntax, String)
         /// An expression moved into a requirement.
         case expression(ExprSyntax, InlineRequirement, assignsBack: String?)
+        /// A call of a member the sources declare, through a requirement
+        /// that takes the member's parameters: the call's new text.
+        case memberCall(FunctionCallExprSyntax, replacement: String, assignsBack: String?)
         /// Consecutive statements of a block moved into a requirement.
         case statements(CodeBlockItemListSyntax, Range<Int>, InlineRequirement, outputs: [Output], returns: Bool)
 
@@ -48,6 +51,8 @@ final class LegacyCodeExtractor {
                 member.positionAfterSkippingLeadingTrivia ..< member.endPositionBeforeTrailingTrivia
             case let .expression(expression, _, _):
                 expression.positionAfterSkippingLeadingTrivia ..< expression.endPositionBeforeTrailingTrivia
+            case let .memberCall(call, _, _):
+                call.positionAfterSkippingLeadingTrivia ..< call.endPositionBeforeTrailingTrivia
             case let .statements(list, range, _, _, _):
                 Array(list)[range.lowerBound].positionAfterSkippingLeadingTrivia
                     ..< Array(list)[range.upperBound - 1].endPositionBeforeTrailingTrivia
@@ -131,8 +136,11 @@ final class LegacyCodeExtractor {
                let renamed = context.legacyTransaction(scope.legacyType)?.renamedMembers?[member.declName.baseName.text] {
                 return .renamed(member, renamed)
             }
-            if let expression = legacyExpression(around: reference), let unit = expressionUnit(expression) {
-                return unit
+            if let expression = legacyExpression(around: reference) {
+                if let call = expression.as(FunctionCallExprSyntax.self), let (_, replacement, assignsBack) = memberCall(call) {
+                    return .memberCall(call, replacement: replacement, assignsBack: assignsBack)
+                }
+                if let unit = expressionUnit(expression) { return unit }
             }
         }
         guard let item = occurrence.ancestor(CodeBlockItemSyntax.self, below: scope.owner),
@@ -503,7 +511,7 @@ final class LegacyCodeExtractor {
     /// Read or write: a read scope reads; in a write, the code writes when
     /// it calls a GRDB method that writes or a member that takes a write
     /// transaction or whose name starts with a writing verb.
-    private func kind(of nodes: [Syntax]) -> TransactionKind {
+    func kind(of nodes: [Syntax]) -> TransactionKind {
         guard scope.kind == .write else { return .read }
         for node in nodes {
             for call in node.descendants(FunctionCallExprSyntax.self) {
@@ -527,7 +535,7 @@ final class LegacyCodeExtractor {
     // MARK: Text
 
     /// Whether a `try` covers `expression` (up to its statement or closure).
-    private func isTried(_ expression: ExprSyntax) -> Bool {
+    func isTried(_ expression: ExprSyntax) -> Bool {
         var node = expression.parent
         while let current = node {
             if current.is(TryExprSyntax.self) { return true }
@@ -542,7 +550,7 @@ final class LegacyCodeExtractor {
 
     /// The expression statement `expression` makes up, with its `try` and
     /// `await`, if it is one.
-    private func statementExpression(of expression: ExprSyntax) -> CodeBlockItemSyntax? {
+    func statementExpression(of expression: ExprSyntax) -> CodeBlockItemSyntax? {
         var node = Syntax(expression)
         while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
             node = parent
@@ -627,7 +635,7 @@ final class LegacyCodeExtractor {
 
     /// What the consumer calls requirements on: its shim property, or in a
     /// static method (which has none) the production wrapper.
-    private var shim: String {
+    var shim: String {
         var node: Syntax? = scope.owner
         while let current = node {
             if let function = current.as(FunctionDeclSyntax.self) {
@@ -650,6 +658,15 @@ final class LegacyCodeExtractor {
             return [TextEdit(
                 start: member.positionAfterSkippingLeadingTrivia.utf8Offset,
                 end: member.endPositionBeforeTrailingTrivia.utf8Offset, replacement: "\(scope.transactionName).\(name)")]
+        case let .memberCall(call, replacement, assignsBack):
+            if let assignsBack, let item = statementExpression(of: ExprSyntax(call)) {
+                return [TextEdit(
+                    start: item.positionAfterSkippingLeadingTrivia.utf8Offset,
+                    end: item.endPositionBeforeTrailingTrivia.utf8Offset, replacement: "\(assignsBack) = try \(replacement)")]
+            }
+            return [TextEdit(
+                start: call.positionAfterSkippingLeadingTrivia.utf8Offset,
+                end: call.endPositionBeforeTrailingTrivia.utf8Offset, replacement: (isTried(ExprSyntax(call)) ? "" : "try ") + replacement)]
         case let .expression(expression, requirement, assignsBack):
             let call = requirement.call(on: shim, transaction: scope.transactionName)
             if let assignsBack, let item = statementExpression(of: expression) {

@@ -49,12 +49,15 @@ final class MigrationContext {
     /// Records `requirement` and returns it as recorded: the same code
     /// extracted before is that requirement; a name already taken by other
     /// code gets the consumer method's name, then a number.
-    func add(_ requirement: InlineRequirement, method: String) -> InlineRequirement {
+    func add(_ requirement: InlineRequirement, method: String, qualifier: String? = nil) -> InlineRequirement {
         if let same = requirements.first(where: { $0.isSameCode(as: requirement) }) {
             return same
         }
         var named = requirement
         let taken = Set(requirements.map(\.name))
+        if taken.contains(named.name), let qualifier, !taken.contains(named.name + qualifier) {
+            named.name += qualifier
+        }
         if taken.contains(named.name) {
             let qualified = named.name + "In" + SwiftText.capitalized(method)
             named.name = qualified
