@@ -17,8 +17,8 @@ struct MockMethodVariantsTests {
         let title = MockMethod<Int, String?>()
         let enumerate = MockMethodWithClosures<Int, (Int) -> Void, Void>()
         let normalize = MockMethodWithClosures<String, MockInout<String>, Void>()
-        let use = IsolatedMockMethod<Box, Box>()
-        let decode = IsolatedMockMethod<String, Any>()
+        let use = NonSendableMockMethod<Box, Box>()
+        let decode = NonSendableMockMethod<String, Any>()
 
         func rename(_ name: String) { rename.callWithoutThrowing(name, in: self) }
         func title(id: Int) -> String? { title.callWithoutThrowing(id, in: self) }
