@@ -85,6 +85,21 @@ struct MockMethodVariantsTests {
         #expect(mock.use.callCount == 0 && !mock.use.isStubbed)
     }
 
+    @Test func theSendableAndNonSendableMethodsShareOneCore() throws {
+        struct CoreMock {}
+        let methods: [MockMethodCore<Int, Void, Int>] = [MockMethod<Int, Int>(), NonSendableMockMethod<Int, Int>()]
+        for (answer, method) in methods.enumerated() {
+            method.returns(answer)
+            #expect(try method.call(5, in: CoreMock()) == answer)
+            #expect(method.calls == [5] && method.callRecords.map(\.transactionID) == [nil])
+            #expect(method.member.name == "CoreMock.theSendableAndNonSendableMethodsShareOneCore()")
+        }
+        let count = NonSendableMockMethod<Void, Int>()
+        count.stub { 3 }
+        #expect(try count.call(in: CoreMock()) == 3 && count.callWithoutThrowing(in: CoreMock()) == 3)
+        #expect(count.callCount == 2)
+    }
+
     @Test func aStubOfTheWrongTypeFailsTheTestNamingTheMember() throws {
         let mock = FinderMock()
         mock.decode.returns(42)
