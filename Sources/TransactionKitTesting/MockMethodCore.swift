@@ -15,16 +15,8 @@ import TransactionKit
 /// | ``NonSendableMockMethodWithClosures`` | any | the closure and `inout` arguments |
 ///
 /// ```swift
-/// final class MessageFinderMock: MessageFinding, Sendable {
-///     let insert = MockMethod<(conversationID: Int64, body: String), Message>()
-///
-///     func insert(conversationID: Int64, body: String, _ tx: DBWriteTransaction) throws -> Message {
-///         try insert.call((conversationID, body), tx, in: self)
-///     }
-/// }
-///
 /// @Test func sendingInsertsTheMessage() throws {
-///     let messages = MessageFinderMock()
+///     let messages = MessageFinderMock()   // one MockMethod per member (see MockMethod)
 ///     messages.insert.returns(Message(id: 1, conversationID: 7, body: "hi"))
 ///     messages.insert.declaresChange(table: "message")   // for commit observers
 ///     try ComposeManager(db: MockDB(), messages: messages).send("hi", to: 7)
