@@ -305,6 +305,7 @@ extension ConsumerMigration {
             return "SQLiteDB.deferred { \(adopted) }"
         }
         if GRDBVocabulary.handleTypes[core] != nil {
+            guard checkAdoption(of: root) else { return nil }
             guard context.index.adoptsAPool else {
                 refuse(MigrationRefusal(
                     location: location(of: context.consumer),

@@ -1,4 +1,6 @@
 #if Txkit
+import SwiftSyntax
+
 /// Read or write: which TransactionKit transaction a shim member takes in
 /// place of its legacy transaction, decided from the source.
 ///
@@ -74,19 +76,45 @@ extension ShimPlan {
         case .unknown:
             break
         }
+        // Where, by the member that calls it: a path or a line number would
+        // change the generated file with every unrelated edit or checkout.
         if let read = uses.first(where: { $0.context == .read }) {
             return TransactionDecision(
-                isWrite: false, rule: .callers, reason: "\(read.location) calls it in a read transaction")
+                isWrite: false, rule: .callers, reason: "\(callerName(read)) calls it in a read transaction")
         }
         if let write = uses.first, uses.allSatisfy({ $0.context == .write }) {
             let more = uses.count > 1 ? " (and \(uses.count - 1) more)" : ""
             return TransactionDecision(
-                isWrite: true, rule: .callers, reason: "\(write.location)\(more) calls it in a write transaction")
+                isWrite: true, rule: .callers, reason: "\(callerName(write))\(more) calls it in a write transaction")
         }
         if let verb = writingVerb(of: member.name) {
             return TransactionDecision(isWrite: true, rule: .verbs, reason: "its name starts with \"\(verb)\"")
         }
         return TransactionDecision(isWrite: false, rule: .verbs, reason: "its name starts with no writing verb")
+    }
+
+    /// `` `Consumer.method` ``: the member a use is in, for doc comments.
+    static func callerName(_ use: ConsumerUse) -> String {
+        var node = use.node.parent
+        var member: String?
+        while let current = node {
+            if member == nil {
+                if let function = current.as(FunctionDeclSyntax.self) { member = function.name.text }
+                if current.is(InitializerDeclSyntax.self) { member = "init" }
+                if let binding = current.as(PatternBindingSyntax.self), binding.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true {
+                    member = binding.pattern.trimmedDescription
+                }
+            }
+            for type in [current.as(ClassDeclSyntax.self)?.name, current.as(StructDeclSyntax.self)?.name,
+                         current.as(ActorDeclSyntax.self)?.name, current.as(EnumDeclSyntax.self)?.name].compactMap({ $0 }) {
+                return "`\(type.text).\(member ?? "code")`"
+            }
+            if let extensionDecl = current.as(ExtensionDeclSyntax.self) {
+                return "`\(extensionDecl.extendedType.trimmedDescription).\(member ?? "code")`"
+            }
+            node = current.parent
+        }
+        return "`\(member ?? "code")`"
     }
 
     /// Rule 2: the parameter's legacy transaction type is configured as a
