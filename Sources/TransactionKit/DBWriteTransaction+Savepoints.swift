@@ -91,8 +91,11 @@ extension DBWriteTransaction {
     /// transaction usable once the savepoint rolled back: catch the error
     /// inside the write block to go on.
     ///
-    /// **Task:** runs `block` at once, in the calling task; the savepoint's
-    /// statements suspend the task and block no thread.
+    /// **Task:** runs `block` at once, in the calling task. On `PostgresDB`
+    /// the savepoint's statements suspend the task and block no thread; on
+    /// `SQLiteDB` they run on the connection's thread, as the block's
+    /// finders do. The compiler picks this method for a block that awaits;
+    /// for a block that does not, it picks the synchronous one.
     ///
     /// **Lifetime:** the savepoint ends when `block` returns; the
     /// transaction stays valid until its own block returns.

@@ -24,7 +24,8 @@ public struct MockCall<Arguments> {
 
     /// Whether the call ran inside a savepoint that rolled back (so far):
     /// what it did was undone, whatever its transaction's outcome. Always
-    /// `false` for a call outside a logged transaction.
+    /// `false` for a call outside a logged transaction, or once
+    /// ``MockDB/resetTransactionLog()`` forgot it.
     ///
     /// ```swift
     /// #expect(rows.insert.callRecords.map(\.isInRolledBackSavepoint) == [false, true])
