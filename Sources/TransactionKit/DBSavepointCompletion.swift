@@ -1,5 +1,5 @@
 /// How a savepoint ends: what the block of
-/// ``DBWriteTransaction/inSavepoint(file:line:_:)-(_,_,()->DBSavepointCompletion)``
+/// ``DBWriteTransaction/inSavepoint(file:line:_:)-79bql``
 /// returns, as GRDB's `Database.TransactionCompletion` does for
 /// `Database.inSavepoint`.
 ///
@@ -18,6 +18,6 @@ public enum DBSavepointCompletion: Sendable, Hashable {
     /// Undo what the savepoint did, and go on with the enclosing
     /// transaction: its writes, the hooks it registered, and the mock calls
     /// made in it are rolled back (see
-    /// ``DBWriteTransaction/inSavepoint(file:line:_:)-(_,_,()->DBSavepointCompletion)``).
+    /// ``DBWriteTransaction/inSavepoint(file:line:_:)-79bql``).
     case rollback
 }

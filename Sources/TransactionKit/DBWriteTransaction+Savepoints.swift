@@ -44,7 +44,7 @@ extension DBWriteTransaction {
     ///
     /// **Thread:** runs `block` at once, on the calling thread. On a
     /// `PostgresDB` transaction, prefer
-    /// ``inSavepoint(file:line:_:)-(_,_,()async->DBSavepointCompletion)``:
+    /// ``inSavepoint(file:line:_:)-5taik``:
     /// this method blocks the thread for each statement, as
     /// ``KeyValueStore`` does there.
     ///
@@ -86,7 +86,7 @@ extension DBWriteTransaction {
     /// ```
     ///
     /// **Transaction semantics:** those of
-    /// ``inSavepoint(file:line:_:)-(_,_,()->DBSavepointCompletion)``. On
+    /// ``inSavepoint(file:line:_:)-79bql``. On
     /// `PostgresDB`, a statement that failed inside the savepoint leaves the
     /// transaction usable once the savepoint rolled back: catch the error
     /// inside the write block to go on.

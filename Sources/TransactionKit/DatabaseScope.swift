@@ -20,7 +20,7 @@ package final class DatabaseScope: InlineAtomicWords, Sendable {
     package let keyValueStorage: (any KeyValueStorage)?
 
     /// The storage side of savepoints
-    /// (``DBWriteTransaction/inSavepoint(file:line:_:)-(_,_,()->DBSavepointCompletion)``).
+    /// (``DBWriteTransaction/inSavepoint(file:line:_:)-79bql``).
     package let savepoints: any SavepointStorage
 
     /// The observers of this database's commits.

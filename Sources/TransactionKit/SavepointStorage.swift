@@ -1,5 +1,5 @@
 /// What a backend provides to savepoints
-/// (``DBWriteTransaction/inSavepoint(file:line:_:)-(_,_,()->DBSavepointCompletion)``):
+/// (``DBWriteTransaction/inSavepoint(file:line:_:)-79bql``):
 /// the storage side of one step of a savepoint, reached through the
 /// transaction's ``DatabaseScope``, as ``KeyValueStorage`` is.
 ///
