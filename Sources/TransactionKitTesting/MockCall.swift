@@ -35,9 +35,8 @@ public struct MockCall<Arguments> {
 
 extension MockCall: Sendable where Arguments: Sendable {}
 
-/// A mock's method whose calls the transaction log names: the four method
-/// types (``MockMethod``, ``IsolatedMockMethod``, ``MockMethodWithClosures``,
-/// ``IsolatedMockMethodWithClosures``).
+/// A mock's method whose calls the transaction log names: every
+/// ``MockMethodCore`` (``MockMethod`` and its variants).
 public protocol TransactionLoggedMock: AnyObject {
     /// This method, as the transaction log names it.
     var member: MockMember { get }

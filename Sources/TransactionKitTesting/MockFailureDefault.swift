@@ -79,11 +79,9 @@ public func mockCast<T, Mock>(
     column: UInt = #column
 ) throws -> T {
     if let typed = value as? T { return typed }
-    let error = MockTypeMismatchError(
-        member: "\(Mock.self).\(function)", expected: "\(T.self)", actual: "\(Swift.type(of: value))")
-    recordMockFailure(
-        error.description, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column),
-        staticFilePath: filePath)
+    let site = MockCallSite(Mock.self, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+    let error = MockTypeMismatchError(member: site.member, expected: "\(T.self)", actual: "\(Swift.type(of: value))")
+    site.recordFailure(error.description)
     throw error
 }
 
@@ -105,72 +103,8 @@ public func mockCastWithoutThrowing<T, Mock>(
             value, to: type, in: mock, function: function, fileID: fileID, filePath: filePath, line: line,
             column: column)
     } catch {
-        return mockFailureDefault(
-            error, member: "\(Mock.self).\(function)", stubbed: true, fileID: fileID, filePath: filePath, line: line,
-            column: column)
-    }
-}
-
-/// The answer of a member that cannot throw after `error`: records the
-/// failure (unless ``unimplemented(_:in:fileID:filePath:line:column:staticFilePath:)``
-/// or ``mockCast(_:to:in:function:fileID:filePath:line:column:)`` already
-/// did), then returns ``MockFailureDefault``'s value or stops the process.
-func mockFailureDefault<Result>(
-    _ error: any Error,
-    member: String,
-    stubbed: Bool,
-    fileID: StaticString,
-    filePath: StaticString,
-    line: UInt,
-    column: UInt
-) -> Result {
-    let message: String
-    switch error {
-    case let error as UnimplementedError:
-        message = error.description
-    case let error as MockTypeMismatchError:
-        message = error.description
-    default:
-        message = "\(member) cannot throw, but its stub threw \(error). Stub it with a closure that returns."
-        recordMockFailure(
-            message, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column),
-            staticFilePath: filePath)
-    }
-    if let value = MockFailureDefault.value(of: Result.self) { return value }
-    fatalError(
-        "\(message) \(member) returns \(Result.self), which has no default answer, so the test cannot go on.",
-        file: fileID, line: line)
-}
-
-/// Declares the reads and changes a mock method's stub answered for (see
-/// ``MockMethod/declaresChange(table:)``).
-func declareTables(
-    read readTables: [String],
-    changed declaredTables: [String],
-    tx: DBReadTransaction?,
-    member: String,
-    fileID: StaticString,
-    filePath: StaticString,
-    line: UInt,
-    column: UInt
-) {
-    for table in readTables {
-        tx?.declareRead(table: table, file: fileID, line: line)
-    }
-    guard !declaredTables.isEmpty else { return }
-    if let write = tx as? DBWriteTransaction {
-        for table in declaredTables {
-            write.declareChange(table: table, file: fileID, line: line)
-        }
-    } else {
-        let received = tx == nil ? "no transaction" : "a read transaction"
-        let tables = declaredTables.map { "\"\($0)\"" }.joined(separator: ", ")
-        recordMockFailure(
-            "\(member) declares that it changes \(tables) (declaresChange(table:)), but this call "
-                + "received \(received), which cannot change a table: nothing was declared. Declare the change "
-                + "on the mock's method that writes.",
-            fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column),
-            staticFilePath: filePath)
+        return MockCallSite(Mock.self, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+            .failureDefault(after: error)
     }
 }
 
@@ -216,8 +150,7 @@ extension MockFailureDefault {
         line: UInt = #line,
         column: UInt = #column
     ) -> Result {
-        mockFailureDefault(
-            error, member: "\(Mock.self).\(function)", stubbed: true, fileID: fileID, filePath: filePath, line: line,
-            column: column)
+        MockCallSite(Mock.self, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+            .failureDefault(after: error)
     }
 }

@@ -36,7 +36,7 @@ import TransactionKit
 /// **On `SQLiteDB` and `PostgresDB`** (an integration test whose mocks
 /// receive real transactions), the same facts hold per mock: the first
 /// mock call that receives a transaction starts logging it, so
-/// ``MockMethod/transactions`` and ``MockCall/transaction`` tell its
+/// ``MockMethodCore/transactions`` and ``MockCall/transaction`` tell its
 /// identity, kind, outcome, and the hooks and calls that came after. A
 /// database without a log pays nothing until then;
 /// ``/TransactionKit/DBReadTransaction/transactionID(file:line:)`` tells
@@ -148,7 +148,7 @@ extension MockDB {
 
     /// Forgets the transactions and calls logged so far (a transaction
     /// still running is forgotten too). The mocks' own records
-    /// (``MockMethod/callRecords``) keep their calls but no longer find
+    /// (``MockMethodCore/callRecords``) keep their calls but no longer find
     /// their transactions.
     public func resetTransactionLog() {
         recorder.reset()

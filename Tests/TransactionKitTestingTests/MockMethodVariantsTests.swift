@@ -17,8 +17,8 @@ struct MockMethodVariantsTests {
         let title = MockMethod<Int, String?>()
         let enumerate = MockMethodWithClosures<Int, (Int) -> Void, Void>()
         let normalize = MockMethodWithClosures<String, MockInout<String>, Void>()
-        let use = IsolatedMockMethod<Box, Box>()
-        let decode = IsolatedMockMethod<String, Any>()
+        let use = NonSendableMockMethod<Box, Box>()
+        let decode = NonSendableMockMethod<String, Any>()
 
         func rename(_ name: String) { rename.callWithoutThrowing(name, in: self) }
         func title(id: Int) -> String? { title.callWithoutThrowing(id, in: self) }
@@ -83,6 +83,21 @@ struct MockMethodVariantsTests {
         #expect(mock.use(box) === box && box.value == 1 && mock.use.calls.first === box)
         mock.use.reset()
         #expect(mock.use.callCount == 0 && !mock.use.isStubbed)
+    }
+
+    @Test func theSendableAndNonSendableMethodsShareOneCore() throws {
+        struct CoreMock {}
+        let methods: [MockMethodCore<Int, Void, Int>] = [MockMethod<Int, Int>(), NonSendableMockMethod<Int, Int>()]
+        for (answer, method) in methods.enumerated() {
+            method.returns(answer)
+            #expect(try method.call(5, in: CoreMock()) == answer)
+            #expect(method.calls == [5] && method.callRecords.map(\.transactionID) == [nil])
+            #expect(method.member.name == "CoreMock.theSendableAndNonSendableMethodsShareOneCore()")
+        }
+        let count = NonSendableMockMethod<Void, Int>()
+        count.stub { 3 }
+        #expect(try count.call(in: CoreMock()) == 3 && count.callWithoutThrowing(in: CoreMock()) == 3)
+        #expect(count.callCount == 2)
     }
 
     @Test func aStubOfTheWrongTypeFailsTheTestNamingTheMember() throws {

@@ -33,7 +33,7 @@ final class LedgerNotifierMock: Sendable {
 }
 
 final class LedgerCacheMock {
-    let invalidate = IsolatedMockMethod<Int, Void>()
+    let invalidate = NonSendableMockMethod<Int, Void>()
 
     func invalidate(_ account: Int) {
         invalidate.callWithoutThrowing(account, in: self)
@@ -265,7 +265,7 @@ struct TransactionLogDisabledTests {
 /// types log their calls like the others.
 final class LedgerVisitorMock {
     let visit = MockMethodWithClosures<Int, (Int) -> Void, Void>()
-    let visitLocally = IsolatedMockMethodWithClosures<Int, (Int) -> Void, Void>()
+    let visitLocally = NonSendableMockMethodWithClosures<Int, (Int) -> Void, Void>()
 
     func visit(_ account: Int, _ body: @escaping (Int) -> Void, _ tx: DBReadTransaction) throws {
         try visit.call(account, closures: body, tx, in: self)

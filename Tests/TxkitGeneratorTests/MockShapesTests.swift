@@ -64,7 +64,7 @@ struct MockShapesTests {
         #expect(mock.contains("func report(_ error: (some Error)?) -> Bool {"))
         #expect(mock.contains("let report = MockMethod<(any Error)?, Bool>()"), "some P is recorded as any P")
         #expect(mock.contains("let store = MockMethod<any Sendable, Int>()"))
-        #expect(mock.contains("let describe = IsolatedMockMethod<any CustomStringConvertible, String>()"),
+        #expect(mock.contains("let describe = NonSendableMockMethod<any CustomStringConvertible, String>()"),
                 "an existential of another module's protocol is not assumed Sendable")
     }
 
@@ -121,7 +121,7 @@ struct MockShapesTests {
         #expect(mock.contains("withoutActuallyEscaping(block) { block in"))
         #expect(mock.contains("let normalize = MockMethodWithClosures<String, MockInout<String>, Void>()"))
         #expect(mock.contains("defer { name = nameBox.value }"))
-        #expect(mock.contains("let use = IsolatedMockMethod<Context, Context>()"))
+        #expect(mock.contains("let use = NonSendableMockMethod<Context, Context>()"))
         #expect(mock.contains("final class FinderMock: Finder {"), "not Sendable: Context is not")
     }
 

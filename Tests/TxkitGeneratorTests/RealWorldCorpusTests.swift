@@ -31,7 +31,7 @@ struct RealWorldCorpusTests {
     static let knownApplyMismatches: Set<String> = [
         // (Six pairs whose models are classes that are not Sendable were
         // refused until the shim's mock kept such values in an
-        // IsolatedMockMethod, issue 38: they pass now.)
+        // NonSendableMockMethod, issue 38: they pass now.)
         // (ShelfOrganizer → Book, a call in a `compactMap` closure that did
         // not throw, whose shim throws, was refused until the closure was
         // made to throw and the `compactMap` tried, issue 38.)

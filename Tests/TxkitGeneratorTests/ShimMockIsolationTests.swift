@@ -5,7 +5,7 @@ import Testing
 /// A shim's mock of members that pass or return an app's model class,
 /// which is not `Sendable` (Pocket Casts' `Episode`, `Folder`): `--apply`
 /// refused every such pair, since a `MockMethod` holds only `Sendable`
-/// values. The mock keeps those calls in an `IsolatedMockMethod` now.
+/// values. The mock keeps those calls in a `NonSendableMockMethod` now.
 @Suite("Shim mocks of non-Sendable values")
 struct ShimMockIsolationTests {
     static func tree(legacySendable: Bool) throws -> InlineTree {
@@ -46,12 +46,12 @@ struct ShimMockIsolationTests {
         return try #require(files.first { $0.path.hasSuffix("Manager_FolderStoreMock.swift") }).contents
     }
 
-    @Test func membersPassingAModelClassGetAnIsolatedMockMethod() throws {
+    @Test func membersPassingAModelClassGetANonSendableMockMethod() throws {
         let tree = try Self.tree(legacySendable: false)
         let mock = try Self.mock(tree)
         #expect(mock.contains("final class Manager_FolderStoreMock: Manager_FolderStoreShim {"))
-        #expect(mock.contains("= IsolatedMockMethod<String, Folder?>()"))
-        #expect(mock.contains("= IsolatedMockMethod<Folder, Void>()"))
+        #expect(mock.contains("= NonSendableMockMethod<String, Folder?>()"))
+        #expect(mock.contains("= NonSendableMockMethod<Folder, Void>()"))
         // Sendable values keep a MockMethod; a nested type is not its class.
         #expect(mock.contains("= MockMethod<Void, Int>()"))
         #expect(mock.contains("= MockMethod<Void, [FolderStore.Entry]>()"))

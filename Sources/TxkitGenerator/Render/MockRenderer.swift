@@ -4,7 +4,7 @@
 /// from the stub or fails the test through `unimplemented`).
 ///
 /// A member that passes or returns a class that is not `Sendable` (a
-/// legacy model object) gets an `IsolatedMockMethod`, which keeps its
+/// legacy model object) gets a `NonSendableMockMethod`, which keeps its
 /// calls in the test's isolation; the mock is then not `Sendable`, or
 /// `@unchecked Sendable` when the shim protocol requires it, as
 /// `txkit mock` does (Guides/Testing.md).
@@ -54,7 +54,7 @@ struct MockRenderer {
     }
 
     private func stubs(_ member: ShimMember) -> [String] {
-        let method = isIsolated(member) ? "IsolatedMockMethod" : "MockMethod"
+        let method = isIsolated(member) ? "NonSendableMockMethod" : "MockMethod"
         switch member.legacy.kind {
         case .property:
             let type = valueType(member.resultType ?? "Void", in: member)
@@ -95,7 +95,7 @@ struct MockRenderer {
             let name = SwiftText.capitalized(member.stubName)
             let type = member.resultType ?? "Void"
             let cast = member.isGeneric(type) ? " as! \(type)" : ""
-            // An IsolatedMockMethod has no `Void`-arguments shorthand.
+            // A NonSendableMockMethod call spells out its `()` arguments.
             let none = isIsolated(member) ? "(), " : ""
             if member.isWritten {
                 return [

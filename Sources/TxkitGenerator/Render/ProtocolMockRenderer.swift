@@ -12,7 +12,7 @@
 /// told apart the same way. Swift keywords are escaped with backticks.
 ///
 /// **Which method.** `MockMethod` when the recorded arguments and result
-/// are `Sendable`, `IsolatedMockMethod` otherwise; the `…WithClosures`
+/// are `Sendable`, `NonSendableMockMethod` otherwise; the `…WithClosures`
 /// variants when the member takes closures or `inout` arguments, which
 /// reach the stub and are never recorded. A transaction parameter is
 /// checked and never recorded.
@@ -33,7 +33,7 @@ package struct ProtocolMockRenderer {
         var isStatic: Bool
 
         var type: String {
-            let base = isSendable ? "MockMethod" : "IsolatedMockMethod"
+            let base = isSendable ? "MockMethod" : "NonSendableMockMethod"
             if let closures { return "\(base)WithClosures<\(arguments), \(closures), \(result)>" }
             return "\(base)<\(arguments), \(result)>"
         }
