@@ -93,7 +93,8 @@ public final class PostgresDB: AsyncDB, DatabaseScopeProviding, Sendable {
             scope: DatabaseScope(
                 databaseName: "PostgresDB", connectionType: PostgresTransactionConnection.self,
                 keyValueStorage: PostgresKeyValueStorage(
-                    table: configuration.keyValueTable, path: configuration.displayAddress, logger: logger)))
+                    table: configuration.keyValueTable, path: configuration.displayAddress, logger: logger),
+                savepoints: PostgresSavepoints(path: configuration.displayAddress, logger: logger)))
     }
 
     /// Connects once to check the server, the credentials and the database,
