@@ -3,6 +3,7 @@
 # programs that name public API only (what an app can write):
 #   - a read transaction is not accepted where a write transaction is
 #     expected, and `read` blocks (DB and AsyncDB) hand out read transactions;
+#   - a read transaction has no savepoints (`inSavepoint` is a write's);
 #   - transactions are not Sendable: they cannot be sent to another task;
 #   - only a DB creates transactions: no public initializer (any spelling),
 #     no subclass outside the module, and no public declaration that returns
@@ -182,6 +183,15 @@ import TransactionKit
 func save(_ tx: DBWriteTransaction) {}
 func f(db: any AsyncDB) async throws { try await db.read { tx in save(tx) } }'
 
+    # Savepoints belong to writes: a read has nothing to roll back.
+    expect_error savepoint-in-a-read "value of type 'DBReadTransaction' has no member 'inSavepoint'" '
+import TransactionKit
+func f(db: any DB) throws { try db.read { tx in try tx.inSavepoint { .commit } } }'
+
+    expect_error async-savepoint-in-a-read "value of type 'DBReadTransaction' has no member 'inSavepoint'" '
+import TransactionKit
+func g(db: any AsyncDB) async throws { try await db.read { tx in try await tx.inSavepoint { await Task.yield(); return .rollback } } }'
+
     # Transactions stay on their thread, or their task.
     expect_error read-transaction-not-sendable "conformance of 'DBReadTransaction' to 'Sendable' is unavailable" '
 import TransactionKit
@@ -326,21 +336,23 @@ self_test() {
     fi
 }
 
-forge='DBReadTransaction(kind: .read, openedAt: CallSite(file: #fileID, line: #line), scope: DatabaseScope(databaseName: "Forged", connectionType: nil))'
+# A scope needs the storage side of savepoints: the forged one does nothing.
+forged_savepoints='struct ForgedSavepoints: SavepointStorage { func perform(_ step: SavepointStep, in transaction: DBWriteTransaction, at callSite: CallSite) {} }'
+forge='DBReadTransaction(kind: .read, openedAt: CallSite(file: #fileID, line: #line), scope: DatabaseScope(databaseName: "Forged", connectionType: nil, savepoints: ForgedSavepoints()))'
 
 self_test unplanted-copy "" ":"
 
 self_test public-init \
     "read-transaction-made-by-hand write-transaction-made-by-hand public-surface" \
-    'plant_file Forged.swift "extension DBReadTransaction { public convenience init() { self.init(kind: .read, openedAt: CallSite(file: #fileID, line: #line), scope: DatabaseScope(databaseName: \"Forged\", connectionType: nil)) } }"'
+    'plant_file Forged.swift "extension DBReadTransaction { public convenience init() { self.init(kind: .read, openedAt: CallSite(file: #fileID, line: #line), scope: DatabaseScope(databaseName: \"Forged\", connectionType: nil, savepoints: ForgedSavepoints())) } }; $forged_savepoints"'
 
 self_test public-init-with-arguments \
     "read-transaction-made-by-hand write-transaction-made-by-hand public-surface" \
-    'plant_file Forged.swift "extension DBReadTransaction { public convenience init(forgedFor name: String) { self.init(kind: .read, openedAt: CallSite(file: #fileID, line: #line), scope: DatabaseScope(databaseName: name, connectionType: nil)) } }"'
+    'plant_file Forged.swift "extension DBReadTransaction { public convenience init(forgedFor name: String) { self.init(kind: .read, openedAt: CallSite(file: #fileID, line: #line), scope: DatabaseScope(databaseName: name, connectionType: nil, savepoints: ForgedSavepoints())) } }; $forged_savepoints"'
 
 self_test public-factory \
     "public-surface" \
-    'plant_file Forged.swift "extension DBReadTransaction { public static func forged() -> DBReadTransaction { $forge } }"'
+    'plant_file Forged.swift "extension DBReadTransaction { public static func forged() -> DBReadTransaction { $forge } }; $forged_savepoints"'
 
 self_test public-stored-transaction \
     "public-surface" \
@@ -359,7 +371,7 @@ self_test unchecked-sendable \
     'plant_replace DBReadTransaction.swift "@available\(\*, unavailable[^\n]*\)\nextension DBReadTransaction: Sendable \{\}" "extension DBReadTransaction: @unchecked Sendable {}"'
 
 self_test read-is-write \
-    "read-transaction-where-write-expected read-block-where-write-expected async-read-block-where-write-expected" \
+    "read-transaction-where-write-expected read-block-where-write-expected async-read-block-where-write-expected savepoint-in-a-read async-savepoint-in-a-read" \
     'plant_replace DBWriteTransaction.swift "public final class DBWriteTransaction: DBReadTransaction \{\}" "public typealias DBWriteTransaction = DBReadTransaction"'
 
 self_test read-blocks-get-write-transactions \

@@ -59,6 +59,9 @@ extension DBReadTransaction {
         /// Tables and key-value collections this write changed, for commit
         /// observers.
         var changes = DBChanges()
+        /// The hooks and changes as each open savepoint found them,
+        /// innermost last (see DBWriteTransaction+SavepointSteps.swift).
+        var savepointMarks: [SavepointMark] = []
     }
 
     /// Where the transaction is in its life. Only the thread that runs the
@@ -106,7 +109,7 @@ extension DBReadTransaction {
         #endif
     }
 
-    private var existingHooks: Hooks {
+    var existingHooks: Hooks {
         if let hooks { return hooks }
         let hooks = Hooks()
         self.hooks = hooks

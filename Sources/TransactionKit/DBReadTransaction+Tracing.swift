@@ -20,6 +20,20 @@ extension DBReadTransaction {
         }
     }
 
+    @inline(__always)
+    func traceSavepointBegin() {
+        if let trace, let tracer = trace.tracer {
+            tracer.transactionDidBeginSavepoint(trace)
+        }
+    }
+
+    @inline(__always)
+    func traceSavepointEnd(_ completion: DBSavepointCompletion) {
+        if let trace, let tracer = trace.tracer {
+            tracer.transaction(trace, didEndSavepoint: completion)
+        }
+    }
+
     /// Tells the tracer that `read` or `write` throws `error`.
     func traceFailure(_ error: any Error) {
         guard let trace, let tracer = trace.tracer else { return }

@@ -19,6 +19,10 @@ package final class DatabaseScope: InlineAtomicWords, Sendable {
     /// The storage behind ``KeyValueStore`` (`nil`: the database has none).
     package let keyValueStorage: (any KeyValueStorage)?
 
+    /// The storage side of savepoints
+    /// (``DBWriteTransaction/inSavepoint(file:line:_:)-79bql``).
+    package let savepoints: any SavepointStorage
+
     /// The observers of this database's commits.
     package let commitObservers = CommitObservers()
 
@@ -45,10 +49,12 @@ package final class DatabaseScope: InlineAtomicWords, Sendable {
     ///   - connectionType: The type of the connection its backend hands to
     ///     transactions, or `nil` when it hands none.
     ///   - keyValueStorage: The storage behind ``KeyValueStore``, if any.
+    ///   - savepoints: The storage side of savepoints.
     ///   - readTracking: What the backend tells of a fetch's reads, if anything.
     ///   - tracer: What hears the life of every transaction, if anything.
     package init(
         databaseName: String, connectionType: Any.Type?, keyValueStorage: (any KeyValueStorage)? = nil,
+        savepoints: any SavepointStorage,
         readTracking: (any ReadTracking)? = nil, tracer: (any TransactionTracer)? = nil
     ) {
         self.tracer = tracer
@@ -56,6 +62,7 @@ package final class DatabaseScope: InlineAtomicWords, Sendable {
         self.databaseName = databaseName
         self.connectionType = connectionType
         self.keyValueStorage = keyValueStorage
+        self.savepoints = savepoints
     }
 
     // MARK: - Async completions

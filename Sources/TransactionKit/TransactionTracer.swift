@@ -4,7 +4,9 @@
 ///
 /// The transaction calls it from its own transitions, on the thread (or
 /// task) that runs them, in this order: ``transactionDidOpen(_:bridged:enclosing:)``
-/// once, ``transaction(_:didAdd:)`` for each hook, then
+/// once, ``transaction(_:didAdd:)`` for each hook,
+/// ``transactionDidBeginSavepoint(_:)`` and ``transaction(_:didEndSavepoint:)``
+/// around each savepoint (well nested), then
 /// ``transaction(_:didEnd:)`` (more than once for a rollback: keep the
 /// first) and, for a transaction whose `read` or `write` throws,
 /// ``transaction(_:didFail:blockThrew:)``, before or after the end.
@@ -23,6 +25,14 @@ package protocol TransactionTracer: AnyObject, Sendable {
 
     /// A hook was registered on the transaction.
     func transaction(_ trace: TransactionTrace, didAdd hook: TransactionHookKind)
+
+    /// A savepoint began in the transaction.
+    func transactionDidBeginSavepoint(_ trace: TransactionTrace)
+
+    /// The innermost savepoint of the transaction ended: released
+    /// (`.commit`), or rolled back (`.rollback`, also when its block threw),
+    /// and with it the hooks registered since it began.
+    func transaction(_ trace: TransactionTrace, didEndSavepoint completion: DBSavepointCompletion)
 
     /// The transaction ended.
     func transaction(_ trace: TransactionTrace, didEnd end: TransactionEnd)

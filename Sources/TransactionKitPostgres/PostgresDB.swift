@@ -93,7 +93,8 @@ public final class PostgresDB: AsyncDB, DatabaseScopeProviding, Sendable {
             scope: DatabaseScope(
                 databaseName: "PostgresDB", connectionType: PostgresTransactionConnection.self,
                 keyValueStorage: PostgresKeyValueStorage(
-                    table: configuration.keyValueTable, path: configuration.displayAddress, logger: logger)))
+                    table: configuration.keyValueTable, path: configuration.displayAddress, logger: logger),
+                savepoints: PostgresSavepoints(path: configuration.displayAddress, logger: logger)))
     }
 
     /// Connects once to check the server, the credentials and the database,
@@ -111,7 +112,15 @@ public final class PostgresDB: AsyncDB, DatabaseScopeProviding, Sendable {
     ///   naming the host and database when the server cannot be reached,
     ///   refuses the credentials, or has no such database.
     public static func open(_ configuration: Configuration, logger: Logger = PostgresDB.defaultLogger) async throws -> PostgresDB {
-        try await PostgresErrors.checkConnection(configuration, logger: logger)
+        try await open(configuration, logger: logger, connector: .direct)
+    }
+
+    /// ``open(_:logger:)``, its check made with `connector`: one call, and
+    /// when it throws, `open` throws at once, before any pool exists.
+    package static func open(
+        _ configuration: Configuration, logger: Logger, connector: PostgresConnector
+    ) async throws -> PostgresDB {
+        try await PostgresErrors.checkConnection(configuration, logger: logger, connector: connector)
         let db = PostgresDB(configuration: configuration, logger: logger)
         do {
             try await db.prepareKeyValueTable()

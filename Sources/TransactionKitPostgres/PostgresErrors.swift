@@ -159,8 +159,11 @@ enum PostgresErrors {
         return list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
-    /// Connects once, to fail at open time with a clear error.
-    static func checkConnection(_ configuration: PostgresDB.Configuration, logger: Logger) async throws {
+    /// Connects once, to fail at open time with a clear error: one call of
+    /// `connector`, never retried; what it throws is mapped and thrown.
+    static func checkConnection(
+        _ configuration: PostgresDB.Configuration, logger: Logger, connector: PostgresConnector = .direct
+    ) async throws {
         let path = configuration.displayAddress
         let connectionConfiguration: PostgresConnection.Configuration
         do {
@@ -175,7 +178,7 @@ enum PostgresErrors {
             // The connect timeout bounds the whole attempt (postgres-nio's
             // bounds the TCP connection only, not the authentication).
             connection = try await PostgresDeadline.run(within: configuration.connectTimeout) {
-                try await PostgresConnection.connect(configuration: connectionConfiguration, id: 0, logger: logger)
+                try await connector.connect(connectionConfiguration, logger)
             } abandon: { late in
                 try? await late.close()
             }

@@ -100,6 +100,7 @@ public final class SQLiteDB: DB, DatabaseScopeProviding {
         let writerConnection = writer.unsafeReentrantWrite { ObjectIdentifier($0) }
         let scope = DatabaseScope(
             databaseName: "SQLiteDB", connectionType: Database.self, keyValueStorage: SQLiteKeyValueStorage(path: path),
+            savepoints: SQLiteSavepoints(path: path),
             readTracking: SQLiteReadTracking(applicationConnection: isAdopted ? writerConnection : nil))
         let bridges = SQLiteBridges()
         self.bridges = bridges

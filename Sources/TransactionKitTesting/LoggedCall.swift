@@ -11,9 +11,21 @@ public struct LoggedCall: Sendable, Hashable, CustomStringConvertible {
     public let member: MockMember
     /// The transaction it ran in.
     public let transaction: DBTransactionID
+    /// Whether it ran inside a savepoint that rolled back (an enclosing one
+    /// included): what it did was undone, whatever its transaction's
+    /// outcome. See ``TransactionLog/callsInRolledBackSavepoints``.
+    public internal(set) var isInRolledBackSavepoint = false
 
-    /// `MessageFinderMock.insert(_:_:) in tx#3`.
-    public var description: String { "\(member) in \(transaction)" }
+    init(member: MockMember, transaction: DBTransactionID) {
+        self.member = member
+        self.transaction = transaction
+    }
+
+    /// `MessageFinderMock.insert(_:_:) in tx#3`, followed by
+    /// `(rolled back by a savepoint)` when it was.
+    public var description: String {
+        "\(member) in \(transaction)" + (isInRolledBackSavepoint ? " (rolled back by a savepoint)" : "")
+    }
 }
 
 /// A mock's method, as the transaction log names it: equal for every call

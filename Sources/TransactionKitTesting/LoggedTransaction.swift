@@ -68,6 +68,30 @@ public struct LoggedTransaction: Sendable, Hashable, Identifiable, CustomStringC
         }
     }
 
+    /// The savepoints of a write transaction, by how they ended (see
+    /// `DBWriteTransaction.inSavepoint`).
+    ///
+    /// ```swift
+    /// #expect(db.transactionLog.transactions.first?.savepoints == .init(released: 2, rolledBack: 1))
+    /// ```
+    public struct Savepoints: Sendable, Hashable {
+        /// The number of savepoints whose block returned `.commit`.
+        public var released: Int
+        /// The number of savepoints that rolled back: their block returned
+        /// `.rollback`, or threw.
+        public var rolledBack: Int
+
+        /// Creates counts of savepoints, for comparing with ``LoggedTransaction/savepoints``.
+        ///
+        /// - Parameters:
+        ///   - released: The number released.
+        ///   - rolledBack: The number rolled back.
+        public init(released: Int = 0, rolledBack: Int = 0) {
+            self.released = released
+            self.rolledBack = rolledBack
+        }
+    }
+
     /// The transaction's identity, the one its
     /// ``/TransactionKit/DBReadTransaction/transactionID(file:line:)`` returns.
     public let id: DBTransactionID
@@ -88,9 +112,15 @@ public struct LoggedTransaction: Sendable, Hashable, Identifiable, CustomStringC
     /// What `read` or `write` threw (the block's error, or the commit's),
     /// described; `nil` when it did not throw.
     public let error: String?
-    /// The hooks registered on it.
+    /// The hooks registered on it, but for those registered inside a
+    /// savepoint that rolled back, which were discarded with it.
     public let hooks: Hooks
-    /// The mock calls made in it, in order, across every mock.
+    /// Its savepoints, by how they ended (savepoints still open are not
+    /// counted).
+    public let savepoints: Savepoints
+    /// The mock calls made in it, in order, across every mock; those made
+    /// inside a savepoint that rolled back are marked
+    /// (``LoggedCall/isInRolledBackSavepoint``).
     public let calls: [LoggedCall]
     /// The file (`#fileID`) of the `read` or `write` that opened it.
     public let fileID: String

@@ -21,6 +21,16 @@ public struct MockCall<Arguments> {
     /// ended); `nil` outside a `MockDB` transaction, or after
     /// ``MockDB/resetTransactionLog()``.
     public var transaction: LoggedTransaction? { context.transaction }
+
+    /// Whether the call ran inside a savepoint that rolled back (so far):
+    /// what it did was undone, whatever its transaction's outcome. Always
+    /// `false` for a call outside a logged transaction, or once
+    /// ``MockDB/resetTransactionLog()`` forgot it.
+    ///
+    /// ```swift
+    /// #expect(rows.insert.callRecords.map(\.isInRolledBackSavepoint) == [false, true])
+    /// ```
+    public var isInRolledBackSavepoint: Bool { context.call?.isInRolledBackSavepoint ?? false }
 }
 
 extension MockCall: Sendable where Arguments: Sendable {}
@@ -42,13 +52,20 @@ public protocol TransactionLoggedMock: AnyObject {
 
 extension TransactionLoggedMock {
     /// Whether the method was called, and every call ran in a write
-    /// transaction that committed.
+    /// transaction that committed, outside any savepoint that rolled back:
+    /// what every call did was committed.
     public var ranOnlyInCommittedWrites: Bool {
         let transactions = self.transactions
-        return !transactions.isEmpty && transactions.allSatisfy { $0?.isCommittedWrite == true }
+        let member = self.member
+        return !transactions.isEmpty && transactions.allSatisfy { transaction in
+            guard let transaction, transaction.isCommittedWrite else { return false }
+            return !transaction.calls.contains { $0.member == member && $0.isInRolledBackSavepoint }
+        }
     }
 
-    /// Whether no call ran in a write that rolled back.
+    /// Whether no call ran in a write that rolled back (calls undone by a
+    /// savepoint's rollback do not count: see
+    /// ``MockCall/isInRolledBackSavepoint``).
     public var neverRanInRolledBackTransactions: Bool {
         !transactions.contains { $0?.isRolledBack == true }
     }
@@ -68,6 +85,8 @@ extension TransactionLoggedMock {
 struct MockCallTransaction: Sendable {
     /// The transaction's trace: its identity, and its log when it has one.
     let trace: TransactionTrace?
+    /// Where the call is among its log's calls, when it was logged.
+    var position: Int? = nil
 
     static let none = MockCallTransaction(trace: nil)
 
@@ -76,6 +95,12 @@ struct MockCallTransaction: Sendable {
     var transaction: LoggedTransaction? {
         guard let trace, let recorder = trace.tracer as? MockTransactionRecorder else { return nil }
         return recorder.transaction(trace)
+    }
+
+    /// The call as its log has it now.
+    var call: LoggedCall? {
+        guard let position, let recorder = trace?.tracer as? MockTransactionRecorder else { return nil }
+        return recorder.call(at: position)
     }
 
     /// Finds the call's transaction and logs the call there.
@@ -98,9 +123,8 @@ struct MockCallTransaction: Sendable {
             trace = DBReadTransaction.currentTrace
         }
         guard let trace else { return .none }
-        if let recorder = trace.tracer as? MockTransactionRecorder {
-            recorder.recordCall(to: MockMember(identity: ObjectIdentifier(method), name: name()), in: trace)
-        }
-        return MockCallTransaction(trace: trace)
+        guard let recorder = trace.tracer as? MockTransactionRecorder else { return MockCallTransaction(trace: trace) }
+        let position = recorder.recordCall(to: MockMember(identity: ObjectIdentifier(method), name: name()), in: trace)
+        return MockCallTransaction(trace: trace, position: position)
     }
 }

@@ -108,7 +108,7 @@ public final class MockDB: DB, DatabaseScopeProviding {
         self.recorder = recorder
         let scope = DatabaseScope(
             databaseName: "MockDB", connectionType: nil, keyValueStorage: keyValueStorage,
-            tracer: logsTransactions ? recorder : nil)
+            savepoints: keyValueStorage, tracer: logsTransactions ? recorder : nil)
         self.engine = TransactionEngine(
             backend: MockBackend(keyValues: keyValueStorage, scope: scope, label: label, isReadOnly: isReadOnly),
             scope: scope)

@@ -56,7 +56,11 @@ final class MockKeyValueStorage: KeyValueStorage, @unchecked Sendable {
     private let committed: LockedValue<Collections>
     /// The write transaction's changes, by collection; only the holder of
     /// MockDB's write lock touches them.
-    private var staged: [BinaryKey: MockKeyValueChanges] = [:]
+    var staged: [BinaryKey: MockKeyValueChanges] = [:]
+    /// The staged changes as each open savepoint found them, innermost
+    /// last (see MockKeyValueStorage+Savepoints.swift); only the holder of
+    /// MockDB's write lock touches them.
+    var savepointMarks: [[BinaryKey: MockKeyValueChanges]] = []
 
     init(seed: [String: [String: KeyValueStore.Value]]) {
         var collections: Collections = [:]
@@ -130,6 +134,7 @@ final class MockKeyValueStorage: KeyValueStorage, @unchecked Sendable {
     /// (copy-on-write then copies what changes, and the snapshot keeps the
     /// old values).
     func commit() {
+        savepointMarks = []
         guard !staged.isEmpty else { return }
         let changes = staged
         staged = [:]
@@ -143,6 +148,7 @@ final class MockKeyValueStorage: KeyValueStorage, @unchecked Sendable {
     /// Drops the write transaction's changes.
     func discard() {
         staged = [:]
+        savepointMarks = []
     }
 
     // MARK: - Seeding and inspection (MockDB takes the write lock first)

@@ -16,6 +16,13 @@ final class MockTransactionRecorder: TransactionTracer {
         var error: String?
         var hooks = LoggedTransaction.Hooks()
         var calls: [LoggedCall] = []
+        /// Where each of ``calls`` is in the log's calls (counted from the
+        /// first call ever logged, as ``MockCallTransaction/position``).
+        var callPositions: [Int] = []
+        /// The hooks and the number of calls as each open savepoint found
+        /// them, innermost last.
+        var savepointMarks: [(hooks: LoggedTransaction.Hooks, calls: Int)] = []
+        var savepoints = LoggedTransaction.Savepoints()
 
         var outcome: LoggedTransaction.Outcome {
             guard let end else { return .running }
@@ -30,7 +37,7 @@ final class MockTransactionRecorder: TransactionTracer {
         var snapshot: LoggedTransaction {
             LoggedTransaction(
                 id: id, kind: kind, isBridged: isBridged, enclosing: enclosing, outcome: outcome, error: error,
-                hooks: hooks, calls: calls, fileID: "\(file)", line: Int(line))
+                hooks: hooks, savepoints: savepoints, calls: calls, fileID: "\(file)", line: Int(line))
         }
     }
 
@@ -40,12 +47,34 @@ final class MockTransactionRecorder: TransactionTracer {
         /// less this, is its entry's index.
         var forgotten = 0
         var calls: [LoggedCall] = []
+        /// The number of calls ``reset()`` forgot: a call's position, less
+        /// this, is its index in ``calls``.
+        var forgottenCalls = 0
 
         /// The index of `trace`'s entry, if it is still in the log.
         func index(of trace: TransactionTrace) -> Int? {
             let index = trace.position - forgotten
             guard index >= 0, index < entries.count, entries[index].id == trace.id else { return nil }
             return index
+        }
+
+        /// Marks the calls of entry `index`, from its `first` call on, as
+        /// made in a savepoint that rolled back.
+        mutating func markRolledBack(callsOf index: Int, from first: Int) {
+            for call in first..<entries[index].calls.count {
+                entries[index].calls[call].isInRolledBackSavepoint = true
+                let position = entries[index].callPositions[call] - forgottenCalls
+                if position >= 0, position < calls.count {
+                    calls[position].isInRolledBackSavepoint = true
+                }
+            }
+        }
+
+        /// The call at `position`, if it is still in the log.
+        func call(at position: Int) -> LoggedCall? {
+            let index = position - forgottenCalls
+            guard index >= 0, index < calls.count else { return nil }
+            return calls[index]
         }
     }
 
@@ -66,6 +95,31 @@ final class MockTransactionRecorder: TransactionTracer {
                 if !entry.hooks.finalizations.contains(key) { entry.hooks.finalizations.append(key) }
             case .syncCompletion: entry.hooks.syncCompletions += 1
             case .asyncCompletion: entry.hooks.asyncCompletions += 1
+            }
+        }
+    }
+
+    func transactionDidBeginSavepoint(_ trace: TransactionTrace) {
+        update(trace) { entry in
+            entry.savepointMarks.append((entry.hooks, entry.calls.count))
+        }
+    }
+
+    /// A rolled-back savepoint takes its hooks out of the log, as they are
+    /// out of the transaction; its calls stay, marked.
+    func transaction(_ trace: TransactionTrace, didEndSavepoint completion: DBSavepointCompletion) {
+        state.withLock { state in
+            guard let index = state.index(of: trace) else { return }
+            // Every open savepoint has its mark (`adopt` marks those that
+            // began before the log did).
+            guard let mark = state.entries[index].savepointMarks.popLast() else { return }
+            switch completion {
+            case .commit:
+                state.entries[index].savepoints.released += 1
+            case .rollback:
+                state.entries[index].savepoints.rolledBack += 1
+                state.entries[index].hooks = mark.hooks
+                state.markRolledBack(callsOf: index, from: mark.calls)
             }
         }
     }
@@ -97,6 +151,13 @@ final class MockTransactionRecorder: TransactionTracer {
         let id = transaction.trace?.id ?? DBTransactionID.next()
         let trace = recorder.start(
             transaction, id: id, bridged: false, enclosing: ActiveTransactions.innermostTrace?.id)
+        // Savepoints open now: their rollback marks the calls logged from
+        // now on.
+        if let write = transaction as? DBWriteTransaction, write.savepointDepth > 0 {
+            recorder.update(trace) { entry in
+                entry.savepointMarks = Array(repeating: (entry.hooks, 0), count: write.savepointDepth)
+            }
+        }
         transaction.trace = trace
         return trace
     }
@@ -123,14 +184,25 @@ final class MockTransactionRecorder: TransactionTracer {
 
     // MARK: - Calls and reading
 
-    /// Records a call to `member` in the transaction of `trace`.
-    func recordCall(to member: MockMember, in trace: TransactionTrace) {
+    /// Records a call to `member` in the transaction of `trace`; returns
+    /// its position among the log's calls (`nil` when the transaction is
+    /// no longer in the log).
+    func recordCall(to member: MockMember, in trace: TransactionTrace) -> Int? {
         let call = LoggedCall(member: member, transaction: trace.id)
-        state.withLock { state in
-            guard let index = state.index(of: trace) else { return }
+        return state.withLock { state in
+            guard let index = state.index(of: trace) else { return nil }
+            let position = state.forgottenCalls + state.calls.count
             state.entries[index].calls.append(call)
+            state.entries[index].callPositions.append(position)
             state.calls.append(call)
+            return position
         }
+    }
+
+    /// The logged call at `position` (see ``recordCall(to:in:)``), as it
+    /// is now.
+    func call(at position: Int) -> LoggedCall? {
+        state.withLock { $0.call(at: position) }
     }
 
     /// The logged transaction of `trace`, as it is now.
@@ -151,6 +223,7 @@ final class MockTransactionRecorder: TransactionTracer {
         state.withLock { state in
             state.forgotten += state.entries.count
             state.entries = []
+            state.forgottenCalls += state.calls.count
             state.calls = []
         }
     }

@@ -11,12 +11,21 @@ import TransactionKit
 /// #expect(db.transactionLog.sharedTransaction(of: messages.page, messages.unreadCount)?.kind == .read)
 /// // It was a write that committed.
 /// #expect(messages.insert.ranOnlyInCommittedWrites)
-/// // Nothing ran in a rolled-back one.
+/// // Nothing ran in a rolled-back one, nor in a rolled-back savepoint.
 /// #expect(db.transactionLog.callsInRolledBackTransactions.isEmpty)
+/// #expect(db.transactionLog.callsInRolledBackSavepoints.isEmpty)
 /// // This order, across mocks.
 /// #expect(db.transactionLog.calls(to: messages.insert, notifier.notify).map(\.member)
 ///     == [messages.insert.member, notifier.notify.member])
 /// ```
+///
+/// **Savepoints** (`DBWriteTransaction.inSavepoint`): a savepoint that
+/// rolls back takes the hooks registered inside it out of its
+/// transaction's ``LoggedTransaction/hooks``, as it takes them out of the
+/// transaction; the mock calls made inside it stay in the log, in order,
+/// marked ``LoggedCall/isInRolledBackSavepoint`` (a test can then tell what
+/// was tried from what was kept). ``LoggedTransaction/savepoints`` counts
+/// them.
 ///
 /// **What is logged:** every transaction that opened (a `read` or `write`
 /// refused before its block ran, by a closed or read-only database or as a
@@ -58,9 +67,22 @@ public struct TransactionLog: Sendable, Equatable {
     public var rolledBack: [LoggedTransaction] { transactions.filter(\.isRolledBack) }
 
     /// The mock calls made in writes that rolled back: empty when nothing
-    /// ran in a rolled-back transaction.
+    /// ran in a rolled-back transaction. Calls undone by a savepoint's
+    /// rollback in a write that committed are in
+    /// ``callsInRolledBackSavepoints``.
     public var callsInRolledBackTransactions: [LoggedCall] {
         rolledBack.flatMap(\.calls)
+    }
+
+    /// The mock calls made inside savepoints that rolled back, in the order
+    /// made, whatever their transaction's outcome: what they did was undone
+    /// (see ``LoggedCall/isInRolledBackSavepoint``).
+    ///
+    /// ```swift
+    /// #expect(db.transactionLog.callsInRolledBackSavepoints.map(\.member) == [rows.insert.member])
+    /// ```
+    public var callsInRolledBackSavepoints: [LoggedCall] {
+        calls.filter(\.isInRolledBackSavepoint)
     }
 
     /// The transactions in which `method` was called, in order, each once.

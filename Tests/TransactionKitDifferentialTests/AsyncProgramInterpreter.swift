@@ -150,6 +150,16 @@ final class AsyncProgramInterpreter: @unchecked Sendable {
             } catch where caught {
                 record("block caught " + describe(error))
             }
+        case let .savepoint(ops, end, caught):
+            do {
+                try await write!.inSavepoint {
+                    try await run(ops, tx)
+                    return try end.completion()
+                }
+                record("savepoint \(end.swift) returned")
+            } catch where caught {
+                record("savepoint caught " + describe(error))
+            }
         case let .nested(kind):
             switch kind {
             case .read: record("nested read: " + (await asyncOutcome { try await self.db.read { _ in 0 } }))

@@ -52,7 +52,7 @@ struct DBDifferentialTests {
         let expected: Set<String> = [
             "write", "writeOrRollBack", "read", "observe", "stopObserving", "useEscaped",
             "set", "get", "remove", "removeAll", "keys", "count", "insertRow", "finalization",
-            "syncCompletion", "asyncCompletion", "block", "nested", "escape",
+            "syncCompletion", "asyncCompletion", "block", "savepoint", "nested", "escape",
             "int", "bool", "double", "string", "data", "date", "codable", "value",
         ]
         #expect(expected.subtracting(kinds).isEmpty, "never generated: \(expected.subtracting(kinds).sorted())")
@@ -140,7 +140,7 @@ extension Step {
 extension Op {
     var allOps: [Op] {
         switch self {
-        case let .finalization(_, ops, _), let .block(ops, _, _): [self] + ops.flatMap(\.allOps)
+        case let .finalization(_, ops, _), let .block(ops, _, _), let .savepoint(ops, _, _): [self] + ops.flatMap(\.allOps)
         case let .syncCompletion(_, write?): [self] + write.flatMap(\.allOps)
         default: [self]
         }

@@ -70,6 +70,7 @@ extension Op {
         case let .syncCompletion(label, write): ".syncCompletion(\(label), write: \(write.map(\.swift) ?? "nil"))"
         case let .asyncCompletion(label): ".asyncCompletion(\(label))"
         case let .block(ops, end, caught): ".block(\(ops.swift), \(end.swift), caught: \(caught))"
+        case let .savepoint(ops, end, caught): ".savepoint(\(ops.swift), \(end.swift), caught: \(caught))"
         case let .nested(kind): ".nested(.\(kind.rawValue))"
         case .escape: ".escape"
         case let .useEscaped(use): ".useEscaped(\(use.swift))"
@@ -78,9 +79,19 @@ extension Op {
 
     var size: Int {
         switch self {
-        case let .finalization(_, ops, _), let .block(ops, _, _): 1 + ops.size
+        case let .finalization(_, ops, _), let .block(ops, _, _), let .savepoint(ops, _, _): 1 + ops.size
         case let .syncCompletion(_, write?): 1 + write.size
         default: 1
+        }
+    }
+}
+
+extension SavepointEnd {
+    var swift: String {
+        switch self {
+        case .commit: ".commit"
+        case .rollback: ".rollback"
+        case let .throws(id): ".throws(\(id))"
         }
     }
 }

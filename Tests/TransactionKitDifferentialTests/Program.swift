@@ -9,6 +9,7 @@
 ///                | observe(id, tables, collections) | stopObserving(id)
 ///                | useEscaped(Use)              -- a transaction kept after its block: misuse
 ///     End       := returns(Int) | throws(Int)   -- the block's value, or TestError(id)
+///     SavepointEnd := commit | rollback | throws(Int)
 ///     Op        := set(Collection, Key, Typed) | get(Collection, Key, Getter)
 ///                | remove(Collection, Key) | removeAll(Collection) | keys(Collection) | count(Collection)
 ///                | insertRow(Table)            -- a finder: SQL on SQLite, declareChange on MockDB
@@ -17,6 +18,10 @@
 ///                | asyncCompletion(label)      -- on a serial queue; the order is compared
 ///                | block(Op*, End, caught: Bool)  -- a nested block that returns or throws,
 ///                                                  caught inside the transaction or not
+///                | savepoint(Op*, SavepointEnd, caught: Bool)
+///                                              -- tx.inSavepoint: a write's nested scope that
+///                                                 commits, rolls back, or throws (its error
+///                                                 caught inside the transaction or not)
 ///                | nested(Kind)                -- read/write inside a transaction: misuse
 ///                | escape | useEscaped(Use)    -- keep the transaction, use it later: misuse
 struct Program: Hashable, Sendable {
@@ -52,18 +57,38 @@ indirect enum Op: Hashable, Sendable {
     case syncCompletion(Int, write: [Op]?)
     case asyncCompletion(Int)
     case block([Op], End, caught: Bool)
+    case savepoint([Op], SavepointEnd, caught: Bool)
     case nested(NestedKind)
     case escape
     case useEscaped(EscapedUse)
 
+    /// The ops the op runs (a nested block's, a savepoint's, a
+    /// finalization's, a sync completion's write), which the shrinker may
+    /// put in its place; `nil` for an op that runs none.
+    var inlinableOps: [Op]? {
+        switch self {
+        case let .block(ops, _, _), let .savepoint(ops, _, _), let .finalization(_, ops, _): ops
+        case let .syncCompletion(_, write?): write
+        default: nil
+        }
+    }
+
     /// Whether the op writes (refused by type in a read transaction).
     var writes: Bool {
         switch self {
-        case .set, .remove, .removeAll, .insertRow, .finalization, .syncCompletion, .asyncCompletion: true
+        case .set, .remove, .removeAll, .insertRow, .finalization, .syncCompletion, .asyncCompletion, .savepoint: true
         case .get, .keys, .count, .nested, .escape, .useEscaped: false
         case let .block(ops, _, _): ops.contains(where: \.writes)
         }
     }
+}
+
+/// How a savepoint's block ends: what it returns, or the `TestError` it
+/// throws.
+enum SavepointEnd: Hashable, Sendable {
+    case commit
+    case rollback
+    case `throws`(Int)
 }
 
 /// A transaction opened inside another one of the same database.

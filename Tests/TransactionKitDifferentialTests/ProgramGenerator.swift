@@ -59,6 +59,14 @@ struct ProgramGenerator {
         random.chance(25) ? .throws(random.below(10)) : .returns(random.below(100))
     }
 
+    mutating func savepointEnd() -> SavepointEnd {
+        switch random.below(100) {
+        case 0..<45: .commit
+        case 45..<80: .rollback
+        default: .throws(random.below(10))
+        }
+    }
+
     mutating func ops(depth: Int, inRead: Bool, maximum: Int = 6) -> [Op] {
         (0..<random.below(maximum + 1)).map { _ in op(depth: depth, inRead: inRead) }
     }
@@ -71,26 +79,29 @@ struct ProgramGenerator {
             return readOp(depth: depth)
         }
         switch random.below(100) {
-        case 0..<26: return .set(collection(), key(), typed())
-        case 26..<40: return .get(collection(), key(), getter())
-        case 40..<48: return .remove(collection(), key())
-        case 48..<51: return .removeAll(collection())
-        case 51..<55: return random.chance(50) ? .keys(collection()) : .count(collection())
-        case 55..<63:
+        case 0..<23: return .set(collection(), key(), typed())
+        case 23..<36: return .get(collection(), key(), getter())
+        case 36..<43: return .remove(collection(), key())
+        case 43..<46: return .removeAll(collection())
+        case 46..<50: return random.chance(50) ? .keys(collection()) : .count(collection())
+        case 50..<57:
             guard !isAsyncSubset else { return .set(collection(), key(), typed()) }
             return .insertRow(random.pick(Self.tables))
-        case 63..<70:
+        case 57..<63:
             // A finalization inside a finalization is a misuse.
             let body = depth < 2 ? ops(depth: depth + 1, inRead: false, maximum: 3) : []
             return .finalization(random.pick(["f1", "f2", "f3"]), body, throws: random.chance(15))
-        case 70..<77:
+        case 63..<69:
             let write = !isAsyncSubset && depth < 2 && random.chance(30)
                 ? ops(depth: 2, inRead: false, maximum: 3).filter(\.isPlain) : nil
             return .syncCompletion(label(), write: write)
-        case 77..<82: return .asyncCompletion(label())
-        case 82..<90:
+        case 69..<74: return .asyncCompletion(label())
+        case 74..<81:
             guard depth < 2 else { return .get(collection(), key(), .value) }
             return .block(ops(depth: depth + 1, inRead: inRead, maximum: 4), end(), caught: random.chance(60))
+        case 81..<90:
+            guard depth < 2 else { return .set(collection(), key(), typed()) }
+            return .savepoint(ops(depth: depth + 1, inRead: inRead, maximum: 4), savepointEnd(), caught: random.chance(60))
         case 90..<94: return .nested(random.chance(50) ? .read : .write)
         case 94..<97: return .escape
         default: return .useEscaped(escapedUse())

@@ -150,6 +150,16 @@ final class ProgramInterpreter {
             } catch where caught {
                 record("block caught " + describe(error))
             }
+        case let .savepoint(ops, end, caught):
+            do {
+                try write!.inSavepoint {
+                    try run(ops, tx)
+                    return try end.completion()
+                }
+                record("savepoint \(end.swift) returned")
+            } catch where caught {
+                record("savepoint caught " + describe(error))
+            }
         case let .nested(kind):
             switch kind {
             case .read: record("nested read: " + outcome { try db.read { _ in 0 } })
@@ -232,6 +242,18 @@ final class ProgramInterpreter {
                     }.joined(separator: " ")
                 }
             })
+        }
+    }
+}
+
+extension SavepointEnd {
+    /// What the savepoint's block returns, or the error it throws (also the
+    /// async interpreter's).
+    func completion() throws -> DBSavepointCompletion {
+        switch self {
+        case .commit: .commit
+        case .rollback: .rollback
+        case let .throws(id): throw TestError(id: id)
         }
     }
 }

@@ -1,6 +1,8 @@
 /// The simpler programs the shrinker tries: each removes one step or op,
-/// inlines one block, or simplifies one flag, so that every candidate
-/// weighs less than the program it came from (and shrinking ends).
+/// puts the ops an op runs (a block, a savepoint, a finalization, a
+/// completion's write) in its place, or simplifies one flag, so that every
+/// candidate weighs less than the program it came from (and shrinking
+/// ends).
 enum Shrinker {
     static func candidates(_ program: Program) -> [Program] {
         var result: [Program] = []
@@ -57,7 +59,7 @@ enum Shrinker {
             result.append(fewer)
         }
         for index in ops.indices {
-            if case let .block(inner, _, _) = ops[index] {
+            if let inner = ops[index].inlinableOps {
                 var inlined = ops
                 inlined.replaceSubrange(index...index, with: inner)
                 result.append(inlined)
@@ -81,6 +83,9 @@ enum Shrinker {
         case let .block(ops, end, caught):
             candidates(ops).map { .block($0, end, caught: caught) }
                 + candidates(end).map { .block(ops, $0, caught: caught) }
+        case let .savepoint(ops, end, caught):
+            candidates(ops).map { .savepoint($0, end, caught: caught) }
+                + (end == .commit ? [] : [.savepoint(ops, .commit, caught: caught)])
         case let .set(collection, key, typed) where typed != .int(0):
             [.set(collection, key, .int(0))]
         default:
@@ -118,6 +123,7 @@ extension [Op] {
             case let .finalization(_, ops, throwing): total + ops.flags + (throwing ? 1 : 0)
             case let .syncCompletion(_, write): total + (write?.flags ?? 0)
             case let .block(ops, end, _): total + ops.flags + end.flags
+            case let .savepoint(ops, end, _): total + ops.flags + (end == .commit ? 0 : 1)
             case let .set(_, _, typed): total + (typed == .int(0) ? 0 : 1)
             default: total
             }

@@ -15,10 +15,12 @@ import TransactionKitTestSupport
 struct PostgresServerKillTests {
     @Test func noAcknowledgedCommitIsLostAndInFlightTransactionsFailTyped() async throws {
         let server = try PrivatePostgresServer(name: "kill-\(UUID().uuidString.prefix(8))")
-        let url = try server.start()
+        let url = try await server.start()
         var configuration = try PostgresDB.Configuration(url: url)
         configuration.conflictRetries = 0
-        configuration.connectTimeout = .seconds(2)
+        // Room for a connection however loaded the machine: writers wait
+        // for the pool through the outage rather than fail on a timer.
+        configuration.connectTimeout = .seconds(10)
         let db = try await PostgresDB.open(configuration, logger: PostgresTestServer.logger)
         let table = try await PostgresTestServer.makeTable(db, "id INT PRIMARY KEY")
 
@@ -61,14 +63,14 @@ struct PostgresServerKillTests {
         for await _ in inserted.stream { break }
 
         try await log.waitForAcknowledgements(200)
-        try server.stop()
+        try await server.stop()
         resume.continuation.yield()
         let inFlightError = await #expect(throws: DBError.self) { try await inFlight.value }
         #expect(inFlightError?.kind == .connectionFailed, "\(String(describing: inFlightError))")
         #expect(inFlightError.map { !String(describing: $0).contains(configuration.password ?? "?") } == true)
         try await Task.sleep(nanoseconds: 500_000_000)
         let acknowledgedBeforeRestart = log.acknowledgedCount
-        _ = try server.start()
+        _ = try await server.start()
         try await log.waitForAcknowledgements(acknowledgedBeforeRestart + 200)
         log.stop()
         for task in writerTasks { await task.value }
@@ -88,7 +90,7 @@ struct PostgresServerKillTests {
                 + "\(log.failureKinds.map(\.rawValue).sorted())), \(stored.count - acknowledged.count) "
                 + "committed without acknowledgement")
         await db.close()
-        try server.stop()
+        try await server.stop()
     }
 }
 

@@ -23,6 +23,7 @@ struct MisuseUnderATestRunnerTests {
         ("bridge", "MISUSE: bridge"),
         ("unimplemented", "MISUSE: unimplemented"),
         ("precondition", "MISUSE: precondition"),
+        ("savepoint", "MISUSE: savepoint"),
     ]
 
     @Test func eachMisuseFailsItsOwnTestAndTheRunReachesBothSummaries() async throws {
@@ -31,20 +32,20 @@ struct MisuseUnderATestRunnerTests {
 
         // The end of the fixture's output, shown with any failed expectation.
         let tail = Comment(rawValue: "swift test on the fixture ended with:\n" + String(output.suffix(4_000)))
-        #expect(output.contains("Test run with 7 tests"), tail)
+        #expect(output.contains("Test run with 8 tests"), tail)
         #expect(status != 0, "the fixture's failing tests make swift test fail")
         #expect(!output.contains("Fatal error"), "no misuse stopped the process")
         #expect(!output.contains("unexpected signal"))
 
         // Swift Testing: every misuse test failed at its call site, the
-        // others passed, and the summary counts all seven.
+        // others passed, and the summary counts all eight.
         for (name, marker) in Self.mistakes {
             let line = try #require(lines[marker])
             #expect(output.contains("✘ Test \(name)() recorded an issue at Mistakes.swift:\(line):"), "\(name)")
         }
         #expect(output.contains("✔ Test passesBefore() passed"))
         #expect(output.contains("✔ Test passesAfter() passed"))
-        #expect(output.contains("✘ Test run with 7 tests in 1 suite failed"))
+        #expect(output.contains("✘ Test run with 8 tests in 1 suite failed"))
 
         // XCTest: the same, with the call site at the start of each failure.
         for (name, marker) in Self.mistakes {
@@ -55,7 +56,7 @@ struct MisuseUnderATestRunnerTests {
         }
         #expect(output.contains("Test Case 'XCTestMistakes.testPassesBefore' passed"))
         #expect(output.contains("Test Case 'XCTestMistakes.testPassesAfter' passed"))
-        #expect(output.contains("Executed 7 tests, with"))
+        #expect(output.contains("Executed 8 tests, with"))
     }
 
     /// Runs `swift test` on the fixture; returns its exit status and its

@@ -24,6 +24,19 @@ enum AsyncMisuseScenarios {
         MisuseScenarios.announce(#line); smuggler.transaction?.addSyncCompletion {}
     }
 
+    static func asyncSavepointOnAnEscapedTransaction(_ backend: AsyncBackend) async throws {
+        let fixture = try await backend.makeFixture()
+        let smuggler = TransactionSmuggler<DBWriteTransaction>()
+        try await fixture.db.write { tx in
+            try await tx.inSavepoint {
+                await Task.yield()
+                smuggler.transaction = tx
+                return .commit
+            }
+        }
+        MisuseScenarios.announce(#line); try await smuggler.transaction?.inSavepoint { await Task.yield(); return .commit }
+    }
+
     static func useTransactionFromAnotherTask(_ backend: AsyncBackend) async throws {
         let fixture = try await backend.makeFixture()
         try await fixture.db.read { tx in

@@ -35,6 +35,20 @@ enum MisuseScenarios {
         announce(#line); escaped?.preconditionActive()
     }
 
+    /// A transaction kept from inside a savepoint, used for a savepoint
+    /// after its write returned.
+    static func savepointOnATransactionEscapedFromASavepoint(_ backend: Backend, in directory: String) throws {
+        let fixture = try backend.makeFixture(in: directory)
+        nonisolated(unsafe) var escaped: DBWriteTransaction?
+        try fixture.db.write { tx in
+            try tx.inSavepoint {
+                escaped = tx
+                return .rollback
+            }
+        }
+        announce(#line); try escaped?.inSavepoint { .commit }
+    }
+
     static func readInsideWrite(_ backend: Backend, in directory: String) throws {
         let fixture = try backend.makeFixture(in: directory)
         try fixture.db.write { _ in

@@ -9,6 +9,7 @@ import ArgumentParser
 /// swift run -c release --package-path Tools txkit-bench --quick --json b.json
 /// swift run -c release --package-path Tools txkit-bench fresh-db         # one entry, in detail
 /// swift run -c release --package-path Tools txkit-bench generator        # txkit shim/inventory on a corpus
+/// Scripts/with-postgres.sh swift run -c release --package-path Tools txkit-bench pg-faults  # PostgresDB.open failing
 /// ```
 @main
 struct TxKitBench: ParsableCommand {
@@ -19,6 +20,7 @@ struct TxKitBench: ParsableCommand {
             BenchCommand.self,
             FreshDBBenchmarkCommand.self,
             GeneratorBenchmarkCommand.self,
+            PostgresFaultBenchmarkCommand.self,
         ],
         defaultSubcommand: BenchCommand.self
     )

@@ -44,6 +44,18 @@ enum Mistakes {
         escaped?.preconditionActive() // MISUSE: precondition
     }
 
+    static func savepointOnAnEscapedTransaction() throws {
+        let db = MockDB()
+        nonisolated(unsafe) var escaped: DBWriteTransaction?
+        try db.write { tx in
+            try tx.inSavepoint {
+                escaped = tx
+                return .commit
+            }
+        }
+        try escaped?.inSavepoint { .commit } // MISUSE: savepoint
+    }
+
     /// What a correct test does: it must pass beside the mistakes.
     static func correctUse() throws -> Int {
         let db = MockDB()

@@ -7,5 +7,6 @@ import Testing
     @Test func bridge() throws { try Mistakes.mockTransactionAtTheBridge() }
     @Test func unimplemented() throws { try Mistakes.forgottenStub() }
     @Test func precondition() throws { try Mistakes.escapedTransactionInAMock() }
+    @Test func savepoint() throws { try Mistakes.savepointOnAnEscapedTransaction() }
     @Test func passesAfter() throws { #expect(try Mistakes.correctUse() == 43) }
 }

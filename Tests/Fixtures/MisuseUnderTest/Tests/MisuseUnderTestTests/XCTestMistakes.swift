@@ -7,5 +7,6 @@ final class XCTestMistakes: XCTestCase {
     func testBridge() throws { try Mistakes.mockTransactionAtTheBridge() }
     func testUnimplemented() throws { try Mistakes.forgottenStub() }
     func testPrecondition() throws { try Mistakes.escapedTransactionInAMock() }
+    func testSavepoint() throws { try Mistakes.savepointOnAnEscapedTransaction() }
     func testPassesAfter() throws { XCTAssertEqual(try Mistakes.correctUse(), 43) }
 }
