@@ -104,7 +104,7 @@ extension ConsumerMigration {
             body: block.closure.statements, owner: Syntax(block.closure), legacyName: block.legacyName,
             legacyDeclaration: block.legacyParameter, legacyType: block.legacyType, transactionName: transaction,
             kind: block.kind, resultType: isInTransaction ? "Void" : resultType,
-            returnsSingleExpression: single && isPlain, methodName: enclosingMemberName(block.call),
+            returnsSingleExpression: single && isPlain && resultType != "Void", methodName: enclosingMemberName(block.call),
             file: block.file)
         let function = enclosingFunction(of: block)
         if let function, namesGRDBOutside(block, in: function) {
@@ -120,9 +120,10 @@ extension ConsumerMigration {
             refusals += failures
             return
         }
-        // `dbQueue.write` → `db.write`.
+        // `dbQueue.write` → `db.write`; an `inTransaction` that may roll
+        // back without an error → `db.writeOrRollBack`.
         if let member = block.call.calledExpression.as(MemberAccessExprSyntax.self) {
-            let method = block.kind == .write ? "write" : "read"
+            let method = isInTransaction && rollsBack(block) ? "writeOrRollBack" : block.kind == .write ? "write" : "read"
             edit(block.file, TextEdit(
                 start: member.positionAfterSkippingLeadingTrivia.utf8Offset,
                 end: member.endPositionBeforeTrailingTrivia.utf8Offset, replacement: "\(databaseProperty).\(method)"))
@@ -136,19 +137,48 @@ extension ConsumerMigration {
         if case .inTransaction = block.style { endInTransaction(block) }
     }
 
-    /// `inTransaction`'s `return .commit` goes: TransactionKit's write
-    /// commits when its block returns. A `.rollback` is refused.
+    /// The `return` statements of an `inTransaction` block (not those of
+    /// closures inside it).
+    private func completions(of block: TransactionBlock) -> [ReturnStmtSyntax] {
+        block.closure.statements.descendants(ReturnStmtSyntax.self).filter { statement in
+            statement.ancestor(ClosureExprSyntax.self, below: Syntax(block.call))?.id == block.closure.id
+        }
+    }
+
+    /// Whether an `inTransaction` block returns `.rollback` anywhere.
+    private func rollsBack(_ block: TransactionBlock) -> Bool {
+        completions(of: block).contains { statement in
+            statement.expression?.descendants(MemberAccessExprSyntax.self).contains { $0.base == nil && $0.declName.baseName.text == "rollback" } == true
+        }
+    }
+
+    /// `inTransaction`'s completions: without a `.rollback`, `return .commit`
+    /// goes (TransactionKit's write commits when its block returns); with
+    /// one, the block is `writeOrRollBack`'s and returns its outcomes,
+    /// `.commit(())` and `.rollBack(())`.
     private mutating func endInTransaction(_ block: TransactionBlock) {
-        for statement in block.closure.statements.descendants(ReturnStmtSyntax.self) {
-            guard statement.ancestor(ClosureExprSyntax.self, below: Syntax(block.call))?.id == block.closure.id
-                    || statement.ancestor(ClosureExprSyntax.self, below: Syntax(block.call)) == nil
-            else { continue }
-            let value = statement.expression?.trimmedDescription ?? ""
-            if value.hasSuffix(".rollback") {
-                refuse(statement, in: block.file, "the `inTransaction` block rolls back without an error (`return .rollback`)",
-                       fix: "throw an error there instead (TransactionKit rolls back a write whose block throws), then run migrate again")
-                continue
+        if rollsBack(block) {
+            for statement in completions(of: block) {
+                guard let value = statement.expression else { continue }
+                let completions = value.descendants(MemberAccessExprSyntax.self).filter { member in
+                    member.base == nil && ["commit", "rollback"].contains(member.declName.baseName.text)
+                }
+                guard !completions.isEmpty else {
+                    refuse(statement, in: block.file, "the `inTransaction` block returns `\(value.trimmedDescription)`, which txkit cannot read as commit or rollback",
+                           fix: "return `.commit` or `.rollback` there, then run migrate again")
+                    continue
+                }
+                for completion in completions {
+                    edit(block.file, TextEdit(
+                        start: completion.positionAfterSkippingLeadingTrivia.utf8Offset,
+                        end: completion.endPositionBeforeTrailingTrivia.utf8Offset,
+                        replacement: completion.declName.baseName.text == "rollback" ? ".rollBack(())" : ".commit(())"))
+                }
             }
+            return
+        }
+        for statement in completions(of: block) {
+            let value = statement.expression?.trimmedDescription ?? ""
             guard value.hasSuffix(".commit") else { continue }
             let isLast = block.closure.statements.last?.item.id == Syntax(statement).id
             if isLast, let item = statement.parent?.as(CodeBlockItemSyntax.self) {

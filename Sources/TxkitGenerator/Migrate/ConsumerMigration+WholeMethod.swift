@@ -45,7 +45,9 @@ extension ConsumerMigration {
         let free = FreeVariables(
             of: nodes, in: Syntax(function), legacyName: block.legacyName, legacyDeclaration: block.legacyParameter,
             consumer: context.consumer, allowsReturn: true, excluding: [Syntax(block.receiver)])
-        guard free.obstacle == nil, !free.inputs.contains(where: { $0.isConsumerProperty && !$0.writes.isEmpty }) else { return false }
+        // What the body writes outside itself (a property, an `inout`
+        // parameter) would not come back from the wrapper: not this way.
+        guard free.obstacle == nil, !free.inputs.contains(where: { !$0.writes.isEmpty }) else { return false }
         // Nothing else awaits: the body runs inside one synchronous transaction.
         let awaits = body.descendants(AwaitExprSyntax.self).filter { !LocalDeclaration.isInside($0, block.call) && !LocalDeclaration.isInside(block.call, $0) }
         guard awaits.isEmpty else { return false }

@@ -112,7 +112,10 @@ final class LegacyCodeExtractor {
         for type in scope.body.descendants(IdentifierTypeSyntax.self) where isGRDBName(type.name.text, at: Syntax(type)) {
             found.append(Syntax(type))
         }
-        return found.sorted { $0.position < $1.position }
+        // The transaction's uses first: the expressions around them hold
+        // most GRDB names (`Note.filter(Column("title") == t).fetchOne(db)`).
+        let isUse = { (node: Syntax) in node.as(DeclReferenceExprSyntax.self)?.baseName.text == self.scope.legacyName }
+        return found.sorted { (isUse($0) ? 0 : 1, $0.position) < (isUse($1) ? 0 : 1, $1.position) }
     }
 
     private func isGRDBName(_ name: String, at node: Syntax) -> Bool {
@@ -133,7 +136,7 @@ final class LegacyCodeExtractor {
         if let reference = occurrence.as(DeclReferenceExprSyntax.self), reference.baseName.text == scope.legacyName {
             if let passed = transactionArgument(reference) { return passed }
             if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id,
-               let renamed = context.legacyTransaction(scope.legacyType)?.renamedMembers?[member.declName.baseName.text] {
+               let renamed = renamedMembers[member.declName.baseName.text] {
                 return .renamed(member, renamed)
             }
             if let expression = legacyExpression(around: reference) {
@@ -390,6 +393,17 @@ final class LegacyCodeExtractor {
         }
         if scope.resultType == nil { return "txkit cannot tell what the block returns" }
         return "the block returns a \(scope.resultType ?? "value") only GRDB declares"
+    }
+
+    /// Members of the legacy transaction that TransactionKit's has: those
+    /// `txkit.json` renames, and GRDB's `inSavepoint`, whose block TransactionKit
+    /// takes as written (it returns `.commit` or `.rollback` there too).
+    private var renamedMembers: [String: String] {
+        var renamed = context.legacyTransaction(scope.legacyType)?.renamedMembers ?? [:]
+        if ["Database", "GRDB.Database"].contains(scope.legacyType), scope.kind == .write {
+            renamed["inSavepoint"] = renamed["inSavepoint"] ?? "inSavepoint"
+        }
+        return renamed
     }
 
     // MARK: Callbacks

@@ -252,8 +252,30 @@ struct MigrationTyper {
 
     private func declaredProperty(_ name: String, of type: String, isStatic: Bool) -> String? {
         let members = index.members(named: name, of: type, isStatic: isStatic).filter { $0.kind != .function }
-        guard let property = members.first, let result = property.resultType else { return nil }
-        return TypeText.replacingSelf(result, with: SourceIndex.coreTypeName(type))
+        if let property = members.first, let result = property.resultType {
+            return TypeText.replacingSelf(result, with: SourceIndex.coreTypeName(type))
+        }
+        // `static let shared = AppDatabase()`: the type of its initial value.
+        guard let indexed = index.types[SourceIndex.coreTypeName(type)] else { return nil }
+        for declaration in indexed.declarations {
+            for item in declaration.memberBlock.members {
+                guard let variable = item.decl.as(VariableDeclSyntax.self),
+                      variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) == isStatic
+                else { continue }
+                for binding in variable.bindings where binding.pattern.trimmedDescription == name {
+                    if let written = binding.typeAnnotation?.type.trimmedDescription { return written }
+                    if let value = binding.initializer?.value {
+                        let inner = value.as(TryExprSyntax.self)?.expression ?? value
+                        if let call = inner.as(FunctionCallExprSyntax.self),
+                           let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), isTypeName(callee.baseName.text) {
+                            return callee.baseName.text
+                        }
+                        return self.type(of: value)
+                    }
+                }
+            }
+        }
+        return nil
     }
 
     // MARK: Calls
