@@ -56,8 +56,21 @@ package struct InventoryCommand: ParsableCommand {
                 print("  \(reference.location): \(reference.consumer) → \(reference.type): \(reference.text)")
             }
         }
+        if !inventory.consumers.isEmpty {
+            print("")
+            print("consumers (how each reaches the database; txkit migrate takes a legacy one to migrated):")
+            let consumerWidth = inventory.consumers.map(\.consumer.count).max() ?? 8
+            for access in inventory.consumers.sorted(by: { ($0.state, $0.consumer) < ($1.state, $1.consumer) }) {
+                let details = access.details.isEmpty ? "" : ": " + access.details
+                print("  " + access.consumer.padding(toLength: consumerWidth + 2, withPad: " ", startingAt: 0)
+                    + access.state.rawValue + details)
+            }
+        }
         print("")
         print(inventory.progressLine)
+        if !inventory.consumers.isEmpty {
+            print(inventory.consumerProgressLine)
+        }
         if conversions {
             try printConversions(inventory.legacyTypes)
         }

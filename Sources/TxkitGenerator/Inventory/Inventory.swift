@@ -52,11 +52,23 @@ public struct Inventory: Codable, Equatable, Sendable {
     public var uses: [Use]
     /// The references to legacy types not counted in ``uses``, in source order.
     package var unresolved: [Unresolved] = []
+    /// Every consumer of the database and how it reaches it.
+    package var consumers: [ConsumerAccess] = []
 
     package var directCount: Int { uses.filter { $0.state == .direct }.count }
     package var bridgedCount: Int { uses.filter { $0.state == .bridged }.count }
     package var staleCount: Int { uses.filter { $0.isCurrent == false }.count }
     package var convertedCount: Int { uses.filter { $0.state == .converted }.count }
+
+    /// The consumers' progress, one line: those migrated (consuming only
+    /// the abstractions) among all.
+    package var consumerProgressLine: String {
+        let migrated = consumers.filter { $0.state == .migrated }.count
+        let bridged = consumers.filter { $0.state == .bridged }.count
+        let legacy = consumers.filter { $0.state == .legacy }.count
+        let percent = consumers.isEmpty ? 100 : migrated * 100 / consumers.count
+        return "\(migrated) of \(consumers.count) consumers migrated (\(percent) %): \(legacy) legacy, \(bridged) bridged"
+    }
 
     /// One line for CI logs and dashboards.
     package var progressLine: String {
@@ -204,7 +216,9 @@ extension Generator {
                 uses.append(.init(consumer: name, type: finder, state: .converted, isCurrent: nil))
             }
         }
-        return Inventory(legacyTypes: legacyTypes, finders: finders, uses: uses, unresolved: unresolved)
+        var inventory = Inventory(legacyTypes: legacyTypes, finders: finders, uses: uses, unresolved: unresolved)
+        inventory.consumers = ConsumerAccess.all(index: index, configuration: configuration)
+        return inventory
     }
 
     /// Whether a protocol's own body (its requirements, not its

@@ -52,6 +52,12 @@ struct ConsumerScan {
                   !accounted.contains(token.positionAfterSkippingLeadingTrivia.utf8Offset)
             else { continue }
             if previous.last?.tokenKind == .period { continue }
+            // `Legacy.self` (`belongsTo(Category.self)`, `decode(Event.self)`):
+            // the type as a value, no use of its members.
+            if let dot = token.nextToken(viewMode: .sourceAccurate), dot.tokenKind == .period,
+               dot.nextToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.self) {
+                continue
+            }
             if Self.isInNestedType(token, below: declaration.memberBlock) || Self.isDeclaredName(token)
                 || Self.qualifiesNestedType(token) { continue }
             found.append(Reference(
