@@ -57,7 +57,7 @@ package struct MockCommand: ParsableCommand {
 
     /// The `mock --protocol P [--name N]` markers in the mocks folder.
     private func generatedMocks(_ configuration: GeneratorConfiguration) throws -> [(String, String?)] {
-        let relative = configuration.mocksFolder.components(separatedBy: "$consumer")[0]
+        let relative = GeneratedLayout(configuration).mocksRoot
         let folder = (options.root as NSString).appendingPathComponent(relative)
         var found: [(String, String?)] = []
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []

@@ -111,7 +111,7 @@ package struct ShimCommand: ParsableCommand {
                 let written = try changes.write(verifyingWith: build) { print($0) }
                 print("\(written.count) of \(files.count + edits.count) files written (the others were current)")
                 if edits.isEmpty {
-                    print("\(consumer) already uses \(legacy) only through \(consumer).Shims.\(legacy)")
+                    print("\(consumer) already uses \(legacy) only through \(GeneratedLayout.shimReference(consumer: consumer, legacy: legacy))")
                 }
             } else {
                 try output.apply(files, root: options.root)
@@ -138,7 +138,7 @@ package struct ShimCommand: ParsableCommand {
         do {
             let edits = try generator.apply(plan)
             guard !edits.isEmpty else { return }
-            print("\nWith --apply, \(consumer) would use \(legacy) only through \(consumer).Shims.\(legacy):")
+            print("\nWith --apply, \(consumer) would use \(legacy) only through \(GeneratedLayout.shimReference(consumer: consumer, legacy: legacy)):")
             for edit in edits {
                 print(edit.diff)
             }

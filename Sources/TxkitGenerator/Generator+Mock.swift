@@ -16,9 +16,9 @@ extension Generator {
                 protocolName: protocolName,
                 reasons: refusals.map { MockRefused.Reason(location: $0.location, reason: $0.reason) })
         }
-        let simpleName = protocolName.split(separator: ".").last.map(String.init) ?? protocolName
-        let folder = configuration.mocksFolder.replacingOccurrences(of: "$consumer", with: simpleName)
-        return GeneratedFile(path: "\(folder)/\(renderer.mockName).swift", contents: renderer.render())
+        return GeneratedFile(
+            path: GeneratedLayout(configuration).protocolMockPath(protocol: protocolName, mockName: renderer.mockName),
+            contents: renderer.render())
     }
 
     /// The render stage of ``mock(protocol:mockName:)``: the protocol's
@@ -31,8 +31,7 @@ extension Generator {
             throw GeneratorError.notAProtocol(protocolName, kind: kind, location: type.files.first ?? protocolName)
         }
         let requirements = ProtocolRequirements(type, index: index)
-        let simpleName = protocolName.split(separator: ".").last.map(String.init) ?? protocolName
-        let name = mockName ?? "\(simpleName)Mock"
+        let name = mockName ?? GeneratedLayout.protocolMockName(protocol: protocolName)
         var imports = ShimRenderer.imports(
             of: type, configuration: configuration,
             adding: configuration.mockImports + ["TransactionKit", "TransactionKitTesting"])

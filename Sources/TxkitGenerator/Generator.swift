@@ -30,7 +30,7 @@ public final class Generator {
         var paths = (sources ?? configuration.sources).map(absolute)
         // The shims already generated, even outside the sources: their
         // markers list each consumer's pairs, which its namespaces name.
-        let shims = absolute(String(configuration.shimsFolder.prefix { $0 != "$" }))
+        let shims = absolute(GeneratedLayout(configuration).shimsRoot)
         let standardized = { (path: String) in (path as NSString).standardizingPath }
         if FileManager.default.fileExists(atPath: shims),
            !paths.contains(where: { standardized(shims).hasPrefix(standardized($0) + "/") || standardized($0) == standardized(shims) }) {
@@ -106,90 +106,11 @@ public final class Generator {
     /// The render stage: the shim, wrapper and mock of `plan`, and its
     /// consumer's namespaces, which list `alongside` too.
     package func shim(_ plan: ShimPlan, alongside: [String] = []) -> [GeneratedFile] {
-        let consumer = plan.consumer, legacy = plan.legacy
-        let consumerName = consumer.name, legacyName = legacy.name
-        let marker = GeneratedFileMarker.shim(consumer: consumerName, legacy: legacyName).line
-        let renderer = ShimRenderer(plan: plan, configuration: configuration, marker: marker)
-
-        let shimsFolder = configuration.shimsFolder.replacingOccurrences(of: "$consumer", with: consumerName)
-        let mocksFolder = configuration.mocksFolder.replacingOccurrences(of: "$consumer", with: consumerName)
-        let mockName = "\(consumerName)_\(legacyName)Mock"
-        let mock = MockRenderer(
-            mockName: mockName,
-            protocolName: renderer.shimName,
-            members: plan.members,
-            imports: ShimRenderer.imports(
-                of: legacy, configuration: configuration,
-                adding: configuration.mockImports + ["TransactionKit", "TransactionKitTesting"]),
-            documentation: "`\(consumerName).Mocks.\(legacyName)`: a mock of ``\(renderer.shimName)``, "
-                + "one `MockMethod` per member.",
-            marker: marker,
-            nonSendableTypes: plan.nonSendableValueTypes(configuration: configuration),
-            isProtocolSendable: plan.isShimSendable)
-
-        var legacies = legaciesByConsumer[consumerName] ?? []
-        for legacy in alongside + [legacyName] where !legacies.contains(legacy) {
+        var legacies = legaciesByConsumer[plan.consumer.name] ?? []
+        for legacy in alongside + [plan.legacy.name] where !legacies.contains(legacy) {
             legacies.append(legacy)
         }
-        legacies.sort()
-        let access = min(configuration.accessLevel, consumer.accessLevel).modifier
-        let namespaceMarker = GeneratedFileMarker.shimNamespaces.line
-
-        return [
-            GeneratedFile(path: "\(shimsFolder)/\(renderer.shimName).swift", contents: renderer.shim()),
-            GeneratedFile(path: "\(shimsFolder)/\(renderer.wrapperName).swift", contents: renderer.wrapper()),
-            GeneratedFile(
-                path: "\(shimsFolder)/\(consumerName)+Shortcuts.swift",
-                contents: shortcutsNamespace(consumerName, legacies, access: access, marker: namespaceMarker)),
-            GeneratedFile(path: "\(mocksFolder)/\(mockName).swift", contents: mock.render()),
-            GeneratedFile(
-                path: "\(mocksFolder)/\(consumerName)+Mocks.swift",
-                contents: mocksNamespace(consumerName, legacies, marker: namespaceMarker)),
-        ]
-    }
-
-    func shortcutsNamespace(_ consumer: String, _ legacies: [String], access: String, marker: String) -> String {
-        var lines = [
-            marker,
-            "",
-            "extension \(consumer) {",
-            "    /// What `\(consumer)` uses of legacy types, as protocols (Shortcut Way).",
-            "    \(access)enum Shims {",
-        ]
-        for legacy in legacies {
-            lines += [
-                "        /// See ``\(consumer)_\(legacy)Shim``.",
-                "        \(access)typealias \(legacy) = \(consumer)_\(legacy)Shim",
-            ]
-        }
-        lines += [
-            "    }",
-            "",
-            "    /// The production conformances, bridging to the legacy types.",
-            "    \(access)enum Wrappers {",
-        ]
-        for legacy in legacies {
-            lines += [
-                "        /// See ``\(consumer)_\(legacy)Wrapper``.",
-                "        \(access)typealias \(legacy) = \(consumer)_\(legacy)Wrapper",
-            ]
-        }
-        lines += ["    }", "}"]
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    func mocksNamespace(_ consumer: String, _ legacies: [String], marker: String) -> String {
-        var lines = [marker, ""]
-        lines += configuration.mockImports.map (SwiftText.importStatement)
-        if !configuration.mockImports.isEmpty { lines.append("") }
-        lines += [
-            "extension \(consumer) {",
-            "    /// Test doubles for `\(consumer).Shims`; they live in the test target.",
-            "    enum Mocks {",
-        ]
-        lines += legacies.map { "        typealias \($0) = \(consumer)_\($0)Mock" }
-        lines += ["    }", "}"]
-        return lines.joined(separator: "\n") + "\n"
+        return ShimFilesRenderer(plan: plan, configuration: configuration, legacies: legacies.sorted()).files()
     }
 }
 #endif

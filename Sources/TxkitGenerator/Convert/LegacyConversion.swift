@@ -148,7 +148,7 @@ public struct LegacyConversion: Sendable {
     ) throws {
         let absolute = { (path: String) in path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path) }
         var paths = sources ?? configuration.sources
-        if let tests = Self.testFolder(configuration: configuration),
+        if let tests = GeneratedLayout(configuration).mocksTestTarget,
            FileManager.default.fileExists(atPath: absolute(tests)),
            !paths.contains(tests) {
             paths.append(tests)
@@ -191,22 +191,6 @@ public struct LegacyConversion: Sendable {
         self.retiredPairs = retiredPairs
         self.blockers = blockers
         self.displayPaths = displayPaths
-    }
-
-    /// The protocol's default name: `UserFinder` → `UserFinding`,
-    /// `InteractionStore` → `InteractionStoreFinding`.
-    package static func defaultProtocolName(for legacy: String) -> String {
-        legacy.hasSuffix("Finder") ? String(legacy.dropLast("Finder".count)) + "Finding" : legacy + "Finding"
-    }
-
-    /// The test target that holds the mocks (`Tests/AppTests` for
-    /// `Tests/AppTests/Mocks`): its code uses the shims' mocks too.
-    static func testFolder(configuration: GeneratorConfiguration) -> String? {
-        let folder = String(configuration.mocksFolder.prefix { $0 != "$" })
-        let trimmed = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        guard !trimmed.isEmpty else { return nil }
-        let module = SourceIndex.module(of: trimmed + "/File.swift")
-        return module.isEmpty ? nil : module
     }
 }
 #endif

@@ -55,7 +55,7 @@ extension LegacyConverter {
             guard let name = names.first(where: { index.types[$0].map { !ShimPlan.isSendable($0, index: index) } ?? false })
             else { return nil }
             return block(member.location, "\(legacy.name).\(member.displayName) passes a \(name), a class that is not "
-                + "Sendable: \(protocolName)Mock cannot hold it (MockMethod keeps Sendable values). Declare \(name) "
+                + "Sendable: \(GeneratedLayout.protocolMockName(protocol: protocolName)) cannot hold it (MockMethod keeps Sendable values). Declare \(name) "
                 + "Sendable (or @unchecked Sendable if it guards its state), then run again")
         }
     }
@@ -179,7 +179,7 @@ extension LegacyConverter {
             "",
             "/// What callers use of ``\(legacy.name)``, taking TransactionKit transactions (Good Way).",
             "///",
-            "/// Production passes `\(legacy.name)`; unit tests pass `\(protocolName)Mock`",
+            "/// Production passes `\(legacy.name)`; unit tests pass `\(GeneratedLayout.protocolMockName(protocol: protocolName))`",
             "/// (`txkit mock --protocol \(protocolName)`). Written by `txkit convert --legacy \(legacy.name)`;",
             "/// maintained by hand from now on.",
             "\(modifier)protocol \(protocolName)\(isSendable ? ": Sendable" : "") {",

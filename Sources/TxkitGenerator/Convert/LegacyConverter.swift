@@ -69,7 +69,7 @@ struct LegacyConverter {
         self.generator = generator
         self.root = root
         legacy = try generator.index.type(named: legacyName)
-        self.protocolName = protocolName ?? LegacyConversion.defaultProtocolName(for: legacyName)
+        self.protocolName = protocolName ?? GeneratedLayout.findingProtocolName(legacy: legacyName)
         self.statics = statics
         guard let kind = legacy.kind, kind != .protocol else {
             throw GeneratorError.unsupportedUse(
@@ -164,7 +164,7 @@ struct LegacyConverter {
         }
         let inProtocol = protocolMembers.map(\.member.location)
         return LegacyConversion(
-            legacy: legacy.name, protocolName: protocolName, mockName: protocolName + "Mock",
+            legacy: legacy.name, protocolName: protocolName, mockName: GeneratedLayout.protocolMockName(protocol: protocolName),
             members: converted.map { member in
                 LegacyConversion.Member(
                     name: member.displayName, transaction: member.kind,

@@ -162,7 +162,7 @@ extension Generator {
                         // Not a mention.
                     } else if legacySet.contains(text) {
                         let qualifier = previous.count == 2 && previous[1] == "." ? previous[0] : nil
-                        if qualifier == "Shims" {
+                        if qualifier == GeneratedLayout.shimsNamespace {
                             bridged.insert(text)
                         } else if qualifier == nil || modules.contains(qualifier!) {
                             // `Other.Legacy` names a type nested in another
@@ -172,8 +172,7 @@ extension Generator {
                         }
                     } else if finderSet.contains(text) {
                         converted.insert(text)
-                    } else if text.hasPrefix(name + "_"), text.hasSuffix("Shim") {
-                        let legacy = String(text.dropFirst(name.count + 1).dropLast("Shim".count))
+                    } else if let legacy = GeneratedLayout.legacy(ofShimName: text, consumer: name) {
                         if legacySet.contains(legacy) { bridged.insert(legacy) }
                     }
                     previous = Array((previous + [text]).suffix(2))
@@ -242,7 +241,9 @@ extension Generator {
     /// Whether the shim and wrapper on disk are what `txkit shim` writes now.
     private func shimIsCurrent(_ consumer: String, _ legacy: String) -> Bool {
         guard let files = try? shim(consumer: consumer, legacy: legacy) else { return false }
-        for file in files where file.path.hasSuffix("Shim.swift") || file.path.hasSuffix("Wrapper.swift") {
+        let layout = GeneratedLayout(configuration)
+        let paths = [layout.shimPath(consumer: consumer, legacy: legacy), layout.wrapperPath(consumer: consumer, legacy: legacy)]
+        for file in files where paths.contains(file.path) {
             let name = (file.path as NSString).lastPathComponent
             guard let onDisk = index.sources.files(named: name).first(where: { $0.path.hasSuffix("/" + file.path) || $0.path == file.path }),
                   onDisk.tree.description == file.contents

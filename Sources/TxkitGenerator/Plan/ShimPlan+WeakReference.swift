@@ -20,7 +20,7 @@ extension ShimPlan {
     /// `weak var store: Store?`, `.reference` for a stored property of the
     /// wrapper's ``weakReferenceTypeName`` type (what `--apply` made of one).
     static func weakHolding(of legacy: String, in consumer: IndexedType) -> WeakHolding? {
-        let rewritten = "\(consumer.name).Wrappers.\(legacy).\(weakReferenceTypeName)"
+        let rewritten = "\(GeneratedLayout.wrapperReference(consumer: consumer.name, legacy: legacy)).\(weakReferenceTypeName)"
         for declaration in consumer.declarations {
             for item in declaration.memberBlock.members {
                 guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }

@@ -22,7 +22,7 @@ extension ConsumerRewriter {
                 for argument in call.arguments {
                     guard let label = argument.label?.text, retypedParameters.contains(label) else { continue }
                     let text = argument.expression.trimmedDescription
-                    if text.hasPrefix("\(consumerName).Wrappers.") || text.hasPrefix("\(consumerName).Mocks.") { continue }
+                    if GeneratedLayout.namesWrapperOrMock(text, consumer: consumerName) { continue }
                     // `self.init(store: store)` passing on a parameter of
                     // another type than the legacy one (a mock's): as it is.
                     if finder.selfInitCalls.contains(call.id), let reference = argument.expression.as(DeclReferenceExprSyntax.self),
@@ -37,7 +37,7 @@ extension ConsumerRewriter {
                         guard callee == legacyName || callee.hasPrefix(legacyName + ".") else {
                             throw GeneratorError.cannotApply(
                                 "\(text) is passed for \(label): \(legacyName)?, which becomes the shim: whether it is "
-                                    + "optional is not known; pass \(consumerName).Wrappers.\(legacyName)(…) or nil there, "
+                                    + "optional is not known; pass \(wrapperType)(…) or nil there, "
                                     + "then run again",
                                 location: file.location(of: argument))
                         }

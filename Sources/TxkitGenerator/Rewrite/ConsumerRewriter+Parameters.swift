@@ -97,7 +97,7 @@ extension ConsumerRewriter {
             for caller in callers(of: parameter) where caller.type == nil || caller.type == consumerName {
                 let argument = Array(caller.call.arguments)[parameter.index]
                 let text = argument.expression.trimmedDescription
-                if text.hasPrefix("\(consumerName).Wrappers.") || text.hasPrefix("\(consumerName).Mocks.") { continue }
+                if GeneratedLayout.namesWrapperOrMock(text, consumer: consumerName) { continue }
                 // A call that passes on a parameter of the shim's type.
                 if let reference = argument.expression.as(DeclReferenceExprSyntax.self),
                    let (_, passed) = Self.enclosingParameter(named: reference.baseName.text, of: Syntax(caller.call)),

@@ -87,8 +87,8 @@ struct ConsumerRewriter {
 
     var consumerName: String { plan.consumer.name }
     var legacyName: String { plan.legacy.name }
-    var shimType: String { "\(consumerName).Shims.\(legacyName)" }
-    var wrapperType: String { "\(consumerName).Wrappers.\(legacyName)" }
+    var shimType: String { GeneratedLayout.shimReference(consumer: consumerName, legacy: legacyName) }
+    var wrapperType: String { GeneratedLayout.wrapperReference(consumer: consumerName, legacy: legacyName) }
     /// Whether the wrapper has `init()` (see ``ShimRenderer``).
     var wrapperHasEmptyInit: Bool {
         !plan.members.contains { !$0.legacy.isStatic } || plan.legacy.hasArgumentlessInit

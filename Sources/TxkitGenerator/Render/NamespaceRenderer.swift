@@ -1,0 +1,62 @@
+#if Txkit
+/// Writes a consumer's namespaces, which list every legacy type generated
+/// for it: `C+Shortcuts.swift` (`enum Shims`, `enum Wrappers`, in the
+/// sources) and `C+Mocks.swift` (`enum Mocks`, in the test target).
+struct NamespaceRenderer {
+    /// The consumer.
+    let consumer: String
+    /// Its legacy types, in the order the namespaces list them.
+    let legacies: [String]
+    /// The marker of namespace files, which `txkit shim --all` regenerates.
+    let marker = GeneratedFileMarker.shimNamespaces.line
+
+    /// `extension C { enum Shims { … }; enum Wrappers { … } }`, declared
+    /// with `access` (a modifier such as `package `).
+    func shortcuts(access: String) -> String {
+        var lines = [
+            marker,
+            "",
+            "extension \(consumer) {",
+            "    /// What `\(consumer)` uses of legacy types, as protocols (Shortcut Way).",
+            "    \(access)enum \(GeneratedLayout.shimsNamespace) {",
+        ]
+        for legacy in legacies {
+            let shim = GeneratedLayout.shimName(consumer: consumer, legacy: legacy)
+            lines += [
+                "        /// See ``\(shim)``.",
+                "        \(access)typealias \(legacy) = \(shim)",
+            ]
+        }
+        lines += [
+            "    }",
+            "",
+            "    /// The production conformances, bridging to the legacy types.",
+            "    \(access)enum \(GeneratedLayout.wrappersNamespace) {",
+        ]
+        for legacy in legacies {
+            let wrapper = GeneratedLayout.wrapperName(consumer: consumer, legacy: legacy)
+            lines += [
+                "        /// See ``\(wrapper)``.",
+                "        \(access)typealias \(legacy) = \(wrapper)",
+            ]
+        }
+        lines += ["    }", "}"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `extension C { enum Mocks { … } }`, after `imports`.
+    func mocks(imports: [String]) -> String {
+        var lines = [marker, ""]
+        lines += imports.map(SwiftText.importStatement)
+        if !imports.isEmpty { lines.append("") }
+        lines += [
+            "extension \(consumer) {",
+            "    /// Test doubles for `\(consumer).\(GeneratedLayout.shimsNamespace)`; they live in the test target.",
+            "    enum \(GeneratedLayout.mocksNamespace) {",
+        ]
+        lines += legacies.map { "        typealias \($0) = \(GeneratedLayout.mockName(consumer: consumer, legacy: $0))" }
+        lines += ["    }", "}"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+#endif
