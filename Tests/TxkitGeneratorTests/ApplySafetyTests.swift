@@ -47,7 +47,7 @@ struct ApplySafetyTests {
     @Test func overlappingEditsAreAnInternalErrorWithTheirPlaces() throws {
         let file = try SourceFile(path: "Consumer.swift", text: "let a = 1\nlet b = Finder.find(x)\n")
         let error = #expect(throws: GeneratorError.self) {
-            try ConsumerRewriter.requireNoOverlap([Self.edit(18, 24, "self.f"), Self.edit(20, 30, "y")], in: file)
+            try EditBuffer.requireNoOverlap([Self.edit(18, 24, "self.f"), Self.edit(20, 30, "y")], in: file)
         }
         let message = try #require(error).description
         #expect(message.hasPrefix("internal error: --apply planned overlapping edits in Consumer.swift"))

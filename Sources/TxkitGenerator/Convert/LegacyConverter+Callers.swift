@@ -84,7 +84,7 @@ extension LegacyConverter {
                 continue
             }
             if statics == .instance, member.isStatic, case .type = use.base, let base = use.node.base {
-                replace(base, in: use.file, with: "\(base.trimmedDescription).shared")
+                edits.replace(base, in: use.file, with: "\(base.trimmedDescription).shared")
             }
             guard let argument = transactionArgument(of: call, for: target) else {
                 blockers.append(block(use.location, "\(use.text) passes its legacy transaction in a trailing "
@@ -119,7 +119,7 @@ extension LegacyConverter {
         } else if let reverse = target.kind == .write
                     ? target.legacyTransaction.reverseBridge?.write : target.legacyTransaction.reverseBridge?.read {
             replacement = reverse.replacingOccurrences(of: "$legacy", with: expression.trimmedDescription)
-            need(configuration.wrapperImports, in: file)
+            edits.need(configuration.wrapperImports, in: file)
         }
         guard let replacement else {
             let step = ConsumerRewriter.receivedTransactionStep(

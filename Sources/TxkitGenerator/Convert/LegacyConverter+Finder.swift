@@ -151,7 +151,7 @@ extension LegacyConverter {
                 if statics == .instance, target.member.isStatic,
                    let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
                    [legacy.name, "Self"].contains(base.trimmedDescription) {
-                    replace(base, in: declaration.file, with: "\(base.trimmedDescription).shared")
+                    edits.replace(base, in: declaration.file, with: "\(base.trimmedDescription).shared")
                 }
                 guard let argument = transactionArgument(of: call, for: target) else {
                     blockers.append(block(declaration.file.location(of: call), "this call passes the "
@@ -190,7 +190,7 @@ extension LegacyConverter {
         let indentation = declaration.memberBlock.members.first.map { ConsumerRewriter.indentation(of: $0) }
             ?? ConsumerRewriter.indentation(of: declaration.memberBlock) + "    "
         let modifier = min(legacy.accessLevel, .public).modifier
-        insert(
+        edits.insert(
             "\n\(indentation)/// The instance through which callers reach what were static members.\n"
                 + "\(indentation)\(modifier)static let shared = \(legacy.qualifiedName)()\n",
             at: declaration.memberBlock.leftBrace.endPositionBeforeTrailingTrivia, in: declaration.file)
@@ -211,7 +211,7 @@ extension LegacyConverter {
     /// Replaces an argument, label included, by `text` (the converted
     /// parameter is unlabeled).
     mutating func replaceArgument(_ argument: LabeledExprSyntax, with text: String, in file: SourceFile) {
-        add(TextEdit(
+        edits.add(TextEdit(
             start: argument.positionAfterSkippingLeadingTrivia.utf8Offset,
             end: argument.expression.endPositionBeforeTrailingTrivia.utf8Offset,
             replacement: text), in: file)
@@ -226,7 +226,7 @@ extension LegacyConverter {
                 + "of the closure or let the closure throw, then run again"))
             return
         }
-        insert("try ", at: ConsumerRewriter.tryPosition(for: Syntax(call)), in: file)
+        edits.insert("try ", at: ConsumerRewriter.tryPosition(for: Syntax(call)), in: file)
     }
 
     /// The signature and the first statement of one converted member.
@@ -235,26 +235,26 @@ extension LegacyConverter {
         let file = member.file
         let parameters = Array(function.signature.parameterClause.parameters)
         let parameter = parameters[member.parameterIndex]
-        add(TextEdit(
+        edits.add(TextEdit(
             start: parameter.firstName.positionAfterSkippingLeadingTrivia.utf8Offset,
             end: parameter.type.endPositionBeforeTrailingTrivia.utf8Offset,
             replacement: "_ \(member.transactionName): \(member.kind)"), in: file)
         if member.member.throwsClause == nil {
             if let asyncSpecifier = function.signature.effectSpecifiers?.asyncSpecifier {
-                insert(" throws", at: asyncSpecifier.endPositionBeforeTrailingTrivia, in: file)
+                edits.insert(" throws", at: asyncSpecifier.endPositionBeforeTrailingTrivia, in: file)
             } else {
-                insert(" throws", at: function.signature.parameterClause.endPositionBeforeTrailingTrivia, in: file)
+                edits.insert(" throws", at: function.signature.parameterClause.endPositionBeforeTrailingTrivia, in: file)
             }
         }
         if statics == .instance, member.member.isStatic,
            let modifier = function.modifiers.first(where: {
                $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
            }) {
-            add(TextEdit(
+            edits.add(TextEdit(
                 start: modifier.positionAfterSkippingLeadingTrivia.utf8Offset,
                 end: modifier.endPosition.utf8Offset, replacement: ""), in: file)
         }
-        need(["TransactionKit"], in: file)
+        edits.need(["TransactionKit"], in: file)
         guard let body = function.body else { return }
         let counter = ReferenceCounter(name: member.legacyName)
         counter.walk(body)
@@ -262,14 +262,14 @@ extension LegacyConverter {
         let bridge = member.legacyTransaction.bridge.replacingOccurrences(of: "$tx", with: member.transactionName)
         let indentation = body.statements.first.map { ConsumerRewriter.indentation(of: $0) }
             ?? ConsumerRewriter.indentation(of: function) + "    "
-        insert("\n\(indentation)let \(member.legacyName) = \(bridge)", at: body.leftBrace.endPositionBeforeTrailingTrivia, in: file)
+        edits.insert("\n\(indentation)let \(member.legacyName) = \(bridge)", at: body.leftBrace.endPositionBeforeTrailingTrivia, in: file)
         // A body that was one expression returned it implicitly; with a
         // statement before it, it must say `return`.
         if member.member.resultType != nil, body.statements.count == 1, let only = body.statements.first,
            only.item.is(ExprSyntax.self) {
-            insert("return ", at: only.positionAfterSkippingLeadingTrivia, in: file)
+            edits.insert("return ", at: only.positionAfterSkippingLeadingTrivia, in: file)
         }
-        need(configuration.wrapperImports, in: file)
+        edits.need(configuration.wrapperImports, in: file)
     }
 
     /// The function declaration around a node, if any.

@@ -86,7 +86,7 @@ extension LegacyConverter {
                 let bytes = Array(text.utf8)
                 let inner = String(decoding: bytes[open..<close], as: UTF8.self).trimmingWhitespace
                 let replacement = inner.isEmpty ? "\(legacy.name)()" : inner
-                add(TextEdit(start: start, end: close + 1, replacement: replacement), in: file)
+                edits.add(TextEdit(start: start, end: close + 1, replacement: replacement), in: file)
                 covered.append(start..<(close + 1))
             }
             for (expression, replacement) in expressions {
@@ -94,7 +94,7 @@ extension LegacyConverter {
                     guard let (start, end) = offsets(match.range, in: text),
                           !covered.contains(where: { $0.contains(start) })
                     else { continue }
-                    add(TextEdit(start: start, end: end, replacement: replacement), in: file)
+                    edits.add(TextEdit(start: start, end: end, replacement: replacement), in: file)
                     covered.append(start..<end)
                 }
             }
@@ -153,7 +153,7 @@ extension LegacyConverter {
             guard let (start, end) = offsets(match.range, in: text), !covered.contains(where: { $0.contains(start) }),
                   let range = Range(match.range, in: text), let new = merged[String(text[range])]
             else { continue }
-            add(TextEdit(start: start, end: end, replacement: new), in: file)
+            edits.add(TextEdit(start: start, end: end, replacement: new), in: file)
         }
     }
 

@@ -14,11 +14,8 @@ struct LegacyConverter {
     var configuration: GeneratorConfiguration { generator.configuration }
     var index: SourceIndex { generator.index }
 
-    /// Edits by file path, with the parsed file.
-    var edits: [String: [TextEdit]] = [:]
-    var editedFiles: [String: SourceFile] = [:]
-    /// Files in the order they were first edited.
-    var editOrder: [String] = []
+    /// The edits of the finder, its callers and the code that used its shims.
+    var edits = EditBuffer()
     var blockers: [LegacyConversion.Blocker] = []
     /// The members that take a legacy transaction, with their conversion.
     var converted: [ConvertedMember] = []
@@ -33,8 +30,6 @@ struct LegacyConverter {
     var bridgeLocals: [ConsumerRewriter.BridgeLocal] = []
     /// The consumers whose shims go.
     var pairs: [RetiredPair] = []
-    /// Files that need an import (path → modules).
-    var neededImports: [String: [String]] = [:]
 
     /// One member of the finder that takes a legacy transaction.
     struct ConvertedMember {
@@ -138,18 +133,8 @@ struct LegacyConverter {
         blockers += actorIsolatedRequirements
         blockers += opaqueRequirements
         removeUnusedBridgeLocals()
-        addImports()
 
-        var fileEdits: [ConsumerEdit] = []
-        for path in editOrder {
-            guard let file = editedFiles[path], let list = edits[path] else { continue }
-            try ConsumerRewriter.requireNoOverlap(list, in: file)
-            let original = file.tree.description
-            let edited = TextEdit.apply(list, to: original)
-            if edited != original {
-                fileEdits.append(ConsumerEdit(path: path, original: original, edited: edited))
-            }
-        }
+        let fileEdits = try edits.consumerEdits().filter { $0.edited != $0.original }
         let protocolFile = protocolFile()
         var files = [protocolFile, try mockFile(protocolFile)]
         var originals: [String: String] = [:]
@@ -192,57 +177,11 @@ struct LegacyConverter {
         return (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
     }
 
-    // MARK: Edits
-
-    mutating func add(_ edit: TextEdit, in file: SourceFile) {
-        if editedFiles[file.path] == nil {
-            editedFiles[file.path] = file
-            editOrder.append(file.path)
-        }
-        edits[file.path, default: []].append(edit)
-    }
-
-    mutating func replace(_ node: some SyntaxProtocol, in file: SourceFile, with text: String) {
-        add(TextEdit(
-            start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
-            end: node.endPositionBeforeTrailingTrivia.utf8Offset,
-            replacement: text), in: file)
-    }
-
-    mutating func insert(_ text: String, at position: AbsolutePosition, in file: SourceFile) {
-        add(TextEdit(start: position.utf8Offset, end: position.utf8Offset, replacement: text), in: file)
-    }
-
-    mutating func need(_ modules: [String], in file: SourceFile) {
-        for module in modules where !(neededImports[file.path] ?? []).contains(module) {
-            neededImports[file.path, default: []].append(module)
-        }
-    }
-
-    /// Adds the imports the edited files need and lack, after their last
-    /// import (or at the top).
-    private mutating func addImports() {
-        for (path, modules) in neededImports {
-            guard let file = editedFiles[path] else { continue }
-            let present = Set(file.imports)
-            let missing = modules.filter { !present.contains($0) }.sorted()
-            guard !missing.isEmpty else { continue }
-            let lastImport = file.tree.statements.last { $0.item.is(ImportDeclSyntax.self) }
-            if let lastImport {
-                let text = missing.map { "\nimport \($0)" }.joined()
-                insert(text, at: lastImport.endPositionBeforeTrailingTrivia, in: file)
-            } else {
-                let text = missing.map { "import \($0)\n" }.joined() + "\n"
-                insert(text, at: file.tree.positionAfterSkippingLeadingTrivia, in: file)
-            }
-        }
-    }
-
     /// Removes the bridge locals that nothing reads any more.
     private mutating func removeUnusedBridgeLocals() {
         for local in bridgeLocals {
             if let removal = local.removalIfUnread {
-                add(removal, in: local.file)
+                edits.add(removal, in: local.file)
             }
         }
     }

@@ -13,35 +13,28 @@ struct NamespaceRenderer {
     /// `extension C { enum Shims { … }; enum Wrappers { … } }`, declared
     /// with `access` (a modifier such as `package `).
     func shortcuts(access: String) -> String {
-        var lines = [
-            marker,
-            "",
-            "extension \(consumer) {",
-            "    /// What `\(consumer)` uses of legacy types, as protocols (Shortcut Way).",
-            "    \(access)enum \(GeneratedLayout.shimsNamespace) {",
-        ]
-        for legacy in legacies {
-            let shim = GeneratedLayout.shimName(consumer: consumer, legacy: legacy)
-            lines += [
-                "        /// See ``\(shim)``.",
-                "        \(access)typealias \(legacy) = \(shim)",
-            ]
-        }
-        lines += [
-            "    }",
-            "",
-            "    /// The production conformances, bridging to the legacy types.",
-            "    \(access)enum \(GeneratedLayout.wrappersNamespace) {",
-        ]
-        for legacy in legacies {
-            let wrapper = GeneratedLayout.wrapperName(consumer: consumer, legacy: legacy)
-            lines += [
-                "        /// See ``\(wrapper)``.",
-                "        \(access)typealias \(legacy) = \(wrapper)",
-            ]
-        }
-        lines += ["    }", "}"]
+        var lines = [marker, "", "extension \(consumer) {"]
+        lines += namespace(
+            GeneratedLayout.shimsNamespace, "What `\(consumer)` uses of legacy types, as protocols (Shortcut Way).",
+            access: access, type: GeneratedLayout.shimName)
+        lines.append("")
+        lines += namespace(
+            GeneratedLayout.wrappersNamespace, "The production conformances, bridging to the legacy types.",
+            access: access, type: GeneratedLayout.wrapperName)
+        lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One `enum` with a documented type alias per legacy type.
+    private func namespace(
+        _ name: String, _ documentation: String, access: String, type: (_ consumer: String, _ legacy: String) -> String
+    ) -> [String] {
+        var lines = ["    /// \(documentation)", "    \(access)enum \(name) {"]
+        for legacy in legacies {
+            let target = type(consumer, legacy)
+            lines += ["        /// See ``\(target)``.", "        \(access)typealias \(legacy) = \(target)"]
+        }
+        return lines + ["    }"]
     }
 
     /// `extension C { enum Mocks { … } }`, after `imports`.

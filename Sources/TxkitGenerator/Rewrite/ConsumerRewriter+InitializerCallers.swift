@@ -42,7 +42,7 @@ extension ConsumerRewriter {
                                 location: file.location(of: argument))
                         }
                     }
-                    replace(argument.expression, in: file, with: wrapped(argument.expression))
+                    edits.replace(argument.expression, in: file, with: wrapped(argument.expression))
                 }
             }
         }

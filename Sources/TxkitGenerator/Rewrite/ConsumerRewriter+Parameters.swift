@@ -93,7 +93,7 @@ extension ConsumerRewriter {
     /// outside the sources are not seen.
     mutating func retypeLegacyParameters(_ parameters: [LegacyParameter]) {
         for parameter in parameters {
-            replace(parameter.parameter.type, in: parameter.file, with: shimType)
+            edits.replace(parameter.parameter.type, in: parameter.file, with: shimType)
             for caller in callers(of: parameter) where caller.type == nil || caller.type == consumerName {
                 let argument = Array(caller.call.arguments)[parameter.index]
                 let text = argument.expression.trimmedDescription
@@ -104,7 +104,7 @@ extension ConsumerRewriter {
                    passed.type.trimmedDescription != legacyName {
                     continue
                 }
-                replace(argument.expression, in: caller.file, with: wrapped(argument.expression))
+                edits.replace(argument.expression, in: caller.file, with: wrapped(argument.expression))
             }
         }
     }

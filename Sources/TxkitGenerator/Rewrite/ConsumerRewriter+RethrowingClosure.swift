@@ -79,13 +79,13 @@ extension ConsumerRewriter {
     mutating func makeThrow(_ closure: ClosureExprSyntax, passedTo call: FunctionCallExprSyntax, in file: SourceFile) {
         if let signature = closure.signature, signature.effectSpecifiers?.throwsClause == nil {
             if let returnClause = signature.returnClause {
-                insertOnce("throws ", at: returnClause.positionAfterSkippingLeadingTrivia, in: file)
+                edits.insertOnce("throws ", at: returnClause.positionAfterSkippingLeadingTrivia, in: file)
             } else if case let .parameterClause(clause)? = signature.parameterClause {
-                insertOnce(" throws", at: clause.endPositionBeforeTrailingTrivia, in: file)
+                edits.insertOnce(" throws", at: clause.endPositionBeforeTrailingTrivia, in: file)
             }
         }
         if !Self.isCoveredByTry(Syntax(call)) {
-            insertTry(at: Self.tryPosition(for: Syntax(call)), in: file)
+            edits.insertOnce("try ", at: Self.tryPosition(for: Syntax(call)), in: file)
         }
     }
 }

@@ -47,7 +47,7 @@ extension ConsumerRewriter {
                         // mock. The property takes the shim from a new
                         // initializer parameter whose default is the
                         // production value.
-                        add(TextEdit(
+                        edits.add(TextEdit(
                             start: binding.pattern.endPositionBeforeTrailingTrivia.utf8Offset,
                             end: binding.endPositionBeforeTrailingTrivia.utf8Offset,
                             replacement: ": \(shimType)"), in: declaration.file)
@@ -57,12 +57,12 @@ extension ConsumerRewriter {
                         continue
                     }
                     if let annotatedType {
-                        replace(annotatedType, in: declaration.file, with: shimType)
+                        edits.replace(annotatedType, in: declaration.file, with: shimType)
                     } else {
-                        insert(": \(shimType)", at: binding.pattern.endPositionBeforeTrailingTrivia, in: declaration.file)
+                        edits.insert(": \(shimType)", at: binding.pattern.endPositionBeforeTrailingTrivia, in: declaration.file)
                     }
                     if let value = binding.initializer?.value {
-                        replace(value, in: declaration.file, with: wrapped(value))
+                        edits.replace(value, in: declaration.file, with: wrapped(value))
                     }
                 }
             }
@@ -102,7 +102,7 @@ extension ConsumerRewriter {
             guard isProperty else { continue }
             let value = elements[2]
             if let weakReference {
-                replace(target, in: file, with: "self.\(weakReference)")
+                edits.replace(target, in: file, with: "self.\(weakReference)")
             }
             if let reference = value.as(DeclReferenceExprSyntax.self),
                let parameter = initializer.signature.parameterClause.parameters.first(where: {
@@ -110,19 +110,19 @@ extension ConsumerRewriter {
                }) {
                 if let optional = parameter.type.as(OptionalTypeSyntax.self),
                    optional.wrappedType.trimmedDescription == legacyName {
-                    replace(optional.wrappedType, in: file, with: shimType)
+                    edits.replace(optional.wrappedType, in: file, with: shimType)
                     retypedOptionalParameters.insert(parameter.firstName.text)
                 } else if parameter.type.trimmedDescription == legacyName {
-                    replace(parameter.type, in: file, with: shimType)
+                    edits.replace(parameter.type, in: file, with: shimType)
                 } else {
-                    if weakReference != nil { replace(value, in: file, with: weakReferenceValue(value.trimmedDescription)) }
+                    if weakReference != nil { edits.replace(value, in: file, with: weakReferenceValue(value.trimmedDescription)) }
                     continue
                 }
                 retypedParameters.insert(parameter.firstName.text)
                 if let defaultValue = parameter.defaultValue?.value {
-                    replace(defaultValue, in: file, with: wrapped(defaultValue))
+                    edits.replace(defaultValue, in: file, with: wrapped(defaultValue))
                 }
-                if weakReference != nil { replace(value, in: file, with: weakReferenceValue(value.trimmedDescription)) }
+                if weakReference != nil { edits.replace(value, in: file, with: weakReferenceValue(value.trimmedDescription)) }
             } else {
                 // `self.store = Store(storage: storage)`: the initializer
                 // builds the finder itself. An optional parameter lets a
@@ -134,10 +134,10 @@ extension ConsumerRewriter {
                     production = "\(injected) ?? \(production)"
                     // `store = …` would now assign the parameter.
                     if weakReference == nil, target.is(DeclReferenceExprSyntax.self) {
-                        replace(target, in: file, with: "self.\(name)")
+                        edits.replace(target, in: file, with: "self.\(name)")
                     }
                 }
-                replace(value, in: file, with: weakReference == nil ? production : weakReferenceValue(production))
+                edits.replace(value, in: file, with: weakReference == nil ? production : weakReferenceValue(production))
             }
         }
     }
@@ -204,7 +204,7 @@ extension ConsumerRewriter {
         let indent = Self.indentation(of: variable)
         let modifiers = variable.modifiers.filter { $0.name.text != "weak" }.map(\.trimmedDescription)
         let type = "\(wrapperType).\(ShimPlan.weakReferenceTypeName)"
-        replace(variable, in: declaration.file, with: [
+        edits.replace(variable, in: declaration.file, with: [
             (modifiers + ["var \(name): \(shimType)? {"]).joined(separator: " "),
             "\(indent)    get { \(reference).shim }",
             "\(indent)    set { \(reference) = \(type)(newValue) }",
@@ -255,10 +255,10 @@ extension ConsumerRewriter {
         }
         let line = "let \(name): \(shimType)"
         if let lastStored {
-            insert("\n\(Self.indentation(of: lastStored))\(line)", at: lastStored.endPositionBeforeTrailingTrivia, in: file)
+            edits.insert("\n\(Self.indentation(of: lastStored))\(line)", at: lastStored.endPositionBeforeTrailingTrivia, in: file)
         } else {
             let indent = members.first.map(Self.indentation) ?? "    "
-            insert("\n\(indent)\(line)\n", at: primary.memberBlock.leftBrace.endPositionBeforeTrailingTrivia, in: file)
+            edits.insert("\n\(indent)\(line)\n", at: primary.memberBlock.leftBrace.endPositionBeforeTrailingTrivia, in: file)
         }
         let defaultValue = production.map { " = \($0)" } ?? (wrapperHasEmptyInit ? " = \(wrapperType)()" : "")
         try addInitializerParameter(name, defaultValue: defaultValue, to: initializers, in: file)
@@ -314,7 +314,7 @@ extension ConsumerRewriter {
             // An empty body (`init() {}`) gets its closing brace on a line of its own.
             let closing = statements.isEmpty && !body.rightBrace.leadingTrivia.contains(where: \.isNewline)
                 ? "\n" + Self.indentation(of: initializer) : ""
-            insert("\n\(indent)self.\(name) = \(name)\(closing)", at: position, in: file)
+            edits.insert("\n\(indent)self.\(name) = \(name)\(closing)", at: position, in: file)
         }
     }
 
@@ -324,24 +324,24 @@ extension ConsumerRewriter {
         let clause = initializer.signature.parameterClause
         let parameters = Array(clause.parameters)
         guard let last = parameters.last else {
-            insert(parameter, at: clause.leftParen.endPositionBeforeTrailingTrivia, in: file)
+            edits.insert(parameter, at: clause.leftParen.endPositionBeforeTrailingTrivia, in: file)
             return
         }
         let isMultiline = last.leadingTrivia.contains { if case .newlines = $0 { true } else { false } }
         if isMultiline {
-            insert(",\n\(Self.indentation(of: last))\(parameter)", at: last.endPositionBeforeTrailingTrivia, in: file)
+            edits.insert(",\n\(Self.indentation(of: last))\(parameter)", at: last.endPositionBeforeTrailingTrivia, in: file)
             return
         }
         let column = initializer.signature.startLocation(converter: file.converter).column
         let lineLength = column + clause.trimmedDescription.count + 2 + parameter.count
             + (initializer.signature.effectSpecifiers?.trimmedDescription.count ?? 0) + 2
         if lineLength <= 120 {
-            insert(", " + parameter, at: last.endPositionBeforeTrailingTrivia, in: file)
+            edits.insert(", " + parameter, at: last.endPositionBeforeTrailingTrivia, in: file)
             return
         }
         let indent = Self.indentation(of: initializer)
         let lines = parameters.map { $0.with(\.trailingComma, nil).trimmedDescription } + [parameter]
-        replace(clause, in: file, with: "(\n" + lines.map { "\(indent)    \($0)" }.joined(separator: ",\n") + "\n\(indent))")
+        edits.replace(clause, in: file, with: "(\n" + lines.map { "\(indent)    \($0)" }.joined(separator: ",\n") + "\n\(indent))")
     }
 
     /// `self.x = y` or `x = y`.

@@ -98,13 +98,13 @@ extension ConsumerRewriter {
         for method in throwingMethods {
             let signature = method.function.signature
             if let async = signature.effectSpecifiers?.asyncSpecifier {
-                insert(" throws", at: async.endPositionBeforeTrailingTrivia, in: method.file)
+                edits.insert(" throws", at: async.endPositionBeforeTrailingTrivia, in: method.file)
             } else {
-                insert(" throws", at: signature.parameterClause.endPositionBeforeTrailingTrivia, in: method.file)
+                edits.insert(" throws", at: signature.parameterClause.endPositionBeforeTrailingTrivia, in: method.file)
             }
         }
         for (call, file) in callerEdits {
-            insertTry(at: Self.tryPosition(for: Syntax(call)), in: file)
+            edits.insertOnce("try ", at: Self.tryPosition(for: Syntax(call)), in: file)
         }
     }
 

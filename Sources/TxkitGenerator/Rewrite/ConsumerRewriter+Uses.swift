@@ -30,7 +30,7 @@ extension ConsumerRewriter {
         switch use.base {
         case .type, .expression:
             if let base = use.node.base {
-                replace(base, in: use.file, with: "self.\(property)")
+                edits.replace(base, in: use.file, with: "self.\(property)")
             }
         case .storedProperty, .variable:
             break
@@ -66,7 +66,7 @@ extension ConsumerRewriter {
                     + "readMembers of txkit.json if it only reads",
                 location: use.location)
         }
-        add(TextEdit(
+        edits.add(TextEdit(
             start: argument.positionAfterSkippingLeadingTrivia.utf8Offset,
             end: argument.expression.endPositionBeforeTrailingTrivia.utf8Offset,
             replacement: transaction), in: use.file)
@@ -98,7 +98,7 @@ extension ConsumerRewriter {
             if Self.isInNonThrowingFunction(around) {
                 try requireThrowing(around: around, for: use, legacyMember: "\(legacyName).\(member.displayName)")
             }
-            insertTry(at: Self.tryPosition(for: Syntax(call)), in: use.file)
+            edits.insertOnce("try ", at: Self.tryPosition(for: Syntax(call)), in: use.file)
         }
     }
 
@@ -196,7 +196,7 @@ extension ConsumerRewriter {
     mutating func removeUnusedBridgeLocals() {
         for local in bridgeLocals {
             if let removal = local.removalIfUnread {
-                add(removal, in: local.file)
+                edits.add(removal, in: local.file)
             }
         }
     }

@@ -29,8 +29,7 @@ import SwiftSyntax
 struct ConsumerRewriter {
     let plan: ShimPlan
     let configuration: GeneratorConfiguration
-    var edits: [String: [TextEdit]] = [:]
-    var files: [String: SourceFile] = [:]
+    var edits = EditBuffer()
     var bridgeLocals: [BridgeLocal] = []
     /// The labels of the initializer parameters retyped to the shim: the
     /// callers that pass them are updated (``updateInitializerCallers()``).
@@ -216,7 +215,7 @@ struct ConsumerRewriter {
         for use in uses where isRoutable(use) {
             if let (_, local) = serviceLocals[use.node.position.utf8Offset],
                let reference = use.node.base?.as(DeclReferenceExprSyntax.self) {
-                replace(reference, in: use.file, with: "self.\(property)")
+                edits.replace(reference, in: use.file, with: "self.\(property)")
                 BridgeLocal.record(reference, to: local, in: &bridgeLocals)
             }
             try refuse { try route(use, through: property) }
@@ -229,43 +228,11 @@ struct ConsumerRewriter {
         retypeLegacyParameters(parameters)
         removeUnusedBridgeLocals()
         try updateInitializerCallers()
+        // The lookup bridge names SQLiteDB: its module is imported.
+        edits.need(["TransactionKitSQLite"], inFilesWithAnEdit: { $0.replacement.contains("SQLiteDB.") })
         // The consumer's files first, then the callers' files.
-        let paths = plan.consumer.files + edits.keys.filter { !plan.consumer.files.contains($0) }.sorted()
-        return try paths.compactMap { path in
-            guard var fileEdits = edits[path], let file = files[path] else { return nil }
-            try Self.requireNoOverlap(fileEdits, in: file)
-            // The lookup bridge names SQLiteDB: its module is imported.
-            if fileEdits.contains(where: { $0.replacement.contains("SQLiteDB.") }),
-               !file.imports.contains("TransactionKitSQLite") {
-                fileEdits.append(Self.importEdit("TransactionKitSQLite", in: file))
-            }
-            let original = file.tree.description
-            return ConsumerEdit(path: path, original: original, edited: TextEdit.apply(fileEdits, to: original))
-        }
-    }
-
-    /// The edit that adds `import module` after the file's last import (or
-    /// at its top).
-    static func importEdit(_ module: String, in file: SourceFile) -> TextEdit {
-        let lastImport = file.tree.statements.last { $0.item.is(ImportDeclSyntax.self) }
-        let offset = lastImport?.endPositionBeforeTrailingTrivia.utf8Offset ?? 0
-        return TextEdit(start: offset, end: offset, replacement: lastImport == nil ? "import \(module)\n" : "\nimport \(module)")
-    }
-
-    /// Refuses edits that touch the same bytes: made one after the other,
-    /// they would garble the code (`self.orderFindernder`).
-    static func requireNoOverlap(_ edits: [TextEdit], in file: SourceFile) throws {
-        let pairs = TextEdit.overlappingPairs(edits)
-        guard !pairs.isEmpty else { return }
-        let location = { (offset: Int) -> String in
-            let place = file.converter.location(for: AbsolutePosition(utf8Offset: offset))
-            return "\(file.path):\(place.line):\(place.column)"
-        }
-        throw GeneratorError.overlappingEdits(
-            path: file.path,
-            locations: pairs.map { first, second in
-                "\(location(first.start))-\(location(first.end)) and \(location(second.start))-\(location(second.end))"
-            })
+        return try edits.consumerEdits(
+            in: plan.consumer.files + edits.paths.filter { !plan.consumer.files.contains($0) }.sorted())
     }
 
     /// Whether `text` names one instance the consumer can hold for good: a
