@@ -111,10 +111,10 @@ extension LegacyConverter {
         if let inner = matchAny(expression) {
             replacement = inner
         } else if let reference = expression.as(DeclReferenceExprSyntax.self),
-                  let local = ConsumerRewriter.local(named: reference.baseName.text, before: Syntax(expression), file: file),
+                  let local = BridgeLocal(named: reference.baseName.text, before: expression, file: file),
                   let value = local.item.item.as(VariableDeclSyntax.self)?.bindings.first?.initializer?.value,
                   let inner = matchAny(value) {
-            ConsumerRewriter.BridgeLocal.record(reference, to: local, in: &bridgeLocals)
+            BridgeLocal.record(reference, to: local, in: &bridgeLocals)
             replacement = inner
         } else if let reverse = target.kind == .write
                     ? target.legacyTransaction.reverseBridge?.write : target.legacyTransaction.reverseBridge?.read {
@@ -123,9 +123,9 @@ extension LegacyConverter {
         }
         guard let replacement else {
             let step = ConsumerRewriter.receivedTransactionStep(
-                expression, kind: target.kind, consumer: Self.enclosingTypeName(of: Syntax(call)) ?? "its caller",
+                expression, kind: target.kind, consumer: call.enclosingTypeName ?? "its caller",
                 legacyTransaction: target.legacyTransaction)
-            blockers.append(block(file.location(of: call), "\(Self.callText(call)) passes "
+            blockers.append(block(file.location(of: call), "\(call.firstLine) passes "
                 + "`\(expression.trimmedDescription)`, a legacy transaction not built with a bridge of txkit.json, "
                 + "and \(target.legacyTransaction.type) has no reverseBridge for \(target.kind) in txkit.json"
                 + (step.map { ". \($0)" } ?? "; pass the TransactionKit transaction here by hand")))
@@ -175,24 +175,5 @@ extension LegacyConverter {
         return false
     }
 
-    /// The name of the type whose code holds `node`.
-    static func enclosingTypeName(of node: Syntax) -> String? {
-        var current = node.parent
-        while let node = current {
-            if let type = node.as(ClassDeclSyntax.self) { return type.name.text }
-            if let type = node.as(StructDeclSyntax.self) { return type.name.text }
-            if let type = node.as(EnumDeclSyntax.self) { return type.name.text }
-            if let type = node.as(ActorDeclSyntax.self) { return type.name.text }
-            if let type = node.as(ExtensionDeclSyntax.self) { return type.extendedType.trimmedDescription }
-            current = node.parent
-        }
-        return nil
-    }
-
-    /// The call's first line, for messages.
-    static func callText(_ call: FunctionCallExprSyntax) -> String {
-        let text = call.trimmedDescription.split(separator: "\n").first.map(String.init) ?? ""
-        return text.count > 80 ? String(text.prefix(79)) + "…" : text
-    }
 }
 #endif

@@ -144,7 +144,7 @@ extension LegacyConverter {
             calls.walk(declaration.memberBlock)
             for call in calls.calls {
                 guard let target = convertedMember(calledBy: call) else { continue }
-                let enclosing = Self.enclosingFunction(of: Syntax(call))
+                let enclosing = call.enclosingFunction
                 let caller = enclosing.flatMap { function in
                     converted.first { $0.function.id == function.id }
                 }
@@ -187,8 +187,8 @@ extension LegacyConverter {
                 + "\(legacy.name) has a member of that name already; use --statics keep, or rename it"))
             return
         }
-        let indentation = declaration.memberBlock.members.first.map { ConsumerRewriter.indentation(of: $0) }
-            ?? ConsumerRewriter.indentation(of: declaration.memberBlock) + "    "
+        let indentation = declaration.memberBlock.members.first.map { $0.indentation }
+            ?? declaration.memberBlock.indentation + "    "
         let modifier = min(legacy.accessLevel, .public).modifier
         edits.insert(
             "\n\(indentation)/// The instance through which callers reach what were static members.\n"
@@ -219,14 +219,14 @@ extension LegacyConverter {
 
     /// Adds `try` before a call of a member that did not throw before.
     mutating func addTry(to call: FunctionCallExprSyntax, target: ConvertedMember, in file: SourceFile) {
-        guard target.member.throwsClause == nil, !ConsumerRewriter.isCoveredByTry(Syntax(call)) else { return }
-        if ConsumerRewriter.isInNonThrowingClosure(Syntax(call)) {
+        guard target.member.throwsClause == nil, !call.isCoveredByTry else { return }
+        if call.isInNonThrowingClosure {
             blockers.append(block(file.location(of: call), "this call is in a closure that does not throw, and "
                 + "\(legacy.name).\(target.member.name) throws once converted (its bridge can); move the call out "
                 + "of the closure or let the closure throw, then run again"))
             return
         }
-        edits.insert("try ", at: ConsumerRewriter.tryPosition(for: Syntax(call)), in: file)
+        edits.insert("try ", at: call.tryPosition, in: file)
     }
 
     /// The signature and the first statement of one converted member.
@@ -260,8 +260,8 @@ extension LegacyConverter {
         counter.walk(body)
         guard !counter.positions.subtracting(replacedReferences).isEmpty else { return }
         let bridge = member.legacyTransaction.bridge.replacingOccurrences(of: "$tx", with: member.transactionName)
-        let indentation = body.statements.first.map { ConsumerRewriter.indentation(of: $0) }
-            ?? ConsumerRewriter.indentation(of: function) + "    "
+        let indentation = body.statements.first.map { $0.indentation }
+            ?? function.indentation + "    "
         edits.insert("\n\(indentation)let \(member.legacyName) = \(bridge)", at: body.leftBrace.endPositionBeforeTrailingTrivia, in: file)
         // A body that was one expression returned it implicitly; with a
         // statement before it, it must say `return`.
@@ -272,25 +272,5 @@ extension LegacyConverter {
         edits.need(configuration.wrapperImports, in: file)
     }
 
-    /// The function declaration around a node, if any.
-    static func enclosingFunction(of node: Syntax) -> FunctionDeclSyntax? {
-        var current = node.parent
-        while let node = current {
-            if let function = node.as(FunctionDeclSyntax.self) { return function }
-            if node.is(MemberBlockItemSyntax.self) { return nil }
-            current = node.parent
-        }
-        return nil
-    }
-}
-
-/// Every function call in a subtree.
-final class CallCollector: SyntaxVisitor {
-    private(set) var calls: [FunctionCallExprSyntax] = []
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        calls.append(node)
-        return .visitChildren
-    }
 }
 #endif

@@ -27,7 +27,7 @@ struct LegacyConverter {
     /// Properties a caller outside the finder sets, by location.
     var writtenMembers: Set<String> = []
     /// Bridge locals whose references the callers' edits replaced.
-    var bridgeLocals: [ConsumerRewriter.BridgeLocal] = []
+    var bridgeLocals: [BridgeLocal] = []
     /// The consumers whose shims go.
     var pairs: [RetiredPair] = []
 

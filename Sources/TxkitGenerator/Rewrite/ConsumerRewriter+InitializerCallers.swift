@@ -26,7 +26,7 @@ extension ConsumerRewriter {
                     // `self.init(store: store)` passing on a parameter of
                     // another type than the legacy one (a mock's): as it is.
                     if finder.selfInitCalls.contains(call.id), let reference = argument.expression.as(DeclReferenceExprSyntax.self),
-                       let type = Self.enclosingInitializerParameterType(Syntax(call), parameter: reference.baseName.text),
+                       let type = call.enclosingInitializerParameterType(named: reference.baseName.text),
                        type != legacyName {
                         continue
                     }
@@ -48,19 +48,5 @@ extension ConsumerRewriter {
         }
     }
 
-    /// For `self.init(x: x)`: the type of the enclosing initializer's
-    /// parameter `x`, if it has one.
-    static func enclosingInitializerParameterType(_ node: Syntax, parameter: String) -> String? {
-        var current = node
-        while let parent = current.parent {
-            if let initializer = parent.as(InitializerDeclSyntax.self) {
-                return initializer.signature.parameterClause.parameters.first {
-                    ($0.secondName ?? $0.firstName).text == parameter
-                }?.type.trimmedDescription
-            }
-            current = parent
-        }
-        return nil
-    }
 }
 #endif

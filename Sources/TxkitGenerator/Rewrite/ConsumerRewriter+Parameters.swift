@@ -14,11 +14,11 @@ extension ConsumerRewriter {
         var uses: Set<Int>
 
         /// The parameter's name inside the function.
-        var name: String { (parameter.secondName ?? parameter.firstName).text }
+        var name: String { parameter.internalName }
 
         /// The function's argument labels, `nil` for `_`.
         var labels: [String?] {
-            function.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+            function.argumentLabels
         }
 
         /// The parameter's index in the function's parameters.
@@ -38,7 +38,7 @@ extension ConsumerRewriter {
         var found: [SyntaxIdentifier: LegacyParameter] = [:]
         for use in uses {
             guard case let .variable(name) = use.base,
-                  let (function, parameter) = Self.enclosingParameter(named: name, of: Syntax(use.node)),
+                  let (function, parameter) = use.node.enclosingFunctionParameter(named: name),
                   parameter.type.trimmedDescription == legacyName
             else { continue }
             found[parameter.id, default: LegacyParameter(function: function, parameter: parameter, file: use.file, uses: [])]
@@ -65,7 +65,7 @@ extension ConsumerRewriter {
                 return finder.declarations
             }
             let sameLabels = declarations.filter { declaration in
-                declaration.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+                declaration.argumentLabels
                     == candidate.labels
             }
             // Another type's function of that name and labels: each call's
@@ -100,7 +100,7 @@ extension ConsumerRewriter {
                 if GeneratedLayout.namesWrapperOrMock(text, consumer: consumerName) { continue }
                 // A call that passes on a parameter of the shim's type.
                 if let reference = argument.expression.as(DeclReferenceExprSyntax.self),
-                   let (_, passed) = Self.enclosingParameter(named: reference.baseName.text, of: Syntax(caller.call)),
+                   let (_, passed) = caller.call.enclosingFunctionParameter(named: reference.baseName.text),
                    passed.type.trimmedDescription != legacyName {
                     continue
                 }
@@ -124,61 +124,9 @@ extension ConsumerRewriter {
             let finder = MethodCallFinder(name: parameter.function.name.text)
             finder.walk(file.tree)
             return finder.calls.filter { $0.arguments.map { $0.label?.text } == parameter.labels }.map { call in
-                ParameterCaller(call: call, file: file, type: Self.receiverType(of: call, file: file))
+                ParameterCaller(call: call, file: file, type: call.receiverType)
             }
         }
-    }
-
-    /// The type of a call's receiver, in the shapes a caller writes: the
-    /// enclosing type for `m()` and `self.m()`, `T` for `T(…).m()`, and for
-    /// `x.m()` a local declared `let x: T` or `let x = T(…)`, or a stored
-    /// property or parameter declared with type `T`. `nil` otherwise.
-    static func receiverType(of call: FunctionCallExprSyntax, file: SourceFile) -> String? {
-        receiverType(of: call.calledExpression, file: file)
-    }
-
-    /// The type of the receiver of `called`, a function called or referenced
-    /// (`m`, `self.m`, `x.m`), told as for a call.
-    static func receiverType(of called: ExprSyntax, file: SourceFile) -> String? {
-        let call = Syntax(called)
-        guard let access = called.as(MemberAccessExprSyntax.self) else {
-            return called.is(DeclReferenceExprSyntax.self) ? enclosingTypeName(of: call) : nil
-        }
-        guard let base = access.base else { return nil }
-        if let construction = base.as(FunctionCallExprSyntax.self) {
-            return construction.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text.typeNameOrNil
-        }
-        guard let reference = base.as(DeclReferenceExprSyntax.self) else { return nil }
-        let name = reference.baseName.text
-        if reference.baseName.tokenKind == .keyword(.self) { return enclosingTypeName(of: Syntax(call)) }
-        if let local = local(named: name, before: Syntax(call), file: file),
-           let binding = local.item.item.as(VariableDeclSyntax.self)?.bindings.first {
-            if let annotated = binding.typeAnnotation?.type.trimmedDescription { return annotated }
-            var value = binding.initializer?.value
-            if let tried = value?.as(TryExprSyntax.self) { value = tried.expression }
-            return value?.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                .typeNameOrNil
-        }
-        if let (_, parameter) = enclosingParameter(named: name, of: Syntax(call)) {
-            return parameter.type.trimmedDescription
-        }
-        return nil
-    }
-
-    /// The name of the type (or extended type) around `node`.
-    static func enclosingTypeName(of node: Syntax) -> String? {
-        var current = node
-        while let parent = current.parent {
-            if let named = parent.asProtocol((any NamedDeclSyntax).self), parent.is(ClassDeclSyntax.self)
-                || parent.is(StructDeclSyntax.self) || parent.is(ActorDeclSyntax.self) || parent.is(EnumDeclSyntax.self) {
-                return named.name.text
-            }
-            if let extended = parent.as(ExtensionDeclSyntax.self) {
-                return extended.extendedType.trimmedDescription
-            }
-            current = parent
-        }
-        return nil
     }
 
     /// `transaction.database` for a parameter `transaction` of an app's own
@@ -187,7 +135,7 @@ extension ConsumerRewriter {
     /// app transaction stands for. `nil` for anything else.
     func grdbConnection(ofReceived expression: ExprSyntax) -> String? {
         guard let reference = expression.as(DeclReferenceExprSyntax.self),
-              let (_, parameter) = Self.enclosingParameter(named: reference.baseName.text, of: Syntax(expression)),
+              let (_, parameter) = expression.enclosingFunctionParameter(named: reference.baseName.text),
               let index = plan.consumer.index
         else { return nil }
         var typeName: String? = parameter.type.trimmedDescription
@@ -215,22 +163,6 @@ extension ConsumerRewriter {
     /// The files of the sources.
     var sourceFiles: [SourceFile] { plan.consumer.index?.sources.files ?? [] }
 
-    /// The function around `node` and its parameter named `name`, if the
-    /// function declares one.
-    static func enclosingParameter(named name: String, of node: Syntax) -> (FunctionDeclSyntax, FunctionParameterSyntax)? {
-        var current = node
-        while let parent = current.parent {
-            if let function = parent.as(FunctionDeclSyntax.self) {
-                guard let parameter = function.signature.parameterClause.parameters.first(where: {
-                    ($0.secondName ?? $0.firstName).text == name
-                }) else { return nil }
-                return (function, parameter)
-            }
-            if parent.is(MemberBlockItemSyntax.self) { return nil }
-            current = parent
-        }
-        return nil
-    }
 }
 extension String {
     /// The name itself when it is spelled as a type (an upper-case first

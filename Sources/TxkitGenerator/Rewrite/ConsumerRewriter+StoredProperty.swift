@@ -40,7 +40,7 @@ extension ConsumerRewriter {
                             location: declaration.file.location(of: binding))
                     }
                     let isStatic = variable.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
-                    let initializers = Self.designatedInitializers(of: declaration)
+                    let initializers = declaration.memberBlock.designatedInitializers
                     if let value = binding.initializer?.value, !isStatic, !initializers.isEmpty,
                        declaration.memberBlock.parent?.is(ExtensionDeclSyntax.self) == false {
                         // `let store = Store()`: a test could not inject a
@@ -106,7 +106,7 @@ extension ConsumerRewriter {
             }
             if let reference = value.as(DeclReferenceExprSyntax.self),
                let parameter = initializer.signature.parameterClause.parameters.first(where: {
-                   ($0.secondName ?? $0.firstName).text == reference.baseName.text
+                   $0.internalName == reference.baseName.text
                }) {
                 if let optional = parameter.type.as(OptionalTypeSyntax.self),
                    optional.wrappedType.trimmedDescription == legacyName {
@@ -150,7 +150,7 @@ extension ConsumerRewriter {
         _ name: String, for initializer: InitializerDeclSyntax, in file: SourceFile
     ) -> String? {
         let parameters = initializer.signature.parameterClause.parameters
-        guard !parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name || $0.firstName.text == name }),
+        guard !parameters.contains(where: { $0.internalName == name || $0.firstName.text == name }),
               !initializer.modifiers.contains(where: { ["override", "required"].contains($0.name.text) })
         else { return nil }
         addParameter("\(name): \(shimType)? = nil", to: initializer, in: file)
@@ -197,11 +197,11 @@ extension ConsumerRewriter {
         }
         let reference = name + "Reference"
         for other in plan.consumer.declarations {
-            for item in other.memberBlock.members where Self.declares(item.decl, reference) {
+            for item in other.memberBlock.members where item.decl.declares(reference) {
                 throw refuse("and \(consumerName) already has a member named \(reference)")
             }
         }
-        let indent = Self.indentation(of: variable)
+        let indent = variable.indentation
         let modifiers = variable.modifiers.filter { $0.name.text != "weak" }.map(\.trimmedDescription)
         let type = "\(wrapperType).\(ShimPlan.weakReferenceTypeName)"
         edits.replace(variable, in: declaration.file, with: [
@@ -228,7 +228,7 @@ extension ConsumerRewriter {
         }
         let file = primary.file
         for declaration in plan.consumer.declarations {
-            for item in declaration.memberBlock.members where Self.declares(item.decl, name) {
+            for item in declaration.memberBlock.members where item.decl.declares(name) {
                 throw GeneratorError.cannotApply(
                     "\(consumerName) already has a member named \(name); --apply would add a stored property "
                         + "of that name for \(shimType)",
@@ -236,7 +236,7 @@ extension ConsumerRewriter {
             }
         }
         let members = Array(primary.memberBlock.members)
-        let initializers = Self.designatedInitializers(of: primary)
+        let initializers = primary.memberBlock.designatedInitializers
         guard !initializers.isEmpty else {
             throw GeneratorError.cannotApply(
                 "\(consumerName) declares no initializer; add one (it may be empty), then run again, so that "
@@ -255,21 +255,13 @@ extension ConsumerRewriter {
         }
         let line = "let \(name): \(shimType)"
         if let lastStored {
-            edits.insert("\n\(Self.indentation(of: lastStored))\(line)", at: lastStored.endPositionBeforeTrailingTrivia, in: file)
+            edits.insert("\n\(lastStored.indentation)\(line)", at: lastStored.endPositionBeforeTrailingTrivia, in: file)
         } else {
-            let indent = members.first.map(Self.indentation) ?? "    "
+            let indent = members.first.map(\.indentation) ?? "    "
             edits.insert("\n\(indent)\(line)\n", at: primary.memberBlock.leftBrace.endPositionBeforeTrailingTrivia, in: file)
         }
         let defaultValue = production.map { " = \($0)" } ?? (wrapperHasEmptyInit ? " = \(wrapperType)()" : "")
         try addInitializerParameter(name, defaultValue: defaultValue, to: initializers, in: file)
-    }
-
-    /// The initializers of a declaration that set stored properties (not
-    /// `convenience` ones).
-    static func designatedInitializers(of declaration: TypeDeclaration) -> [InitializerDeclSyntax] {
-        declaration.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }.filter { initializer in
-            !initializer.modifiers.contains { $0.name.text == "convenience" }
-        }
     }
 
     /// Refuses a public initializer whose new parameter's default would
@@ -298,7 +290,7 @@ extension ConsumerRewriter {
     ) throws {
         for initializer in initializers {
             let parameters = initializer.signature.parameterClause.parameters
-            if parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) {
+            if parameters.contains(where: { $0.internalName == name }) {
                 throw GeneratorError.cannotApply(
                     "an initializer of \(consumerName) already has a parameter named \(name)",
                     location: file.location(of: initializer))
@@ -308,12 +300,12 @@ extension ConsumerRewriter {
             guard let body = initializer.body else { continue }
             // After the assignments that open the body, or first.
             let statements = Array(body.statements)
-            let leading = statements.prefix { Self.isAssignment($0) }
-            let indent = statements.first.map(Self.indentation) ?? Self.indentation(of: initializer) + "    "
+            let leading = statements.prefix(while: \.isAssignment)
+            let indent = statements.first.map(\.indentation) ?? initializer.indentation + "    "
             let position = leading.last?.endPositionBeforeTrailingTrivia ?? body.leftBrace.endPositionBeforeTrailingTrivia
             // An empty body (`init() {}`) gets its closing brace on a line of its own.
             let closing = statements.isEmpty && !body.rightBrace.leadingTrivia.contains(where: \.isNewline)
-                ? "\n" + Self.indentation(of: initializer) : ""
+                ? "\n" + initializer.indentation : ""
             edits.insert("\n\(indent)self.\(name) = \(name)\(closing)", at: position, in: file)
         }
     }
@@ -329,7 +321,7 @@ extension ConsumerRewriter {
         }
         let isMultiline = last.leadingTrivia.contains { if case .newlines = $0 { true } else { false } }
         if isMultiline {
-            edits.insert(",\n\(Self.indentation(of: last))\(parameter)", at: last.endPositionBeforeTrailingTrivia, in: file)
+            edits.insert(",\n\(last.indentation)\(parameter)", at: last.endPositionBeforeTrailingTrivia, in: file)
             return
         }
         let column = initializer.signature.startLocation(converter: file.converter).column
@@ -339,40 +331,10 @@ extension ConsumerRewriter {
             edits.insert(", " + parameter, at: last.endPositionBeforeTrailingTrivia, in: file)
             return
         }
-        let indent = Self.indentation(of: initializer)
+        let indent = initializer.indentation
         let lines = parameters.map { $0.with(\.trailingComma, nil).trimmedDescription } + [parameter]
         edits.replace(clause, in: file, with: "(\n" + lines.map { "\(indent)    \($0)" }.joined(separator: ",\n") + "\n\(indent))")
     }
 
-    /// `self.x = y` or `x = y`.
-    private static func isAssignment(_ item: CodeBlockItemSyntax) -> Bool {
-        guard let sequence = item.item.as(SequenceExprSyntax.self) else { return false }
-        let elements = Array(sequence.elements)
-        return elements.count == 3 && elements[1].is(AssignmentExprSyntax.self)
-    }
-
-    private static func declares(_ decl: DeclSyntax, _ name: String) -> Bool {
-        if let variable = decl.as(VariableDeclSyntax.self) {
-            return variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
-        }
-        if let function = decl.as(FunctionDeclSyntax.self) {
-            return function.name.text == name
-        }
-        return false
-    }
-
-    /// The spaces that start the line `node` starts.
-    static func indentation(of node: some SyntaxProtocol) -> String {
-        var indent = ""
-        for piece in node.leadingTrivia {
-            switch piece {
-            case .newlines, .carriageReturnLineFeeds, .carriageReturns: indent = ""
-            case let .spaces(count): indent += String(repeating: " ", count: count)
-            case let .tabs(count): indent += String(repeating: "\t", count: count)
-            default: break
-            }
-        }
-        return indent
-    }
 }
 #endif

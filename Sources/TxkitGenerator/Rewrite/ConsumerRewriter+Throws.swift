@@ -31,7 +31,7 @@ extension ConsumerRewriter {
 
         /// The method's argument labels, `nil` for `_`.
         var labels: [String?] {
-            function.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+            function.argumentLabels
         }
     }
 
@@ -77,8 +77,8 @@ extension ConsumerRewriter {
             do {
                 try requireOnlyCallersInTheSources(of: method)
                 let methodIDs = Set(throwingMethods.map(\.function.id))
-                for (call, file) in try callers(of: method) where !Self.isCoveredByTry(Syntax(call)) {
-                    if let reason = Self.whyCallerCannotThrow(Syntax(call), throwingMethods: methodIDs) {
+                for (call, file) in try callers(of: method) where !call.isCoveredByTry {
+                    if let reason = call.whyTryIsNotAllowed(throwingFunctions: methodIDs) {
                         throw GeneratorError.cannotApply(
                             "\(method.use.text) is in \(consumerName).\(method.name), which does not throw, and its "
                                 + "shim throws where \(legacyName).\(method.use.memberName) does not (the bridge can); "
@@ -104,7 +104,7 @@ extension ConsumerRewriter {
             }
         }
         for (call, file) in callerEdits {
-            edits.insertOnce("try ", at: Self.tryPosition(for: Syntax(call)), in: file)
+            edits.insertOnce("try ", at: call.tryPosition, in: file)
         }
     }
 
@@ -120,7 +120,7 @@ extension ConsumerRewriter {
                 location: method.use.location)
         }
         let function = method.function
-        guard Self.enclosingTypeName(of: Syntax(function)) == consumerName else {
+        guard function.enclosingTypeName == consumerName else {
             throw refuse("it is not a method of \(consumerName)")
         }
         let modifiers = Set(function.modifiers.map(\.name.text))
@@ -162,7 +162,7 @@ extension ConsumerRewriter {
         }
         let spelled = "(" + method.labels.map { ($0 ?? "_") + ":" }.joined() + ")"
         if let reference = references.references.first(where: { reference in
-            let type = Self.receiverType(of: reference.reference, file: reference.file)
+            let type = reference.reference.receiverType
             return type == consumerName || type == nil && reference.reference.trimmedDescription.hasSuffix(method.name + spelled)
         }) {
             throw refuse("it is referenced without being called at \(reference.file.location(of: reference.reference))")
@@ -180,11 +180,11 @@ extension ConsumerRewriter {
             let finder = MethodCallFinder(name: method.name)
             finder.walk(file.tree)
             declarations += finder.declarations.filter { declaration in
-                declaration.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+                declaration.argumentLabels
                     == method.labels
             }.count
             for call in finder.calls where call.arguments.map({ $0.label?.text }) == method.labels {
-                calls.append((call, file, Self.receiverType(of: call, file: file)))
+                calls.append((call, file, call.receiverType))
             }
         }
         if declarations > 1, let untyped = calls.first(where: { $0.2 == nil }) {
@@ -200,43 +200,5 @@ extension ConsumerRewriter {
         return calls.filter { $0.2 == nil || $0.2 == consumerName }.map { ($0.0, $0.1) }
     }
 
-    /// Why a `try` cannot be added before the call `node`, or `nil` when it
-    /// can: the function, initializer or accessor around it throws (or is
-    /// one of `throwingMethods`), or the closure around it already throws
-    /// (see ``isInNonThrowingClosure(_:)``).
-    static func whyCallerCannotThrow(_ node: Syntax, throwingMethods: Set<SyntaxIdentifier>) -> String? {
-        var current = node.parent
-        while let candidate = current {
-            if let closure = candidate.as(ClosureExprSyntax.self) {
-                return isInNonThrowingClosure(Syntax(closure.statements)) ? "is in a closure that does not throw" : nil
-            }
-            if candidate.is(DeferStmtSyntax.self) { return "is in a `defer` block, which cannot throw" }
-            if let function = candidate.as(FunctionDeclSyntax.self) {
-                if throwingMethods.contains(function.id) { return nil }
-                return isUntypedThrows(function.signature.effectSpecifiers?.throwsClause)
-                    ? nil : "is in a function that does not throw (or throws another way)"
-            }
-            if let initializer = candidate.as(InitializerDeclSyntax.self) {
-                return isUntypedThrows(initializer.signature.effectSpecifiers?.throwsClause)
-                    ? nil : "is in an initializer that does not throw"
-            }
-            if let accessor = candidate.as(AccessorDeclSyntax.self) {
-                return isUntypedThrows(accessor.effectSpecifiers?.throwsClause) ? nil : "is in an accessor that does not throw"
-            }
-            if candidate.is(MemberBlockItemSyntax.self) || candidate.is(SourceFileSyntax.self) {
-                return "is not in a function that throws"
-            }
-            current = candidate.parent
-        }
-        return "is not in a function that throws"
-    }
-
-    /// `throws` or `throws(any Error)`: a clause through which any error
-    /// passes (not `rethrows`, not a typed `throws(E)`).
-    static func isUntypedThrows(_ clause: ThrowsClauseSyntax?) -> Bool {
-        guard let clause, clause.throwsSpecifier.tokenKind == .keyword(.throws) else { return false }
-        guard let type = clause.type?.trimmedDescription else { return true }
-        return type == "any Error" || type == "Error"
-    }
 }
 #endif

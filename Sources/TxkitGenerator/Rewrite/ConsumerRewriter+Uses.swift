@@ -5,7 +5,7 @@ import SwiftSyntax
 /// argument, the bridge locals that become unused.
 extension ConsumerRewriter {
     mutating func route(_ use: ConsumerUse, through property: String) throws {
-        if Self.isInStaticMember(Syntax(use.node)) {
+        if use.node.isInStaticMember {
             throw GeneratorError.cannotApply(
                 "\(use.text) is in a static member of \(consumerName), which has no instance to hold "
                     + "\(shimType); move it to an instance member or edit it by hand",
@@ -73,20 +73,20 @@ extension ConsumerRewriter {
 
         // The shim throws where the legacy member may not have.
         if shimMember.shimThrowsClause == "throws", member.throwsClause == nil || member.throwsClause == "rethrows",
-           !Self.isCoveredByTry(Syntax(call)) {
+           !call.isCoveredByTry {
             // In a closure, `try` would make the closure throw, and the call
             // it is passed to (`compactMap`) would need a `try` of its own,
             // or fail to compile against an explicit non-throwing signature.
             var around = Syntax(call)
-            if Self.isInNonThrowingClosure(around),
-               let closure = Self.innermostClosure(around: around),
-               let rethrowing = Self.rethrowingCall(passing: closure) {
+            if around.isInNonThrowingClosure,
+               let closure = around.innermostClosure,
+               let rethrowing = closure.rethrowingCall {
                 // `ids.compactMap { id in … }`: the closure throws and the
                 // call it is passed to is tried (ConsumerRewriter+RethrowingClosure).
                 makeThrow(closure, passedTo: rethrowing, in: use.file)
                 around = Syntax(rethrowing)
             }
-            if Self.isInNonThrowingClosure(around) {
+            if around.isInNonThrowingClosure {
                 throw GeneratorError.cannotApply(
                     "\(use.text) is in a closure, and its shim throws where \(legacyName).\(member.displayName) "
                         + "does not: the closure would have to throw; move the call out of the closure (or mark "
@@ -95,10 +95,10 @@ extension ConsumerRewriter {
             }
             // The method around it then throws too, and its callers `try`
             // (see ConsumerRewriter+Throws).
-            if Self.isInNonThrowingFunction(around) {
+            if around.isInNonThrowingFunction {
                 try requireThrowing(around: around, for: use, legacyMember: "\(legacyName).\(member.displayName)")
             }
-            edits.insertOnce("try ", at: Self.tryPosition(for: Syntax(call)), in: use.file)
+            edits.insertOnce("try ", at: call.tryPosition, in: use.file)
         }
     }
 
@@ -121,7 +121,7 @@ extension ConsumerRewriter {
             return inner
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self),
-           let local = Self.local(named: reference.baseName.text, before: Syntax(expression), file: use.file),
+           let local = BridgeLocal(named: reference.baseName.text, before: expression, file: use.file),
            let value = local.item.item.as(VariableDeclSyntax.self)?.bindings.first?.initializer?.value,
            let inner = matchAny(value) {
             BridgeLocal.record(reference, to: local, in: &bridgeLocals)
@@ -172,26 +172,6 @@ extension ConsumerRewriter {
         return inner.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } ? String(inner) : nil
     }
 
-    /// The `let name = …` declared before `node` in a block around it.
-    static func local(named name: String, before node: Syntax, file: SourceFile) -> BridgeLocal? {
-        var current = node
-        while let parent = current.parent {
-            if let list = parent.as(CodeBlockItemListSyntax.self), let item = current.as(CodeBlockItemSyntax.self) {
-                for candidate in list where candidate.position < item.position {
-                    guard let variable = candidate.item.as(VariableDeclSyntax.self),
-                          variable.bindingSpecifier.tokenKind == .keyword(.let),
-                          variable.bindings.count == 1,
-                          variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-                    else { continue }
-                    return BridgeLocal(name: name, item: candidate, list: list, file: file, replaced: [])
-                }
-            }
-            if parent.is(MemberBlockItemSyntax.self) { return nil }
-            current = parent
-        }
-        return nil
-    }
-
     /// Removes the bridge locals that nothing reads any more.
     mutating func removeUnusedBridgeLocals() {
         for local in bridgeLocals {
@@ -201,112 +181,5 @@ extension ConsumerRewriter {
         }
     }
 
-    /// Whether `node` is inside a `static` or `class` member of its type.
-    static func isInStaticMember(_ node: Syntax) -> Bool {
-        var current = node
-        while let parent = current.parent {
-            if parent.is(MemberBlockItemSyntax.self) {
-                let modifiers = current.asProtocol((any WithModifiersSyntax).self)?.modifiers
-                return modifiers?.contains { $0.name.text == "static" || $0.name.text == "class" } ?? false
-            }
-            current = parent
-        }
-        return false
-    }
-
-    /// Whether a `try` to the left already covers `node`.
-    static func isCoveredByTry(_ node: Syntax) -> Bool {
-        var current = node.parent
-        while let node = current {
-            if node.is(TryExprSyntax.self) { return true }
-            if node.is(CodeBlockItemSyntax.self) || node.is(ClosureExprSyntax.self) || node.is(MemberBlockItemSyntax.self) {
-                return false
-            }
-            current = node.parent
-        }
-        return false
-    }
-
-    /// Whether the innermost closure around `node` does not throw yet: it
-    /// says no `throws` and holds no `try` (a `db.write { tx in … }` block
-    /// holds some).
-    static func isInNonThrowingClosure(_ node: Syntax) -> Bool {
-        var current = node.parent
-        while let node = current {
-            if let closure = node.as(ClosureExprSyntax.self) {
-                if closure.signature?.effectSpecifiers?.throwsClause != nil { return false }
-                if isTransactionBlock(closure) { return false }
-                return !TryFinder(viewMode: .sourceAccurate).finds(in: closure)
-            }
-            if node.is(FunctionDeclSyntax.self) || node.is(InitializerDeclSyntax.self)
-                || node.is(AccessorDeclSyntax.self) || node.is(MemberBlockItemSyntax.self) {
-                return false
-            }
-            current = node.parent
-        }
-        return false
-    }
-
-    /// Whether `closure` is the block of a transaction opened under `try`
-    /// (`try dbPool.read { db in … }`, `try db.write { tx in … }`): GRDB's
-    /// and TransactionKit's blocks all take throwing closures, so a `try`
-    /// inside one compiles.
-    /// The innermost closure around `node`, inside its function.
-    static func innermostClosure(around node: Syntax) -> ClosureExprSyntax? {
-        var current = node.parent
-        while let candidate = current {
-            if let closure = candidate.as(ClosureExprSyntax.self) { return closure }
-            if candidate.is(FunctionDeclSyntax.self) || candidate.is(MemberBlockItemSyntax.self) { return nil }
-            current = candidate.parent
-        }
-        return nil
-    }
-
-    static func isTransactionBlock(_ closure: ClosureExprSyntax) -> Bool {
-        var parent = closure.parent
-        if parent?.is(LabeledExprSyntax.self) == true { parent = parent?.parent?.parent }
-        guard let call = parent?.as(FunctionCallExprSyntax.self),
-              let callee = call.calledExpression.as(MemberAccessExprSyntax.self)
-        else { return false }
-        let blocks: Set<String> = [
-            "read", "write", "unsafeRead", "unsafeReentrantRead", "unsafeReentrantWrite", "inDatabase",
-            "inTransaction", "writeWithoutTransaction", "barrierWriteWithoutTransaction",
-        ]
-        return blocks.contains(callee.declName.baseName.text) && isCoveredByTry(Syntax(call))
-    }
-
-    /// Whether the function, initializer or accessor around `node` (with no
-    /// closure between them) does not throw.
-    static func isInNonThrowingFunction(_ node: Syntax) -> Bool {
-        var current = node.parent
-        while let node = current {
-            if node.is(ClosureExprSyntax.self) { return false }
-            if let function = node.as(FunctionDeclSyntax.self) {
-                return function.signature.effectSpecifiers?.throwsClause == nil
-            }
-            if let initializer = node.as(InitializerDeclSyntax.self) {
-                return initializer.signature.effectSpecifiers?.throwsClause == nil
-            }
-            if let accessor = node.as(AccessorDeclSyntax.self) {
-                return accessor.effectSpecifiers?.throwsClause == nil
-            }
-            if node.is(MemberBlockItemSyntax.self) { return false }
-            current = node.parent
-        }
-        return false
-    }
-
-    /// Where `try` goes for a call: before it (and its `await`), or before
-    /// the operator sequence it ends (`try` cannot follow a binary operator).
-    static func tryPosition(for call: Syntax) -> AbsolutePosition {
-        // `try` goes before `await` (`try await x()`).
-        var call = call
-        if let awaited = call.parent?.as(AwaitExprSyntax.self) { call = Syntax(awaited) }
-        if let sequence = call.parent?.parent?.as(SequenceExprSyntax.self), call.parent?.is(ExprListSyntax.self) == true,
-           sequence.elements.first?.id != call.id {
-            return sequence.positionAfterSkippingLeadingTrivia
-        }
-        return call.positionAfterSkippingLeadingTrivia
-    }
 }
 #endif

@@ -43,41 +43,6 @@ struct ConsumerRewriter {
     /// go through the shim (``makeMethodsThrow()``).
     var throwingMethods: [ThrowingMethod] = []
 
-    /// A local such as `let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))`.
-    struct BridgeLocal {
-        var name: String
-        var item: CodeBlockItemSyntax
-        var list: CodeBlockItemListSyntax
-        var file: SourceFile
-        /// The offsets of the references the rewrite replaced.
-        var replaced: Set<Int>
-
-        /// Notes that the rewrite replaced `reference` to `local`, adding
-        /// `local` to `locals` the first time.
-        static func record(_ reference: DeclReferenceExprSyntax, to local: BridgeLocal, in locals: inout [BridgeLocal]) {
-            let offset = reference.position.utf8Offset
-            if let index = locals.firstIndex(where: { $0.item.id == local.item.id }) {
-                locals[index].replaced.insert(offset)
-            } else {
-                var local = local
-                local.replaced.insert(offset)
-                locals.append(local)
-            }
-        }
-
-        /// The edit that deletes the declaration, when nothing after it
-        /// reads the local but the references the rewrite replaced.
-        var removalIfUnread: TextEdit? {
-            let counter = ReferenceCounter(name: name)
-            for later in list where later.position > item.position {
-                counter.walk(later)
-            }
-            guard counter.positions.subtracting(replaced).isEmpty else { return nil }
-            return TextEdit(
-                start: item.position.utf8Offset, end: item.endPositionBeforeTrailingTrivia.utf8Offset, replacement: "")
-        }
-    }
-
     init(plan: ShimPlan, configuration: GeneratorConfiguration) {
         self.plan = plan
         self.configuration = configuration
@@ -116,7 +81,7 @@ struct ConsumerRewriter {
         var serviceLocals: [Int: (expression: String, local: BridgeLocal)] = [:]
         for use in uses {
             guard case let .variable(name) = use.base,
-                  let local = Self.local(named: name, before: Syntax(use.node), file: use.file),
+                  let local = BridgeLocal(named: name, before: use.node, file: use.file),
                   let binding = local.item.item.as(VariableDeclSyntax.self)?.bindings.first,
                   binding.typeAnnotation.map({ $0.type.trimmedDescription == legacyName }) ?? true,
                   let value = binding.initializer?.value, isServiceExpression(value.trimmedDescription)
@@ -266,7 +231,7 @@ struct ConsumerRewriter {
             guard !link.isEmpty, link.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
                   let member = type.allMembers.first(where: { $0.name == link && $0.isStatic == (position == 0) }),
                   case .property(isSettable: false) = member.kind,
-                  Self.isStoredLet(link, in: type),
+                  type.declarations.contains(where: { $0.memberBlock.declaresStoredLet(link) }),
                   let result = member.resultType.map(LegacyBodies.bareType)
             else { return false }
             if position == links.count - 2 { return result == legacyName }
@@ -274,20 +239,6 @@ struct ConsumerRewriter {
             type = next
         }
         return false
-    }
-
-    /// Whether `type` declares `name` as a stored `let` (no accessors).
-    static func isStoredLet(_ name: String, in type: IndexedType) -> Bool {
-        type.declarations.contains { declaration in
-            declaration.memberBlock.members.contains { item in
-                guard let variable = item.decl.as(VariableDeclSyntax.self),
-                      variable.bindingSpecifier.tokenKind == .keyword(.let)
-                else { return false }
-                return variable.bindings.contains {
-                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && $0.accessorBlock == nil
-                }
-            }
-        }
     }
 
     /// The production value of the shim property when the wrapper makes
