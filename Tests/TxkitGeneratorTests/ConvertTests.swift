@@ -27,11 +27,10 @@ struct ConvertTests {
             .appendingPathComponent("txkit-convert-\(UUID().uuidString)").path
         try FileManager.default.copyItem(atPath: fixture + "/Before", toPath: folder)
         let configuration = try GeneratorConfiguration.load(from: folder)
-        let conversion = try LegacyConversion(root: folder, configuration: configuration, legacy: "PriceFinder")
+        let generator = try Generator(root: folder, configuration: configuration, includingTests: true)
+        let conversion = try generator.convert(legacy: "PriceFinder")
         #expect(conversion.blockers.isEmpty, "\(conversion.blockers)")
-        try FileChangeSet(
-            root: folder, files: conversion.files, edits: conversion.edits, deletions: conversion.deletions
-        ).write()
+        try generator.changes(applying: conversion).write()
         return folder
     }
 
@@ -49,8 +48,8 @@ struct ConvertTests {
     @Test func thePlanNamesEveryMemberAndWritesNothing() throws {
         let root = Self.fixture + "/Before"
         let before = Self.files(under: root)
-        let conversion = try LegacyConversion(
-            root: root, configuration: try GeneratorConfiguration.load(from: root), legacy: "PriceFinder")
+        let conversion = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root), includingTests: true)
+            .convert(legacy: "PriceFinder")
         #expect(Self.files(under: root) == before)
         #expect(conversion.protocolName == "PriceFinding")
         #expect(conversion.retiredPairs == ["Checkout → PriceFinder"])
@@ -86,9 +85,8 @@ struct ConvertTests {
                 type: "LegacyTransaction", transaction: .infer,
                 bridge: "LegacyTransaction(try SQLiteDB.shimOnlyBridge($tx))", reverseBridge: reverseBridge),
         ]
-        return try LegacyConversion(
-            configuration: configuration, sources: SourceSet(sources: files.map { (path: $0.0, text: $0.1) }),
-            legacy: legacy, statics: statics)
+        return try Generator(configuration: configuration, sources: SourceSet(sources: files.map { (path: $0.0, text: $0.1) }))
+            .convert(legacy: legacy, statics: statics)
     }
 
     static let receiver = """
@@ -355,7 +353,7 @@ struct ConvertTests {
             """.write(toFile: folder + "/Sources/App/Totals.m", atomically: true, encoding: .utf8)
         var configuration = GeneratorConfiguration.defaults
         configuration.sources = ["Sources/App"]
-        let conversion = try LegacyConversion(root: folder, configuration: configuration, legacy: "Notes")
+        let conversion = try Generator(root: folder, configuration: configuration, includingTests: true).convert(legacy: "Notes")
         #expect(conversion.blockers.map(\.location) == [folder + "/Sources/App/Totals.m:4", folder + "/Sources/App/Notes.swift:4"])
         #expect(conversion.blockers[0].reason.contains("Objective-C uses Notes here"))
         #expect(conversion.blockers[1].reason.contains("exposed to Objective-C (@objc)"))
@@ -473,7 +471,8 @@ struct ConvertTests {
         #expect(types.count == 19)
         for (root, legacy) in types {
             let configuration = try GeneratorConfiguration.load(from: root)
-            let conversion = try LegacyConversion(root: root, configuration: configuration, legacy: legacy)
+            let conversion = try Generator(root: root, configuration: configuration, includingTests: true)
+                .convert(legacy: legacy)
             if Self.convertible.contains(legacy) {
                 #expect(conversion.blockers.isEmpty, "\(legacy): \(conversion.blockers)")
                 #expect(conversion.changedLines > 0)

@@ -15,13 +15,9 @@ extension FuzzHarness {
 
     private func convertFinder(_ legacy: String, in program: FuzzProgram) throws {
         let root = root(of: program)
-        let conversion = try LegacyConversion(
-            root: root, configuration: GeneratorConfiguration.load(from: root), legacy: legacy)
-        guard conversion.blockers.isEmpty else {
-            throw ConversionRefused(legacy: legacy, blockers: conversion.blockers)
-        }
-        try FileChangeSet(root: root, files: conversion.files, edits: conversion.edits, deletions: conversion.deletions)
-            .write()
+        let generator = try Generator(
+            root: root, configuration: GeneratorConfiguration.load(from: root), includingTests: true)
+        try generator.changes(applying: generator.convert(legacy: legacy)).write()
     }
 
     /// The causes of a refused conversion, as the report counts them, or

@@ -477,8 +477,8 @@ struct FuzzHarness {
         let root = root(of: program)
         let generator = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root))
         let plan = try generator.plan(consumer: pair.consumer, legacy: pair.legacy)
-        let files = generator.shim(plan)
-        let edits = try generator.apply(plan)
+        let files = generator.render(plan)
+        let edits = try generator.rewrite(plan)
         try FileChangeSet(root: root, files: files, edits: edits).write()
     }
 

@@ -68,7 +68,7 @@ struct AccessRuleTests {
         let generator = try Generator(
             configuration: configuration,
             sources: SourceSet(sources: [("Legacy.swift", legacy), ("Consumer.swift", consumer)]))
-        let files = try generator.shim(consumer: "C", legacy: "Store")
+        let files = try generator.shim(consumer: "C", legacy: "Store").files
         return try #require(files.first { $0.path.hasSuffix("C_StoreShim.swift") }).contents
     }
 
@@ -196,9 +196,9 @@ struct AccessRuleTests {
             ]))
         #expect(throws: GeneratorError.noLegacyTransaction(
             legacy: "Book", transactions: ["LegacyTransaction"], location: "Book.swift")) {
-            try generator.shim(consumer: "C", legacy: "Book")
+            try generator.shim(consumer: "C", legacy: "Book").files
         }
-        let error = #expect(throws: GeneratorError.self) { try generator.apply(consumer: "C", legacy: "Book") }
+        let error = #expect(throws: GeneratorError.self) { try generator.shim(consumer: "C", legacy: "Book").edits.get() }
         #expect(try #require(error).description.contains("no member of Book takes a legacy transaction"))
     }
 }

@@ -6,12 +6,10 @@ import Foundation
 /// it leaves to a person.
 ///
 /// ```swift
-/// let conversion = try LegacyConversion(root: ".", configuration: configuration, legacy: "LegacyUserFinder")
+/// let generator = try Generator(root: ".", configuration: configuration, includingTests: true)
+/// let conversion = try generator.convert(legacy: "LegacyUserFinder")
 /// print(conversion.diff)
-/// if conversion.blockers.isEmpty {
-///     try FileChangeSet(root: ".", files: conversion.files, edits: conversion.edits,
-///                       deletions: conversion.deletions).write()
-/// }
+/// try generator.changes(applying: conversion).write()   // refused while there are blockers
 /// ```
 ///
 /// The finder's members that take a legacy transaction take
@@ -131,48 +129,6 @@ public struct LegacyConversion: Sendable {
         let diff = sign == "+" ? LineDiff(old: "", new: text) : LineDiff(old: text, new: "")
         let unified = ["--- \(path) (\(header.0))", "+++ \(path) (\(header.1))"] + lines.map { sign + $0 }
         return (diff, unified.joined(separator: "\n"))
-    }
-
-    /// The conversion of `legacy` in the project at `root`.
-    ///
-    /// - Parameters:
-    ///   - sources: Files or folders to read instead of txkit.json's
-    ///     sources (relative to `root`). The shims folder and the test
-    ///     target of the mocks folder are read too.
-    ///   - protocolName: `DFinding` by default (`UserFinder` → `UserFinding`).
-    /// - Throws: ``GeneratorError`` when the sources cannot be read, or
-    ///   `legacy` is not a type whose members take a legacy transaction.
-    public init(
-        root: String, configuration: GeneratorConfiguration, legacy: String, protocolName: String? = nil,
-        statics: Statics = .keep, sources: [String]? = nil
-    ) throws {
-        let absolute = { (path: String) in path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path) }
-        var paths = sources ?? configuration.sources
-        if let tests = GeneratedLayout(configuration).mocksTestTarget,
-           FileManager.default.fileExists(atPath: absolute(tests)),
-           !paths.contains(tests) {
-            paths.append(tests)
-        }
-        let generator = try Generator(root: root, configuration: configuration, sources: paths)
-        var converter = try LegacyConverter(
-            generator: generator, root: root, legacy: legacy, protocolName: protocolName, statics: statics)
-        converter.listObjectiveCCallers(in: paths.map(absolute).filter { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        })
-        self = try converter.plan()
-    }
-
-    /// Converts `legacy` in sources held in memory (tests); paths are
-    /// relative to the root.
-    package init(
-        configuration: GeneratorConfiguration, sources: SourceSet, legacy: String, protocolName: String? = nil,
-        statics: Statics = .keep
-    ) throws {
-        let generator = Generator(configuration: configuration, sources: sources)
-        var converter = try LegacyConverter(
-            generator: generator, root: "", legacy: legacy, protocolName: protocolName, statics: statics)
-        self = try converter.plan()
     }
 
     init(

@@ -235,12 +235,5 @@ extension LegacyConverter {
         }
         return GeneratedFile(path: protocolPath, contents: lines.joined(separator: "\n") + "\n")
     }
-
-    /// The protocol's mock, exactly as `txkit mock --protocol P` writes it
-    /// once the protocol is in the sources.
-    func mockFile(_ protocolFile: GeneratedFile) throws -> GeneratedFile {
-        let sources = try SourceSet(sources: [(path: protocolFile.path, text: protocolFile.contents)])
-        return try Generator(configuration: configuration, sources: sources).mock(protocol: protocolName)
-    }
 }
 #endif

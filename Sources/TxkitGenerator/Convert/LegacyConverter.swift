@@ -7,12 +7,12 @@ import SwiftSyntax
 /// deletions (see the extensions for each part).
 struct LegacyConverter {
     let generator: Generator
-    let root: String
     let legacy: IndexedType
     let protocolName: String
     let statics: LegacyConversion.Statics
     var configuration: GeneratorConfiguration { generator.configuration }
     var index: SourceIndex { generator.index }
+    var root: String { generator.root }
 
     /// The edits of the finder, its callers and the code that used its shims.
     var edits = EditBuffer()
@@ -57,12 +57,12 @@ struct LegacyConverter {
         }
     }
 
+    /// The conversion of the finder `legacyName` to the protocol
+    /// `protocolName`, before anything is planned.
     init(
-        generator: Generator, root: String, legacy legacyName: String, protocolName: String?,
-        statics: LegacyConversion.Statics
+        generator: Generator, legacy legacyName: String, protocolName: String?, statics: LegacyConversion.Statics
     ) throws {
         self.generator = generator
-        self.root = root
         legacy = try generator.index.type(named: legacyName)
         self.protocolName = protocolName ?? GeneratedLayout.findingProtocolName(legacy: legacyName)
         self.statics = statics
@@ -79,6 +79,7 @@ struct LegacyConverter {
                     + "choose another name with --protocol",
                 location: existing.declarations.first?.location ?? self.protocolName)
         }
+        pairs = try retiredPairs()
     }
 
     var isLegacyTransaction: (String) -> Bool {
@@ -90,9 +91,8 @@ struct LegacyConverter {
         LegacyConversion.Blocker(location: location, reason: reason)
     }
 
-    /// Computes everything; writes nothing.
-    mutating func plan() throws -> LegacyConversion {
-        pairs = try retiredPairs()
+    /// Blockers of the pairs whose shims the conversion retires.
+    mutating func checkRetiredPairs() {
         if !pairs.isEmpty, legacy.kind == .enum {
             blockers.append(block(
                 legacy.declarations.first { !$0.isExtension }?.location ?? legacy.name,
@@ -124,19 +124,30 @@ struct LegacyConverter {
             }
         }
         blockers += implicitlySendableBlockers
-        let uses = scanCallers()
-        collectConvertedMembers(uses: uses)
+    }
+
+    /// The rewrite stage: the finder's declarations, its callers, the
+    /// names of the retired shims in the code and tests a person wrote.
+    mutating func rewrite(uses: [(ConsumerUse, IndexedMember)]) {
         convertFinderDeclarations()
         rewriteCallers(uses: uses)
         rewriteShimReferences(pairs: pairs)
+    }
+
+    /// Blockers of the protocol's requirements: values its mock cannot
+    /// hold, members isolated to an actor finder, opaque results.
+    mutating func checkProtocolRequirements() {
         blockers += unsendableRequirements
         blockers += actorIsolatedRequirements
         blockers += opaqueRequirements
-        removeUnusedBridgeLocals()
+    }
 
+    /// The conversion: the edits made so far, `files` (the protocol and
+    /// its mock) and the retired pairs' namespaces and files.
+    mutating func conversion(files: [GeneratedFile]) throws -> LegacyConversion {
+        removeUnusedBridgeLocals()
         let fileEdits = try edits.consumerEdits().filter { $0.edited != $0.original }
-        let protocolFile = protocolFile()
-        var files = [protocolFile, try mockFile(protocolFile)]
+        var files = files
         var originals: [String: String] = [:]
         let (namespaces, deletions) = namespaceChanges(pairs: pairs)
         for file in namespaces {
