@@ -139,6 +139,12 @@ package struct ShimCommand: ParsableCommand {
             for edit in edits {
                 print(edit.diff)
             }
+        } catch let error as GeneratorError where !error.refusals.isEmpty {
+            let count = error.refusals.count
+            print("\n--apply cannot rewrite \(consumer) yet, at \(count) place\(count == 1 ? "" : "s"):")
+            for refusal in error.refusals {
+                print("  \(refusal)")
+            }
         } catch {
             print("\n--apply cannot rewrite \(consumer) yet: \(error)")
         }

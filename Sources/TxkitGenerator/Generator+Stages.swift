@@ -86,8 +86,8 @@ extension Generator {
     /// The render stage of `txkit mock`: the mock of `protocolName`, a
     /// protocol of `index`, read with `configuration`.
     ///
-    /// - Throws: ``GeneratorError/notAProtocol(_:kind:location:)``, or
-    ///   ``MockRefused`` with each place and reason when the protocol has a
+    /// - Throws: ``GeneratorError/refused(_:_:)`` for a type that is not a
+    ///   protocol, or with each place and reason when the protocol has a
     ///   shape txkit cannot mock; nothing is generated then.
     func renderMock(
         protocol protocolName: String, mockName: String?, index: SourceIndex, configuration: GeneratorConfiguration
@@ -96,9 +96,7 @@ extension Generator {
             protocol: protocolName, mockName: mockName, index: index, configuration: configuration)
         let refusals = renderer.refusals()
         guard refusals.isEmpty else {
-            throw MockRefused(
-                protocolName: protocolName,
-                reasons: refusals.map { MockRefused.Reason(location: $0.location, reason: $0.reason) })
+            throw GeneratorError.mockRefused(protocol: protocolName, refusals)
         }
         return GeneratedFile(
             path: GeneratedLayout(configuration).protocolMockPath(protocol: protocolName, mockName: renderer.mockName),
@@ -126,7 +124,11 @@ extension Generator {
         guard type.kind == .protocol else {
             let kind = type.kind.map { ($0 == .enum || $0 == .actor ? "an " : "a ") + $0.rawValue }
                 ?? "a type known only from extensions"
-            throw GeneratorError.notAProtocol(protocolName, kind: kind, location: type.files.first ?? protocolName)
+            throw GeneratorError.mockRefused(protocol: protocolName, [Refusal(
+                .cannotMock, at: type.location,
+                "\(protocolName) is \(kind), not a protocol; txkit mock writes mocks of finder protocols (the Good Way)",
+                fix: "for a legacy type that managers use, run txkit shim --consumer MANAGER --legacy \(protocolName) "
+                    + "(the Shortcut Way), or declare a protocol for it and mock that")])
         }
         let requirements = ProtocolRequirements(type, index: index)
         let name = mockName ?? GeneratedLayout.protocolMockName(protocol: protocolName)
@@ -161,11 +163,11 @@ extension Generator {
     /// The write stage of `txkit convert --apply`: every file `conversion`
     /// edits, writes and deletes, all or nothing.
     ///
-    /// - Throws: ``ConversionRefused`` while the conversion has places
-    ///   left to a person; nothing is written then.
+    /// - Throws: ``GeneratorError/refused(_:_:)`` while the conversion has
+    ///   places left to a person; nothing is written then.
     package func changes(applying conversion: LegacyConversion) throws -> FileChangeSet {
         guard conversion.blockers.isEmpty else {
-            throw ConversionRefused(legacy: conversion.legacy, blockers: conversion.blockers)
+            throw GeneratorError.convertRefused(legacy: conversion.legacy, conversion.blockers)
         }
         return try changes(files: conversion.files, edits: conversion.edits, deletions: conversion.deletions)
     }

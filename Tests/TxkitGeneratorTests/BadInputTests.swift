@@ -27,7 +27,9 @@ struct BadInputTests {
                 """),
         ])
         #expect(throws: GeneratorError.ambiguousType(
-            "Legacy", locations: ["Sources/Old/Legacy.swift:2", "Sources/New/Legacy.swift:1"])) {
+            "Legacy", locations: [
+                SourceLocation(path: "Sources/Old/Legacy.swift", line: 2), SourceLocation(path: "Sources/New/Legacy.swift", line: 1),
+            ])) {
             try tree.generator.shim(consumer: "C", legacy: "Legacy").files
         }
     }
@@ -72,12 +74,12 @@ struct BadInputTests {
             }
             """)])
         let error = #expect(throws: GeneratorError.self) { try tree.generator.shim(consumer: "C", legacy: "Legacy").files }
-        guard case let .unresolvedReference(reference, location)? = error else {
+        guard let refusal = error?.refusals.first, refusal.kind == .unresolvedReference else {
             Issue.record("expected unresolvedReference, got \(String(describing: error))")
             return
         }
-        #expect(location == "Consumer.swift:1")
-        #expect(reference.contains("<Finder: Legacy>"))
+        #expect(refusal.location == SourceLocation(path: "Consumer.swift", line: 1))
+        #expect(refusal.reason.contains("<Finder: Legacy>"))
     }
 
     @Test func objcAndDynamicMembersAreShimmedWithoutTheirObjectiveCAttributes() throws {

@@ -53,7 +53,7 @@ struct GeneratorErrorTests {
             try generator.shim(consumer: "Finder", legacy: "Finder").files
         }
         let message = try #require(error).description
-        #expect(message.hasPrefix("Legacy.swift:2:"), "\(message)")
+        #expect(error?.location == SourceLocation(path: "Legacy.swift", line: 2), "\(message)")
         #expect(message.contains("Finder is both the consumer and the legacy type"))
         #expect(message.contains("txkit convert --legacy Finder"))
     }

@@ -8,7 +8,7 @@ import TxkitGenerator
 /// consumer method returns what it returned before.
 extension FuzzHarness {
     /// `txkit convert --legacy F --apply`, in process; throws
-    /// ``ConversionRefused`` when the plan has places for a person.
+    /// ``GeneratorError/refused(_:_:)`` when the plan has places for a person.
     func convert(_ legacy: String, in program: FuzzProgram) throws {
         try clock.measure(.txkit) { try convertFinder(legacy, in: program) }
     }
@@ -23,8 +23,9 @@ extension FuzzHarness {
     /// The causes of a refused conversion, as the report counts them, or
     /// nil when `error` is not a refusal (a crash).
     static func conversionCauses(of error: any Error) -> [String]? {
-        if let refused = error as? ConversionRefused {
-            return Array(Set(refused.blockers.map { conversionCause(of: $0.reason) })).sorted()
+        let refusals = (error as? GeneratorError)?.refusals ?? []
+        if !refusals.isEmpty, refusals.allSatisfy({ $0.kind == .cannotConvert }) {
+            return Array(Set(refusals.map { conversionCause(of: $0.sentence) })).sorted()
         }
         return causes(of: error)
     }

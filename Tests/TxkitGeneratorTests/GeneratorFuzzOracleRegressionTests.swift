@@ -125,10 +125,10 @@ struct GeneratorFuzzOracleRegressionTests {
                 func count(db: Database) throws -> Int { 0 }
             }
             """)
-        let blocker = try #require(implicit.blockers.first { $0.reason.contains("Sendable only implicitly") })
-        #expect(blocker.reason.contains("TaskManager is Sendable"))
-        #expect(blocker.reason.contains("struct UserFinder: Sendable"))
-        #expect(blocker.location.hasPrefix("Sources/App/UserFinder.swift:"))
+        let blocker = try #require(implicit.blockers.first { $0.sentence.contains("Sendable only implicitly") })
+        #expect(blocker.sentence.contains("TaskManager is Sendable"))
+        #expect(blocker.sentence.contains("struct UserFinder: Sendable"))
+        #expect(blocker.location.path == "Sources/App/UserFinder.swift")
 
         let declared = try convertAfterShim(finder: """
             import GRDB

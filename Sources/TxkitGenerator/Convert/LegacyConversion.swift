@@ -39,16 +39,6 @@ public struct LegacyConversion: Sendable {
         case instance
     }
 
-    /// A place the conversion cannot rewrite without guessing.
-    package struct Blocker: Equatable, Sendable, CustomStringConvertible {
-        /// `file:line`.
-        package var location: String
-        /// Why, and what a person does about it.
-        package var reason: String
-
-        package var description: String { "\(location): \(reason)" }
-    }
-
     /// One converted member, for the summary.
     package struct Member: Equatable, Sendable {
         /// `name(label:_:)`, as it is declared after the conversion.
@@ -85,7 +75,7 @@ public struct LegacyConversion: Sendable {
     /// `Consumer → Legacy` pairs whose shims the conversion retires.
     package var retiredPairs: [String]
     /// Places left to a person; `--apply` refuses while there is one.
-    package var blockers: [Blocker]
+    package var blockers: [Refusal]
 
     /// The plan, as a unified diff per file: edits, new files, deletions.
     package var diff: String {
@@ -134,7 +124,7 @@ public struct LegacyConversion: Sendable {
     init(
         legacy: String, protocolName: String, mockName: String, members: [Member], files: [GeneratedFile],
         edits: [ConsumerEdit], deletions: [String], originals: [String: String], retiredPairs: [String],
-        blockers: [Blocker], displayPaths: [String: String] = [:]
+        blockers: [Refusal], displayPaths: [String: String] = [:]
     ) {
         self.legacy = legacy
         self.protocolName = protocolName

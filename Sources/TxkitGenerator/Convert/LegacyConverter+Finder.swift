@@ -38,45 +38,57 @@ extension LegacyConverter {
             let parameter = member.parameters[parameterIndex]
             let name = "\(legacy.name).\(member.displayName)"
             if indices.count > 1 {
-                blockers.append(block(member.location, "\(name) takes \(indices.count) legacy transactions; "
-                    + "give it one, then run again"))
+                blockers.append(block(
+                    member.declaration, "\(name) takes \(indices.count) legacy transactions",
+                    fix: "give it one, then run again"))
                 continue
             }
             if parameter.isInout || parameter.isVariadic || parameter.defaultValue != nil
                 || parameter.type.hasSuffix("?") || parameter.type.hasSuffix("!") {
-                blockers.append(block(member.location, "\(name) takes its \(parameter.type) "
-                    + (parameter.defaultValue != nil ? "with a default value (`= \(parameter.defaultValue!)`)" : "optionally or inout")
-                    + ", so it runs outside its callers' transaction where they leave it out; a TransactionKit "
-                    + "transaction is never optional: make the parameter required, then run again"))
+                blockers.append(block(
+                    member.declaration,
+                    "\(name) takes its \(parameter.type) "
+                        + (parameter.defaultValue.map { "with a default value (`= \($0)`)" } ?? "optionally or inout")
+                        + ", so it runs outside its callers' transaction where they leave it out, and a TransactionKit "
+                        + "transaction is never optional",
+                    fix: "make the parameter required, then run again"))
                 continue
             }
             if let throwsClause = member.throwsClause, throwsClause != "throws" {
-                blockers.append(block(member.location, "\(name) is `\(throwsClause)`, but the bridge that "
-                    + "rebuilds its legacy transaction throws any error; make it `throws`, then run again"))
+                blockers.append(block(
+                    member.declaration,
+                    "\(name) is `\(throwsClause)`, but the bridge that rebuilds its legacy transaction throws any error",
+                    fix: "make it `throws`, then run again"))
                 continue
             }
             if let objc = Self.objectiveCAttribute(of: function, in: legacy) {
-                blockers.append(block(member.location, "\(name) is exposed to Objective-C (\(objc)), which cannot "
-                    + "pass a DBReadTransaction or DBWriteTransaction (Swift classes); keep it on the Shortcut Way, or "
-                    + "give the Objective-C callers a Swift entry point first"))
+                blockers.append(block(
+                    member.declaration,
+                    "\(name) is exposed to Objective-C (\(objc)), which cannot pass a DBReadTransaction or "
+                        + "DBWriteTransaction (Swift classes)",
+                    fix: "keep it on the Shortcut Way, or give the Objective-C callers a Swift entry point first"))
                 continue
             }
             if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }) {
-                blockers.append(block(member.location, "\(name) overrides a superclass member; convert the "
-                    + "superclass first"))
+                blockers.append(block(
+                    member.declaration, "\(name) overrides a superclass member", fix: "convert the superclass first"))
                 continue
             }
             if let constraint = ShimPlan.excludedConstraint(of: member, in: legacy, configuration: configuration) {
-                blockers.append(block(member.location, "\(name) constrains its generic parameters with "
-                    + "\(constraint), which may come from a module the protocol and its mock leave out "
-                    + "(excludedImports: \(configuration.excludedImports.joined(separator: ", "))); the protocol "
-                    + "would not compile: add a non-generic overload for the types its callers use, call that, "
-                    + "then run again"))
+                blockers.append(block(
+                    member.declaration,
+                    "\(name) constrains its generic parameters with \(constraint), which may come from a module the "
+                        + "protocol and its mock leave out (excludedImports: "
+                        + "\(configuration.excludedImports.joined(separator: ", "))): the protocol would not compile",
+                    fix: "add a non-generic overload for the types its callers use, call that, then run again"))
                 continue
             }
             if statics == .instance, member.isStatic, legacy.kind == .enum || !legacy.hasArgumentlessInit {
-                blockers.append(block(member.location, "--statics instance gives \(legacy.name) a shared "
-                    + "instance, but \(legacy.kind == .enum ? "it is an enum" : "it has no init()"); use --statics keep"))
+                blockers.append(block(
+                    member.declaration,
+                    "--statics instance gives \(legacy.name) a shared instance, but "
+                        + (legacy.kind == .enum ? "it is an enum" : "it has no init()"),
+                    fix: "use --statics keep"))
                 continue
             }
             guard let legacyTransaction = configuration.legacyTransaction(forParameterType: parameter.type) else { continue }
@@ -154,9 +166,11 @@ extension LegacyConverter {
                     edits.replace(base, in: declaration.file, with: "\(base.trimmedDescription).shared")
                 }
                 guard let argument = transactionArgument(of: call, for: target) else {
-                    blockers.append(block(declaration.file.location(of: call), "this call passes the "
-                        + "\(target.member.parameters[target.parameterIndex].type) of \(legacy.name)."
-                        + "\(target.member.displayName) in a trailing closure or not at all"))
+                    blockers.append(block(
+                        declaration.file.sourceLocation(of: call),
+                        "this call passes the \(target.member.parameters[target.parameterIndex].type) of "
+                            + "\(legacy.name).\(target.member.displayName) in a trailing closure or not at all",
+                        fix: "pass it as an argument, then run again"))
                     continue
                 }
                 if let caller, let reference = argument.expression.as(DeclReferenceExprSyntax.self),
@@ -183,8 +197,10 @@ extension LegacyConverter {
               let declaration = legacy.declarations.first(where: { !$0.isExtension && $0.file.generatedBy == nil })
         else { return }
         if let existing = legacy.allMembers.first(where: { $0.name == "shared" }) {
-            blockers.append(block(existing.location, "--statics instance declares \(legacy.name).shared, and "
-                + "\(legacy.name) has a member of that name already; use --statics keep, or rename it"))
+            blockers.append(block(
+                existing.declaration,
+                "--statics instance declares \(legacy.name).shared, and \(legacy.name) has a member of that name already",
+                fix: "use --statics keep, or rename it"))
             return
         }
         let indentation = declaration.memberBlock.members.first.map { $0.indentation }
@@ -221,9 +237,11 @@ extension LegacyConverter {
     mutating func addTry(to call: FunctionCallExprSyntax, target: ConvertedMember, in file: SourceFile) {
         guard target.member.throwsClause == nil, !call.isCoveredByTry else { return }
         if call.isInNonThrowingClosure {
-            blockers.append(block(file.location(of: call), "this call is in a closure that does not throw, and "
-                + "\(legacy.name).\(target.member.name) throws once converted (its bridge can); move the call out "
-                + "of the closure or let the closure throw, then run again"))
+            blockers.append(block(
+                file.sourceLocation(of: call),
+                "this call is in a closure that does not throw, and \(legacy.name).\(target.member.name) throws once "
+                    + "converted (its bridge can)",
+                fix: "move the call out of the closure or let the closure throw, then run again"))
             return
         }
         edits.insert("try ", at: call.tryPosition, in: file)

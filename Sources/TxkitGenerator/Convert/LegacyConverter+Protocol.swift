@@ -47,24 +47,29 @@ extension LegacyConverter {
     /// The protocol's members whose values its mock cannot hold (a class
     /// of the tree that is not `Sendable`), as blockers: the mock would not
     /// compile.
-    var unsendableRequirements: [LegacyConversion.Blocker] {
+    var unsendableRequirements: [Refusal] {
         protocolMembers.compactMap { requirement in
             let member = requirement.member
             let parameters = member.parameters.filter { !isLegacyTransaction($0.type) }
             let names = (parameters.map(\.type) + [member.resultType].compactMap { $0 }).flatMap(ShimPlan.valueTypeNames)
             guard let name = names.first(where: { index.types[$0].map { !ShimPlan.isSendable($0, index: index) } ?? false })
             else { return nil }
-            return block(member.location, "\(legacy.name).\(member.displayName) passes a \(name), a class that is not "
-                + "Sendable: \(GeneratedLayout.protocolMockName(protocol: protocolName)) cannot hold it (MockMethod keeps Sendable values). Declare \(name) "
-                + "Sendable (or @unchecked Sendable if it guards its state), then run again")
+            return block(
+                member.declaration,
+                "\(legacy.name).\(member.displayName) passes a \(name), a class that is not Sendable: "
+                    + "\(GeneratedLayout.protocolMockName(protocol: protocolName)) cannot hold it (MockMethod keeps "
+                    + "Sendable values)",
+                fix: "declare \(name) Sendable (or @unchecked Sendable if it guards its state), then run again")
         }
     }
 
     /// The protocol's members isolated to an actor finder, as blockers:
     /// the actor could not witness their synchronous requirements.
-    var actorIsolatedRequirements: [LegacyConversion.Blocker] {
+    var actorIsolatedRequirements: [Refusal] {
         protocolMembers.compactMap { requirement in
-            ShimPlan.actorIsolationRefusal(of: requirement.member, in: legacy).map { block(requirement.member.location, $0) }
+            ShimPlan.actorIsolationRefusal(of: requirement.member, in: legacy).map {
+                block(requirement.member.declaration, $0.reason, fix: $0.fix)
+            }
         }
     }
 
@@ -74,16 +79,17 @@ extension LegacyConverter {
     /// protocol refines `Sendable`, and the finder's conformance to such a
     /// protocol must then be declared in the finder's own file. The person
     /// says `Sendable` on the finder (one word), and the protocol follows.
-    var implicitlySendableBlockers: [LegacyConversion.Blocker] {
+    var implicitlySendableBlockers: [Refusal] {
         guard legacy.kind == .struct, !Self.declaresSendable(legacy.inherited) else { return [] }
         let consumers = pairs.map(\.consumer).filter { Self.declaresSendable($0.inherited, checked: true) }
         guard !consumers.isEmpty else { return [] }
         let names = consumers.map(\.name).joined(separator: ", ")
         return [block(
-            legacy.declarations.first { !$0.isExtension }?.location ?? legacy.name,
+            legacy.declarationLocation,
             "\(names) \(consumers.count == 1 ? "is" : "are") Sendable and hold\(consumers.count == 1 ? "s" : "") "
                 + "\(legacy.name)'s shim, but \(legacy.name) is Sendable only implicitly, so \(protocolName) cannot be "
-                + "Sendable: declare \(legacy.name) Sendable (`struct \(legacy.name): Sendable`), then run again")]
+                + "Sendable",
+            fix: "declare \(legacy.name) Sendable (`struct \(legacy.name): Sendable`), then run again")]
     }
 
     /// Whether an inheritance list says `Sendable` (`@unchecked Sendable`
@@ -131,12 +137,14 @@ extension LegacyConverter {
 
     /// The protocol's members that return an opaque type (`some P`),
     /// which a protocol requirement cannot declare, as blockers.
-    var opaqueRequirements: [LegacyConversion.Blocker] {
+    var opaqueRequirements: [Refusal] {
         protocolMembers.compactMap { requirement in
             guard let result = requirement.member.resultType, result.hasPrefix("some ") else { return nil }
-            return block(requirement.member.location, "\(legacy.name).\(requirement.member.displayName) returns "
-                + "`\(result)`, which \(protocolName) cannot require (a requirement has no opaque result); make "
-                + "it return `any \(result.dropFirst("some ".count))`, then run again")
+            return block(
+                requirement.member.declaration,
+                "\(legacy.name).\(requirement.member.displayName) returns `\(result)`, which \(protocolName) cannot "
+                    + "require (a requirement has no opaque result)",
+                fix: "make it return `any \(result.dropFirst("some ".count))`, then run again")
         }
     }
 

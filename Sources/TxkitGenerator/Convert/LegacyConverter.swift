@@ -16,7 +16,7 @@ struct LegacyConverter {
 
     /// The edits of the finder, its callers and the code that used its shims.
     var edits = EditBuffer()
-    var blockers: [LegacyConversion.Blocker] = []
+    var blockers: [Refusal] = []
     /// The members that take a legacy transaction, with their conversion.
     var converted: [ConvertedMember] = []
     /// Members a caller outside the finder uses, by location.
@@ -66,18 +66,25 @@ struct LegacyConverter {
         legacy = try generator.index.type(named: legacyName)
         self.protocolName = protocolName ?? GeneratedLayout.findingProtocolName(legacy: legacyName)
         self.statics = statics
+        let refuse = { (refusal: Refusal) in GeneratorError.convertRefused(legacy: legacyName, [refusal]) }
         guard let kind = legacy.kind, kind != .protocol else {
-            throw GeneratorError.unsupportedUse(
-                "\(legacyName) is \(legacy.kind == .protocol ? "a protocol" : "known only from extensions"); "
+            throw refuse(Refusal(
+                .cannotConvert, at: legacy.location,
+                "\(legacyName) is \(legacy.kind == .protocol ? "a protocol" : "known only from extensions"), and "
                     + "txkit convert converts a class, struct, enum or actor",
-                location: legacy.files.first ?? legacyName)
+                fix: legacy.kind == .protocol
+                    ? "convert the types that conform to it (`txkit inventory` lists the legacy types)"
+                    : "pass --legacy a type whose declaration is in the sources"))
         }
-        try ShimPlan.requireLegacyTransactionMember(in: legacy, configuration: generator.configuration)
+        do {
+            try ShimPlan.requireLegacyTransactionMember(in: legacy, configuration: generator.configuration)
+        } catch let refusal as Refusal {
+            throw refuse(refusal)
+        }
         if let existing = generator.index.types[self.protocolName] {
-            throw GeneratorError.unsupportedUse(
-                "a type named \(self.protocolName) exists already (\(existing.files.first ?? "?")); "
-                    + "choose another name with --protocol",
-                location: existing.declarations.first?.location ?? self.protocolName)
+            throw refuse(Refusal(
+                .cannotConvert, at: existing.location, "a type named \(self.protocolName) exists already",
+                fix: "choose another name with --protocol"))
         }
         pairs = try retiredPairs()
     }
@@ -87,17 +94,19 @@ struct LegacyConverter {
         return { configuration.legacyTransaction(forParameterType: $0) != nil }
     }
 
-    func block(_ location: String, _ reason: String) -> LegacyConversion.Blocker {
-        LegacyConversion.Blocker(location: location, reason: reason)
+    /// A place the conversion leaves to a person.
+    func block(_ location: SourceLocation, _ reason: String, fix: String = "", details: [String] = []) -> Refusal {
+        Refusal(.cannotConvert, at: location, reason, fix: fix, details: details)
     }
 
     /// Blockers of the pairs whose shims the conversion retires.
     mutating func checkRetiredPairs() {
         if !pairs.isEmpty, legacy.kind == .enum {
             blockers.append(block(
-                legacy.declarations.first { !$0.isExtension }?.location ?? legacy.name,
+                legacy.declarationLocation,
                 "\(pairs.map(\.consumer.name).joined(separator: ", ")) hold\(pairs.count == 1 ? "s" : "") an instance of "
-                    + "\(legacy.name)'s shim, but \(legacy.name) is an enum: make it a struct, then run again"))
+                    + "\(legacy.name)'s shim, but \(legacy.name) is an enum",
+                fix: "make it a struct, then run again"))
         }
         for pair in pairs {
             // The conversion deletes the wrapper, and its WeakReference
@@ -107,8 +116,8 @@ struct LegacyConverter {
                 blockers.append(block(
                     location,
                     "\(pair.consumer.name) holds \(legacy.name)'s shim weakly, through its wrapper's "
-                        + "\(ShimPlan.weakReferenceTypeName), which goes with the shim; hold the instance strongly, "
-                        + "or keep the shim"))
+                        + "\(ShimPlan.weakReferenceTypeName), which goes with the shim",
+                    fix: "hold the instance strongly, or keep the shim"))
             }
             // A Sendable consumer of a non-Sendable class holds a wrapper
             // that makes an instance per call; the protocol that replaces
@@ -116,11 +125,12 @@ struct LegacyConverter {
             if let plan = try? ShimPlan(consumer: pair.consumer, legacy: legacy, configuration: configuration),
                plan.makesLegacyPerCall {
                 blockers.append(block(
-                    pair.consumer.declarations.first { !$0.isExtension }?.location ?? pair.consumer.name,
+                    pair.consumer.declarationLocation,
                     "\(pair.consumer.name) is Sendable and holds \(legacy.name)'s shim, whose wrapper makes a "
                         + "\(legacy.name) for each call, since \(legacy.name) is not Sendable; neither would "
-                        + "\(protocolName) be, and \(pair.consumer.name) could not hold it: declare \(legacy.name) "
-                        + "Sendable (or @unchecked Sendable if it guards its state), or keep the shim"))
+                        + "\(protocolName) be, and \(pair.consumer.name) could not hold it",
+                    fix: "declare \(legacy.name) Sendable (or @unchecked Sendable if it guards its state), or keep "
+                        + "the shim"))
             }
         }
         blockers += implicitlySendableBlockers

@@ -144,7 +144,7 @@ package struct ProtocolRequirements {
                         if let parentType = index.types[bare], parentType.kind == .protocol {
                             read(parentType, index: index, seen: &seen, keys: &keys)
                         } else {
-                            unknownParents.append((bare, SourceLocation(path: file.path, line: Int(declaration.location.split(separator: ":").last ?? "") ?? 0)))
+                            unknownParents.append((bare, declaration.location))
                         }
                     }
                 }

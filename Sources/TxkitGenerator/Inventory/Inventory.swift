@@ -198,7 +198,7 @@ extension Inventory {
             var listed: Set<String> = []
             unresolved += scan.unresolved.compactMap {
                 guard listed.insert("\($0.legacyType)|\($0.location)").inserted else { return nil }
-                return Inventory.Unresolved(consumer: name, type: $0.legacyType, location: $0.location, text: $0.text)
+                return Inventory.Unresolved(consumer: name, type: $0.legacyType, location: "\($0.location)", text: $0.text)
             }
             for legacy in direct.sorted() {
                 uses.append(.init(consumer: name, type: legacy, state: .direct, isCurrent: nil))

@@ -32,7 +32,7 @@ extension ShimPlan {
                     }
                     if binding.typeAnnotation?.type.trimmedDescription == rewritten
                         || binding.initializer?.value.trimmedDescription.hasPrefix(rewritten) == true {
-                        return .reference(location: declaration.file.location(of: binding))
+                        return .reference(location: declaration.file.sourceLocation(of: binding))
                     }
                 }
             }
@@ -43,7 +43,7 @@ extension ShimPlan {
     /// See ``weakHolding(of:in:)``.
     enum WeakHolding: Equatable {
         case property
-        case reference(location: String)
+        case reference(location: SourceLocation)
     }
 }
 #endif

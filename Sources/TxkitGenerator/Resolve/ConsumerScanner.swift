@@ -273,7 +273,7 @@ final class ConsumerScanner: SyntaxVisitor {
             base: base(of: baseExpression),
             node: node,
             file: file,
-            location: file.location(of: node),
+            location: file.sourceLocation(of: node),
             text: statement.trimmedDescription,
             legacyType: legacy,
             argumentTypes: argumentTypes))

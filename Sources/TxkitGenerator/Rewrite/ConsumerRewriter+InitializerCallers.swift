@@ -35,11 +35,11 @@ extension ConsumerRewriter {
                         let callee = argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
                             ?? argument.expression.trimmedDescription
                         guard callee == legacyName || callee.hasPrefix(legacyName + ".") else {
-                            throw GeneratorError.cannotApply(
-                                "\(text) is passed for \(label): \(legacyName)?, which becomes the shim: whether it is "
-                                    + "optional is not known; pass \(wrapperType)(…) or nil there, "
-                                    + "then run again",
-                                location: file.location(of: argument))
+                            throw Refusal(
+                                .cannotApply, at: file.sourceLocation(of: argument),
+                                "\(text) is passed for \(label): \(legacyName)?, which becomes the shim, and whether "
+                                    + "it is optional is not known",
+                                fix: "pass \(wrapperType)(…) or nil there, then run again")
                         }
                     }
                     edits.replace(argument.expression, in: file, with: wrapped(argument.expression))

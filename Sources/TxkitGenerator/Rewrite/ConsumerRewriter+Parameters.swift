@@ -33,7 +33,7 @@ extension ConsumerRewriter {
     /// call of the legacy type's members, or a method whose callers it
     /// cannot tell apart).
     func legacyParameters(
-        _ uses: [ConsumerUse], refusals: inout [GeneratorError], refusedUses: inout Set<Int>
+        _ uses: [ConsumerUse], refusals: inout [Refusal], refusedUses: inout Set<Int>
     ) -> [LegacyParameter] {
         var found: [SyntaxIdentifier: LegacyParameter] = [:]
         for use in uses {
@@ -49,13 +49,14 @@ extension ConsumerRewriter {
             if let body = candidate.function.body { counter.walk(body) }
             let usePositions = Set(uses.filter { candidate.uses.contains($0.node.position.utf8Offset) }
                 .compactMap { $0.node.base?.position.utf8Offset })
-            let location = "\(candidate.file.path):\(candidate.file.converter.location(for: candidate.parameter.position).line)"
+            let location = candidate.file.sourceLocation(of: candidate.parameter)
             guard counter.positions.subtracting(usePositions).isEmpty else {
-                refusals.append(GeneratorError.cannotApply(
+                refusals.append(Refusal(
+                    .cannotApply, at: location,
                     "`\(candidate.name)`, a parameter of \(consumerName).\(candidate.function.name.text) of type "
-                        + "\(legacyName), is used for more than calls of its members (passed on or stored): "
-                        + "--apply would retype it to \(shimType); edit it by hand, then run again",
-                    location: location))
+                        + "\(legacyName), is used for more than calls of its members (passed on or stored), and --apply "
+                        + "would retype it to \(shimType)",
+                    fix: "edit it by hand, then run again"))
                 refusedUses.formUnion(candidate.uses)
                 return false
             }
@@ -73,13 +74,13 @@ extension ConsumerRewriter {
             let untyped = sameLabels.count == 1 ? [] : callers(of: candidate).filter { $0.type == nil }
             guard untyped.isEmpty else {
                 let place = untyped[0]
-                refusals.append(GeneratorError.cannotApply(
+                refusals.append(Refusal(
+                    .cannotApply, at: location,
                     "`\(candidate.name)` is a \(legacyName) parameter of \(consumerName).\(candidate.function.name.text), "
                         + "and \(sameLabels.count) functions of the sources have that name and those labels: --apply "
-                        + "cannot tell whose function the call at \(place.file.path):"
-                        + "\(place.file.converter.location(for: place.call.position).line) calls, to wrap what it "
-                        + "passes; edit it by hand, then run again",
-                    location: location))
+                        + "cannot tell whose function the call at \(place.file.sourceLocation(of: place.call)) calls, to "
+                        + "wrap what it passes",
+                    fix: "edit it by hand, then run again"))
                 refusedUses.formUnion(candidate.uses)
                 return false
             }

@@ -101,7 +101,7 @@ extension ConsumerRewriter {
     /// `read` block is bridged like a pool's: `readTransaction(bridging:)`
     /// sees the queue's read-only access.)
     func blockTransaction(
-        connection name: String, scope: Syntax, before node: Syntax, kind: TransactionKind, location: String
+        connection name: String, scope: Syntax, before node: Syntax, kind: TransactionKind
     ) throws -> String? {
         let databaseEntry = configuration.legacyTransactions.first { $0.type == "Database" }
         let reverse = { (kind: TransactionKind) in

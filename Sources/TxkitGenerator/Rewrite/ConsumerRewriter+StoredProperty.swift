@@ -21,11 +21,11 @@ extension ConsumerRewriter {
                         // The wrapper is a value that holds the instance
                         // strongly, and an unowned shim could not be read
                         // once the instance is released.
-                        throw GeneratorError.cannotApply(
-                            "\(name) is an \(reference.trimmedDescription) reference to \(legacyName); the shim's "
-                                + "wrapper holds it strongly, which would change when it is released; make the "
-                                + "property strong or weak, or edit it by hand",
-                            location: declaration.file.location(of: binding))
+                        throw Refusal(
+                            .cannotApply, at: declaration.file.sourceLocation(of: binding),
+                            "\(name) is an \(reference.trimmedDescription) reference to \(legacyName), and the shim's "
+                                + "wrapper would hold it strongly, which would change when it is released",
+                            fix: "make the property strong or weak, or edit it by hand")
                     }
                     var annotatedType = binding.typeAnnotation?.type
                     if let optional = annotatedType?.as(OptionalTypeSyntax.self),
@@ -34,10 +34,11 @@ extension ConsumerRewriter {
                         annotatedType = optional.wrappedType
                     }
                     if let annotatedType, annotatedType.trimmedDescription != legacyName {
-                        throw GeneratorError.cannotApply(
-                            "\(name): \(binding.typeAnnotation!.type.trimmedDescription) is not exactly \(legacyName); "
+                        throw Refusal(
+                            .cannotApply, at: declaration.file.sourceLocation(of: binding),
+                            "\(name) is declared \(annotatedType.trimmedDescription), not exactly \(legacyName), and "
                                 + "--apply retypes only a plain or optional stored property",
-                            location: declaration.file.location(of: binding))
+                            fix: "declare it \(legacyName) or \(legacyName)?, or edit it by hand")
                     }
                     let isStatic = variable.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
                     let initializers = declaration.memberBlock.designatedInitializers
@@ -175,14 +176,14 @@ extension ConsumerRewriter {
         _ variable: VariableDeclSyntax, binding: PatternBindingSyntax, in declaration: TypeDeclaration
     ) throws -> String {
         let name = binding.pattern.trimmedDescription
-        let location = declaration.file.location(of: binding)
+        let location = declaration.file.sourceLocation(of: binding)
         let legacyName = legacyName
         let refuse = { (reason: String) in
-            GeneratorError.cannotApply(
-                "\(name) is a weak reference to \(legacyName), \(reason); --apply rewrites a `weak var` of type "
-                    + "\(legacyName)? alone in its declaration, without attributes or initial value; edit it by hand, "
-                    + "then run again",
-                location: location)
+            Refusal(
+                .cannotApply, at: location,
+                "\(name) is a weak reference to \(legacyName), \(reason), and --apply rewrites a `weak var` of type "
+                    + "\(legacyName)? alone in its declaration, without attributes or initial value",
+                fix: "edit it by hand, then run again")
         }
         guard variable.bindings.count == 1 else { throw refuse("declared with others") }
         guard variable.attributes.isEmpty else { throw refuse("with attributes") }
@@ -222,26 +223,28 @@ extension ConsumerRewriter {
         guard let primary = plan.consumer.declarations.first(where: {
             $0.memberBlock.parent?.is(ExtensionDeclSyntax.self) == false
         }) else {
-            throw GeneratorError.cannotApply(
-                "only extensions of \(consumerName) were found; --apply adds a stored property to its declaration",
-                location: plan.consumer.files.first ?? consumerName)
+            throw Refusal(
+                .cannotApply, at: plan.consumer.location,
+                "only extensions of \(consumerName) were found, and --apply adds a stored property to its declaration",
+                fix: "add the declaration's file to the sources (--sources, or txkit.json)")
         }
         let file = primary.file
         for declaration in plan.consumer.declarations {
             for item in declaration.memberBlock.members where item.decl.declares(name) {
-                throw GeneratorError.cannotApply(
-                    "\(consumerName) already has a member named \(name); --apply would add a stored property "
-                        + "of that name for \(shimType)",
-                    location: declaration.file.location(of: item))
+                throw Refusal(
+                    .cannotApply, at: declaration.file.sourceLocation(of: item),
+                    "\(consumerName) already has a member named \(name), the stored property --apply would add for "
+                        + "\(shimType)",
+                    fix: "rename that member, then run again")
             }
         }
         let members = Array(primary.memberBlock.members)
         let initializers = primary.memberBlock.designatedInitializers
         guard !initializers.isEmpty else {
-            throw GeneratorError.cannotApply(
-                "\(consumerName) declares no initializer; add one (it may be empty), then run again, so that "
-                    + "--apply can give it a \(name) parameter",
-                location: file.location(of: primary.memberBlock))
+            throw Refusal(
+                .cannotApply, at: file.sourceLocation(of: primary.memberBlock),
+                "\(consumerName) declares no initializer, to which --apply would give a \(name) parameter",
+                fix: "add one (it may be empty), then run again")
         }
         if production != nil || wrapperHasEmptyInit {
             try requireNameableDefault(of: initializers, name: name, file: file)
@@ -275,12 +278,12 @@ extension ConsumerRewriter {
         guard plan.consumer.accessLevel.isPublic, !wrapperAccess.isPublic,
               let exposed = initializers.first(where: { $0.modifiers.contains { ["public", "open"].contains($0.name.text) } })
         else { return }
-        throw GeneratorError.cannotApply(
+        throw Refusal(
+            .cannotApply, at: file.sourceLocation(of: exposed),
             "this initializer of \(consumerName) is public, and --apply would give it a `\(name)` parameter whose "
-                + "default value is \(shimType)'s \(wrapperAccess) wrapper, which a public default argument cannot "
-                + "name; set \"accessLevel\": \"public\" in txkit.json, or make the initializer package or internal, "
-                + "then run again",
-            location: file.location(of: exposed))
+                + "default value is \(shimType)'s \(wrapperAccess) wrapper, which a public default argument cannot name",
+            fix: "set \"accessLevel\": \"public\" in txkit.json, or make the initializer package or internal, then "
+                + "run again")
     }
 
     /// Gives each initializer a `name: Shim = default` parameter and
@@ -291,9 +294,11 @@ extension ConsumerRewriter {
         for initializer in initializers {
             let parameters = initializer.signature.parameterClause.parameters
             if parameters.contains(where: { $0.internalName == name }) {
-                throw GeneratorError.cannotApply(
-                    "an initializer of \(consumerName) already has a parameter named \(name)",
-                    location: file.location(of: initializer))
+                throw Refusal(
+                    .cannotApply, at: file.sourceLocation(of: initializer),
+                    "an initializer of \(consumerName) already has a parameter named \(name), the parameter --apply "
+                        + "would add for \(shimType)",
+                    fix: "rename that parameter, then run again")
             }
             let parameter = "\(name): \(shimType)\(defaultValue)"
             addParameter(parameter, to: initializer, in: file)

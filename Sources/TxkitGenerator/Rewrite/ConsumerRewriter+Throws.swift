@@ -61,17 +61,17 @@ extension ConsumerRewriter {
             }
             current = candidate.parent
         }
-        throw GeneratorError.cannotApply(
+        throw Refusal(
+            .cannotApply, at: use.location,
             "\(use.text) is in an initializer or accessor that does not throw, and its shim throws where "
-                + "\(legacyMember) does not (the bridge can): every use of it would change; mark it `throws` "
-                + "(or move the call into a method), then run again",
-            location: use.location)
+                + "\(legacyMember) does not (the bridge can): every use of it would change",
+            fix: "mark it `throws` (or move the call into a method), then run again")
     }
 
     /// Marks each of ``throwingMethods`` `throws` and adds `try` to its
     /// callers in the sources, or refuses (see the extension's comment).
     mutating func makeMethodsThrow() throws {
-        var refusals: [GeneratorError] = []
+        var refusals: [Refusal] = []
         var callerEdits: [(call: FunctionCallExprSyntax, file: SourceFile)] = []
         for method in throwingMethods {
             do {
@@ -79,22 +79,21 @@ extension ConsumerRewriter {
                 let methodIDs = Set(throwingMethods.map(\.function.id))
                 for (call, file) in try callers(of: method) where !call.isCoveredByTry {
                     if let reason = call.whyTryIsNotAllowed(throwingFunctions: methodIDs) {
-                        throw GeneratorError.cannotApply(
+                        throw Refusal(
+                            .cannotApply, at: method.use.location,
                             "\(method.use.text) is in \(consumerName).\(method.name), which does not throw, and its "
                                 + "shim throws where \(legacyName).\(method.use.memberName) does not (the bridge can); "
-                                + "--apply would mark \(method.name) `throws`, but its call at \(file.location(of: call)) "
-                                + "\(reason): mark that caller `throws` too (or the method, and `try` its callers), "
-                                + "then run again",
-                            location: method.use.location)
+                                + "--apply would mark \(method.name) `throws`, but its call at "
+                                + "\(file.sourceLocation(of: call)) \(reason)",
+                            fix: "mark that caller `throws` too (or the method, and `try` its callers), then run again")
                     }
                     callerEdits.append((call, file))
                 }
-            } catch let error as GeneratorError {
-                refusals.append(error)
+            } catch let refusal as Refusal {
+                refusals.append(refusal)
             }
         }
-        if refusals.count == 1 { throw refusals[0] }
-        if !refusals.isEmpty { throw GeneratorError.refusals(refusals) }
+        if !refusals.isEmpty { throw refused(refusals) }
         for method in throwingMethods {
             let signature = method.function.signature
             if let async = signature.effectSpecifiers?.asyncSpecifier {
@@ -111,13 +110,13 @@ extension ConsumerRewriter {
     /// Refuses a method whose callers may lie outside the sources, or
     /// whose signature something else fixes.
     private func requireOnlyCallersInTheSources(of method: ThrowingMethod) throws {
-        let refuse = { (reason: String) -> GeneratorError in
-            GeneratorError.cannotApply(
+        let refuse = { (reason: String) in
+            Refusal(
+                .cannotApply, at: method.use.location,
                 "\(method.use.text) is in \(consumerName).\(method.name), which does not throw, and its shim throws "
                     + "where \(legacyName).\(method.use.memberName) does not (the bridge can): --apply would mark "
-                    + "\(method.name) `throws` and `try` its callers, but \(reason); mark it `throws` by hand (or "
-                    + "move the call), then run again",
-                location: method.use.location)
+                    + "\(method.name) `throws` and `try` its callers, but \(reason)",
+                fix: "mark it `throws` by hand (or move the call), then run again")
         }
         let function = method.function
         guard function.enclosingTypeName == consumerName else {
@@ -180,22 +179,21 @@ extension ConsumerRewriter {
             let finder = MethodCallFinder(name: method.name)
             finder.walk(file.tree)
             declarations += finder.declarations.filter { declaration in
-                declaration.argumentLabels
-                    == method.labels
+                declaration.argumentLabels == method.labels
             }.count
             for call in finder.calls where call.arguments.map({ $0.label?.text }) == method.labels {
                 calls.append((call, file, call.receiverType))
             }
         }
         if declarations > 1, let untyped = calls.first(where: { $0.2 == nil }) {
-            throw GeneratorError.cannotApply(
+            throw Refusal(
+                .cannotApply, at: method.use.location,
                 "\(method.use.text) is in \(consumerName).\(method.name), which does not throw, and its shim throws "
                     + "where \(legacyName).\(method.use.memberName) does not (the bridge can): --apply would mark "
                     + "\(method.name) `throws` and `try` its callers, but \(declarations) functions of the sources have "
                     + "that name and those labels, and it cannot tell whose function the call at "
-                    + "\(untyped.1.location(of: untyped.0)) calls; mark it `throws` by hand (or move the call), then "
-                    + "run again",
-                location: method.use.location)
+                    + "\(untyped.1.sourceLocation(of: untyped.0)) calls",
+                fix: "mark it `throws` by hand (or move the call), then run again")
         }
         return calls.filter { $0.2 == nil || $0.2 == consumerName }.map { ($0.0, $0.1) }
     }

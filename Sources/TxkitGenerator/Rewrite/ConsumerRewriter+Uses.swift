@@ -6,10 +6,10 @@ import SwiftSyntax
 extension ConsumerRewriter {
     mutating func route(_ use: ConsumerUse, through property: String) throws {
         if use.node.isInStaticMember {
-            throw GeneratorError.cannotApply(
-                "\(use.text) is in a static member of \(consumerName), which has no instance to hold "
-                    + "\(shimType); move it to an instance member or edit it by hand",
-                location: use.location)
+            throw Refusal(
+                .cannotApply, at: use.location,
+                "\(use.text) is in a static member of \(consumerName), which has no instance to hold \(shimType)",
+                fix: "move it to an instance member or edit it by hand")
         }
         let configuration = configuration
         let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(forParameterType: type) != nil }
@@ -21,11 +21,11 @@ extension ConsumerRewriter {
         if let resolved = try ShimPlan.resolve(use, in: plan.legacy, isLegacyTransaction: isLegacyTransaction).first?.0,
            !resolved.parameters.contains(where: { isLegacyTransaction($0.type) }),
            let result = resolved.resultType, LegacyBodies.bareType(result) == legacyName {
-            throw GeneratorError.cannotApply(
+            throw Refusal(
+                .cannotApply, at: use.location,
                 "\(use.text) returns a \(legacyName) (a singleton or a factory): through the shim it would still "
-                    + "hand out the legacy type, whose calls keep their legacy transactions; call those members "
-                    + "on a stored property of \(consumerName) instead, or edit this use by hand",
-                location: use.location)
+                    + "hand out the legacy type, whose calls keep their legacy transactions",
+                fix: "call those members on a stored property of \(consumerName) instead, or edit this use by hand")
         }
         switch use.base {
         case .type, .expression:
@@ -50,21 +50,21 @@ extension ConsumerRewriter {
         guard let filled = matcher.argumentParameters(labels),
               let position = filled.firstIndex(of: index), position < arguments.count
         else {
-            throw GeneratorError.cannotApply(
-                "\(use.text) passes its \(parameter.type) in a trailing closure or not at all",
-                location: use.location)
+            throw Refusal(
+                .cannotApply, at: use.location, "\(use.text) passes its \(parameter.type) in a trailing closure or not at all",
+                fix: "pass it as an argument, then run again")
         }
         let argument = arguments[position]
         let transaction = try transactionExpression(
             argument.expression, type: parameter.type, kind: shimMember.transactions[index] ?? .read,
             use: use)
         if shimMember.transactions[index] == .write, use.context == .read {
-            throw GeneratorError.cannotApply(
+            throw Refusal(
+                .cannotApply, at: use.location,
                 "\(use.text) runs in a read transaction, but \(legacyName).\(member.displayName) writes "
-                    + "(\(shimMember.decision.map { "\($0.reason), rule: \($0.rule.rawValue)" } ?? "configured")); "
-                    + "its shim takes a DBWriteTransaction: call it inside a write transaction, or list it in "
-                    + "readMembers of txkit.json if it only reads",
-                location: use.location)
+                    + "(\(shimMember.decision.map { "\($0.reason), rule: \($0.rule.rawValue)" } ?? "configured")), so "
+                    + "its shim takes a DBWriteTransaction",
+                fix: "call it inside a write transaction, or list it in readMembers of txkit.json if it only reads")
         }
         edits.add(TextEdit(
             start: argument.positionAfterSkippingLeadingTrivia.utf8Offset,
@@ -87,11 +87,11 @@ extension ConsumerRewriter {
                 around = Syntax(rethrowing)
             }
             if around.isInNonThrowingClosure {
-                throw GeneratorError.cannotApply(
+                throw Refusal(
+                    .cannotApply, at: use.location,
                     "\(use.text) is in a closure, and its shim throws where \(legacyName).\(member.displayName) "
-                        + "does not: the closure would have to throw; move the call out of the closure (or mark "
-                        + "it `try` and let the closure throw), then run again",
-                    location: use.location)
+                        + "does not: the closure would have to throw",
+                    fix: "move the call out of the closure (or mark it `try` and let the closure throw), then run again")
             }
             // The method around it then throws too, and its callers `try`
             // (see ConsumerRewriter+Throws).
@@ -113,7 +113,9 @@ extension ConsumerRewriter {
         _ expression: ExprSyntax, type: String, kind: TransactionKind, use: ConsumerUse
     ) throws -> String {
         guard let ownBridge = configuration.legacyTransaction(forParameterType: type)?.bridge else {
-            throw GeneratorError.cannotApply("\(type) has no bridge in txkit.json", location: use.location)
+            throw Refusal(
+                .cannotApply, at: use.location, "\(type) has no bridge in txkit.json",
+                fix: "give its legacyTransactions entry a bridge (Guides/Configuration.md)")
         }
         let bridges = [ownBridge] + configuration.legacyTransactions.map(\.bridge).filter { $0 != ownBridge }
         let matchAny = { (candidate: ExprSyntax) in bridges.lazy.compactMap { Self.match(candidate, bridge: $0) }.first }
@@ -132,7 +134,7 @@ extension ConsumerRewriter {
            type == "Database" || expression.is(FunctionCallExprSyntax.self) || scope.is(ClosureExprSyntax.self)
             || Self.isGRDBConnection(name, scope: scope, consumer: plan.consumer) {
             if let transaction = try blockTransaction(
-                connection: name, scope: scope, before: Syntax(expression), kind: kind, location: use.location) {
+                connection: name, scope: scope, before: Syntax(expression), kind: kind) {
                 return transaction
             }
             // `AppReadTransaction(db)`: the step is about `db`.
@@ -149,13 +151,14 @@ extension ConsumerRewriter {
         if let step = Self.receivedTransactionStep(
             received, kind: kind, consumer: consumerName,
             legacyTransaction: configuration.legacyTransaction(forParameterType: type)) {
-            throw GeneratorError.cannotApply("\(use.text): \(step)", location: use.location)
+            throw Refusal(.cannotApply, at: use.location, "\(use.text): \(step)")
         }
-        throw GeneratorError.cannotApply(
-            "\(use.text): its \(type) `\(expression.trimmedDescription)` is not built with a bridge of "
-                + "txkit.json (\(bridges.joined(separator: " or "))) here or in a local, so --apply cannot tell "
-                + "which TransactionKit transaction to pass; edit this call by hand",
-            location: use.location)
+        throw Refusal(
+            .cannotApply, at: use.location,
+            "\(use.text): its \(type) `\(expression.trimmedDescription)` is not built with a bridge of txkit.json "
+                + "(\(bridges.joined(separator: " or "))) here or in a local, so --apply cannot tell which "
+                + "TransactionKit transaction to pass",
+            fix: "edit this call by hand")
     }
 
     /// The text `$tx` stands for when `expression` is `bridge`, spaces aside.

@@ -61,17 +61,35 @@ struct ConsumerRewriter {
 
     /// The edited files, in the order of the consumer's declarations;
     /// empty when every use already goes through the shim.
+    ///
+    /// - Throws: ``GeneratorError/refused(_:_:)`` with every place it
+    ///   cannot rewrite; nothing is edited then.
     mutating func rewrite() throws -> [ConsumerEdit] {
+        do {
+            return try rewriteOrRefuse()
+        } catch let refusal as Refusal {
+            throw refused([refusal])
+        }
+    }
+
+    /// The refusal of this consumer's rewrite at `refusals`.
+    func refused(_ refusals: [Refusal]) -> GeneratorError {
+        GeneratorError.applyRefused(consumer: consumerName, legacy: legacyName, refusals)
+    }
+
+    private mutating func rewriteOrRefuse() throws -> [ConsumerEdit] {
         let uses = plan.uses.filter(\.isThroughLegacyType)
         guard !uses.isEmpty else { return [] }
         // Every refusal is listed, not only the first: a person fixes
         // them all before the next run.
-        var refusals: [GeneratorError] = []
+        var refusals: [Refusal] = []
         func refuse(_ body: () throws -> Void) throws {
             do {
                 try body()
-            } catch let error as GeneratorError {
-                if case let .refusals(errors) = error { refusals += errors } else { refusals.append(error) }
+            } catch let refusal as Refusal {
+                refusals.append(refusal)
+            } catch let error as GeneratorError where !error.refusals.isEmpty {
+                refusals += error.refusals
             }
         }
         // A local that holds a singleton or a temporary of the legacy type
@@ -105,19 +123,20 @@ struct ConsumerRewriter {
         let isRoutable = { (use: ConsumerUse) in routable.contains(use.node.position.utf8Offset) }
         for use in uses where !isRoutable(use) {
             if case let .variable(name) = use.base, !refusedParameterUses.contains(use.node.position.utf8Offset) {
-                refusals.append(GeneratorError.cannotApply(
-                    "\(use.text) goes through `\(name)`, a local or parameter of type \(legacyName); "
-                        + "--apply routes static uses, stored properties and locals that hold a singleton or "
-                        + "a temporary (`let x = \(legacyName)()`): make it a stored property "
-                        + "(or edit this use by hand), then run again",
-                    location: use.location))
+                refusals.append(Refusal(
+                    .cannotApply, at: use.location,
+                    "\(use.text) goes through `\(name)`, a local or parameter of type \(legacyName), and --apply "
+                        + "routes static uses, stored properties and locals that hold a singleton or a temporary "
+                        + "(`let x = \(legacyName)()`)",
+                    fix: "make it a stored property (or edit this use by hand), then run again"))
             }
             if case let .expression(text) = use.base, !isServiceExpression(text) {
-                refusals.append(GeneratorError.cannotApply(
-                    "\(use.text) reaches \(legacyName) through `\(text)` (a singleton, a temporary, a chain "
-                        + "or an inferred property); --apply routes only static uses and stored properties "
-                        + "declared with \(legacyName): edit this use by hand, then run again",
-                    location: use.location))
+                refusals.append(Refusal(
+                    .cannotApply, at: use.location,
+                    "\(use.text) reaches \(legacyName) through `\(text)` (a singleton, a temporary, a chain or an "
+                        + "inferred property), and --apply routes only static uses and stored properties declared "
+                        + "with \(legacyName)",
+                    fix: "edit this use by hand, then run again"))
             }
         }
         let stored = ConsumerScanner.storedProperties(
@@ -131,12 +150,14 @@ struct ConsumerRewriter {
             return serviceLocals[use.node.position.utf8Offset]?.expression
         })
         if let service = services.first, services.count > 1 || !stored.isEmpty {
-            refusals.append(GeneratorError.cannotApply(
-                "\(consumerName) reaches \(legacyName) through \(services.count > 1 ? "several expressions" : "`\(service)` and a stored property") "
-                    + "(\((services.sorted() + stored).joined(separator: ", "))); --apply gives it one shim property: "
-                    + "use one of them everywhere, then run again",
-                location: uses.first { if case .expression = $0.base { true } else { false } }?.location ?? consumerName))
-            throw refusals.count == 1 ? refusals[0] : GeneratorError.refusals(refusals)
+            let through = services.count > 1 ? "several expressions" : "`\(service)` and a stored property"
+            refusals.append(Refusal(
+                .cannotApply,
+                at: uses.first { if case .expression = $0.base { true } else { false } }?.location ?? plan.consumer.location,
+                "\(consumerName) reaches \(legacyName) through \(through) "
+                    + "(\((services.sorted() + stored).joined(separator: ", "))), and --apply gives it one shim property",
+                fix: "use one of them everywhere, then run again"))
+            throw refused(refusals)
         }
         // A consumer that says `Sendable` cannot hold the shim of a legacy
         // type that is not (its uses were through locals, singletons or
@@ -149,16 +170,16 @@ struct ConsumerRewriter {
         let perCall = plan.makesLegacyPerCall
         if perCall, let refusal = perCallRefusal(parameters: parameters, uses: uses) {
             refusals.append(refusal)
-            throw refusals.count == 1 ? refusals[0] : GeneratorError.refusals(refusals)
+            throw refused(refusals)
         }
         if stored.isEmpty, !throughParametersOnly, !perCall, !plan.isLegacySendable,
            plan.consumer.inherited.contains("Sendable") {
-            refusals.append(GeneratorError.cannotApply(
+            refusals.append(Refusal(
+                .cannotApply, at: plan.consumer.location,
                 "\(consumerName) is Sendable and \(legacyName) is not, so neither is its shim: the shim property "
-                    + "--apply would add would break \(consumerName)'s Sendable conformance; declare \(legacyName) "
-                    + "Sendable (or @unchecked Sendable if it guards its state), then run again",
-                location: plan.consumer.declarations.first?.location ?? consumerName))
-            throw refusals.count == 1 ? refusals[0] : GeneratorError.refusals(refusals)
+                    + "--apply would add would break \(consumerName)'s Sendable conformance",
+                fix: "declare \(legacyName) Sendable (or @unchecked Sendable if it guards its state), then run again"))
+            throw refused(refusals)
         }
         var property = SwiftText.lowercasedFirst(legacyName)
         try refuse {
@@ -171,10 +192,11 @@ struct ConsumerRewriter {
                 property = stored[0]
                 try retypeStoredProperty(property)
             default:
-                throw GeneratorError.cannotApply(
-                    "\(consumerName) has several stored properties of type \(legacyName) (\(stored.joined(separator: ", "))); "
-                        + "--apply gives it one shim property",
-                    location: plan.consumer.files.first ?? consumerName)
+                throw Refusal(
+                    .cannotApply, at: plan.consumer.location,
+                    "\(consumerName) has several stored properties of type \(legacyName) "
+                        + "(\(stored.joined(separator: ", "))), and --apply gives it one shim property",
+                    fix: "keep one of them, or edit the uses by hand, then run again")
             }
         }
         for use in uses where isRoutable(use) {
@@ -188,8 +210,7 @@ struct ConsumerRewriter {
         if refusals.isEmpty {
             try refuse { try makeMethodsThrow() }
         }
-        if refusals.count == 1 { throw refusals[0] }
-        if !refusals.isEmpty { throw GeneratorError.refusals(refusals) }
+        if !refusals.isEmpty { throw refused(refusals) }
         retypeLegacyParameters(parameters)
         removeUnusedBridgeLocals()
         try updateInitializerCallers()
@@ -255,22 +276,23 @@ struct ConsumerRewriter {
     /// type (its callers pass an instance, which a `Sendable` wrapper
     /// cannot hold), or a property the consumer writes (each call would
     /// write a new instance's).
-    func perCallRefusal(parameters: [LegacyParameter], uses: [ConsumerUse]) -> GeneratorError? {
+    func perCallRefusal(parameters: [LegacyParameter], uses: [ConsumerUse]) -> Refusal? {
         let reason = "\(consumerName) is Sendable and \(legacyName) is not, so its shim's wrapper makes a "
             + "\(legacyName) for each call, as \(consumerName) made one where it used it"
+        let declareSendable = "declare \(legacyName) Sendable (or @unchecked Sendable if it guards its state), then run again"
         if let parameter = parameters.first {
-            return GeneratorError.cannotApply(
+            return Refusal(
+                .cannotApply, at: parameter.file.sourceLocation(of: parameter.parameter),
                 "\(reason); but \(consumerName).\(parameter.function.name.text) takes one as its parameter "
-                    + "`\(parameter.name)`, which such a wrapper cannot hold: take it through a local or a temporary, "
-                    + "or declare \(legacyName) Sendable (or @unchecked Sendable if it guards its state), then run again",
-                location: parameter.file.location(of: parameter.parameter))
+                    + "`\(parameter.name)`, which such a wrapper cannot hold",
+                fix: "take it through a local or a temporary, or " + declareSendable)
         }
         if let written = plan.members.first(where: \.isWritten) {
-            return GeneratorError.cannotApply(
+            return Refusal(
+                .cannotApply, at: uses.first { $0.memberName == written.legacy.name }?.location ?? plan.consumer.location,
                 "\(reason); but it writes \(legacyName).\(written.legacy.name), which would be written on a new "
-                    + "instance each time: declare \(legacyName) Sendable (or @unchecked Sendable if it guards its "
-                    + "state), then run again",
-                location: uses.first { $0.memberName == written.legacy.name }?.location ?? consumerName)
+                    + "instance each time",
+                fix: declareSendable)
         }
         return nil
     }
