@@ -154,8 +154,7 @@ extension Generator {
     ///   transaction not built by a configured bridge), or when the edits
     ///   would overlap; nothing is edited then.
     package func rewrite(_ plan: ShimPlan) throws -> [ConsumerEdit] {
-        var rewriter = ConsumerRewriter(plan: plan, configuration: configuration)
-        return try rewriter.rewrite()
+        try ConsumerRewriter(plan: plan, configuration: configuration).rewrite()
     }
 
     // MARK: Write

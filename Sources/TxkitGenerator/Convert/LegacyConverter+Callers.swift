@@ -111,7 +111,7 @@ extension LegacyConverter {
         let bridges = [target.legacyTransaction.bridge]
             + configuration.legacyTransactions.map(\.bridge).filter { $0 != target.legacyTransaction.bridge }
         let matchAny = { (candidate: ExprSyntax) in
-            bridges.lazy.compactMap { ConsumerRewriter.match(candidate, bridge: $0) }.first
+            bridges.lazy.compactMap { TransactionArgument.match(candidate, bridge: $0) }.first
         }
         var replacement: String?
         if let inner = matchAny(expression) {
@@ -128,7 +128,7 @@ extension LegacyConverter {
             edits.need(configuration.wrapperImports, in: file)
         }
         guard let replacement else {
-            let step = ConsumerRewriter.receivedTransactionStep(
+            let step = TransactionArgument.receivedTransactionStep(
                 expression, kind: target.kind, consumer: call.enclosingTypeName ?? "its caller",
                 legacyTransaction: target.legacyTransaction)
             blockers.append(block(

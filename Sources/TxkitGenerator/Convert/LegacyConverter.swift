@@ -155,7 +155,7 @@ struct LegacyConverter {
     /// The conversion: the edits made so far, `files` (the protocol and
     /// its mock) and the retired pairs' namespaces and files.
     mutating func conversion(files: [GeneratedFile]) throws -> LegacyConversion {
-        removeUnusedBridgeLocals()
+        BridgeLocal.removeUnread(bridgeLocals, edits: &edits)
         let fileEdits = try edits.consumerEdits().filter { $0.edited != $0.original }
         var files = files
         var originals: [String: String] = [:]
@@ -196,15 +196,6 @@ struct LegacyConverter {
         if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
         if root == "." { return path }
         return (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
-    }
-
-    /// Removes the bridge locals that nothing reads any more.
-    private mutating func removeUnusedBridgeLocals() {
-        for local in bridgeLocals {
-            if let removal = local.removalIfUnread {
-                edits.add(removal, in: local.file)
-            }
-        }
     }
 }
 #endif

@@ -4,8 +4,10 @@
 /// lists them), and prints them in one style, `path:line: reason; fix`:
 ///
 /// ```
-/// Sources/App/TaskManager.swift:12: store.find(id:_:) goes through `store`, a local of type TaskStore, which
-/// --apply does not route; make it a stored property (or edit this use by hand), then run again
+/// Sources/App/TaskManager.swift:12: store.find(id: 1, transaction: legacy) goes through `store`, a local or
+/// parameter of type TaskStore, and --apply routes static uses, stored properties and locals that hold a
+/// singleton or a temporary (`let x = TaskStore()`); make it a stored property (or edit this use by hand),
+/// then run again
 /// ```
 package struct Refusal: Error, Equatable, Sendable, CustomStringConvertible {
     /// What txkit refuses there, for the tools that count refusals by cause.

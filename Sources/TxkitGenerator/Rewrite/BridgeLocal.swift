@@ -36,6 +36,15 @@ struct BridgeLocal {
         }
     }
 
+    /// Removes the declarations of `locals` that nothing reads any more.
+    static func removeUnread(_ locals: [BridgeLocal], edits: inout EditBuffer) {
+        for local in locals {
+            if let removal = local.removalIfUnread {
+                edits.add(removal, in: local.file)
+            }
+        }
+    }
+
     /// The edit that deletes the declaration, when nothing after it
     /// reads the local but the references the rewrite replaced.
     var removalIfUnread: TextEdit? {

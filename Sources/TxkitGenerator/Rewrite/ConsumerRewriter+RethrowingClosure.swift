@@ -18,7 +18,9 @@ extension ConsumerRewriter {
     /// String) -> String? in` gets `throws`; a closure whose type is
     /// inferred throws once its body does), and puts `try` before `call`,
     /// the rethrowing call it is passed to.
-    mutating func makeThrow(_ closure: ClosureExprSyntax, passedTo call: FunctionCallExprSyntax, in file: SourceFile) {
+    func makeThrow(
+        _ closure: ClosureExprSyntax, passedTo call: FunctionCallExprSyntax, in file: SourceFile, edits: inout EditBuffer
+    ) {
         if let signature = closure.signature, signature.effectSpecifiers?.throwsClause == nil {
             if let returnClause = signature.returnClause {
                 edits.insertOnce("throws ", at: returnClause.positionAfterSkippingLeadingTrivia, in: file)

@@ -16,37 +16,39 @@ import SwiftSyntax
 /// - A local that only held the bridged transaction is removed; `try` is
 ///   added where the shim throws and the legacy member did not, and a
 ///   method that did not throw is marked `throws`, its callers in the
-///   sources `try` (ConsumerRewriter+Throws).
+///   sources `try` (ConsumerRewriter+ThrowingMethods).
 ///
 /// - A parameter of a consumer method declared with the legacy type is
 ///   retyped to the shim, and what each caller in the sources passes for it
-///   is wrapped in `C.Wrappers.D` (``retypeLegacyParameters(_:)``).
+///   is wrapped in `C.Wrappers.D` (``retypeLegacyParameters(_:edits:)``).
 ///
 /// Uses it cannot rewrite (through a local that holds something else than
 /// a singleton or a temporary, a parameter used for more than calls, or a
 /// transaction not built with the bridge) stop it with an error that names
 /// the place, before anything is written; one run lists them all.
+///
+/// The rewriter is a value: each step is a function of it whose mutable
+/// inputs and outputs are its parameters (the ``EditBuffer``, the
+/// ``BridgeLocal``s read, the ``ThrowingMethod``s found, the
+/// ``RetypedParameters``), called in order by ``rewrite()``.
 struct ConsumerRewriter {
     let plan: ShimPlan
     let configuration: GeneratorConfiguration
-    var edits = EditBuffer()
-    var bridgeLocals: [BridgeLocal] = []
-    /// The labels of the initializer parameters retyped to the shim: the
-    /// callers that pass them are updated (``updateInitializerCallers()``).
-    var retypedParameters: Set<String> = []
-    /// Those of ``retypedParameters`` that are optional (`store: Store?`).
-    var retypedOptionalParameters: Set<String> = []
-    /// Whether the sources adopt a GRDB pool (``sourcesAdoptAPool(_:)``),
-    /// read once: every use through the app's own connection asks.
-    let sourcesAdoptAPool: Bool
-    /// The consumer's methods that do not throw and must, once their uses
-    /// go through the shim (``makeMethodsThrow()``).
-    var throwingMethods: [ThrowingMethod] = []
+    /// What replaces the consumer's legacy transaction arguments.
+    let arguments: TransactionArgument
 
     init(plan: ShimPlan, configuration: GeneratorConfiguration) {
         self.plan = plan
         self.configuration = configuration
-        self.sourcesAdoptAPool = Self.sourcesAdoptAPool(plan)
+        arguments = TransactionArgument(configuration: configuration, consumer: plan.consumer)
+    }
+
+    /// The labels of the consumer's initializer parameters retyped to the
+    /// shim, whose callers wrap what they pass.
+    struct RetypedParameters {
+        var labels: Set<String> = []
+        /// Those that are optional (`store: Store?`).
+        var optionalLabels: Set<String> = []
     }
 
     var consumerName: String { plan.consumer.name }
@@ -64,7 +66,7 @@ struct ConsumerRewriter {
     ///
     /// - Throws: ``GeneratorError/refused(_:_:)`` with every place it
     ///   cannot rewrite; nothing is edited then.
-    mutating func rewrite() throws -> [ConsumerEdit] {
+    func rewrite() throws -> [ConsumerEdit] {
         do {
             return try rewriteOrRefuse()
         } catch let refusal as Refusal {
@@ -77,9 +79,13 @@ struct ConsumerRewriter {
         GeneratorError.applyRefused(consumer: consumerName, legacy: legacyName, refusals)
     }
 
-    private mutating func rewriteOrRefuse() throws -> [ConsumerEdit] {
+    private func rewriteOrRefuse() throws -> [ConsumerEdit] {
         let uses = plan.uses.filter(\.isThroughLegacyType)
         guard !uses.isEmpty else { return [] }
+        var edits = EditBuffer()
+        var bridgeLocals: [BridgeLocal] = []
+        var throwingMethods: [ThrowingMethod] = []
+        var retyped = RetypedParameters()
         // Every refusal is listed, not only the first: a person fixes
         // them all before the next run.
         var refusals: [Refusal] = []
@@ -92,20 +98,7 @@ struct ConsumerRewriter {
                 refusals += error.refusals
             }
         }
-        // A local that holds a singleton or a temporary of the legacy type
-        // (`let store = Store()`, `let store = Store.shared`) is that
-        // expression: the consumer holds it in its shim property, the
-        // uses go through the property and the local goes.
-        var serviceLocals: [Int: (expression: String, local: BridgeLocal)] = [:]
-        for use in uses {
-            guard case let .variable(name) = use.base,
-                  let local = BridgeLocal(named: name, before: use.node, file: use.file),
-                  let binding = local.item.item.as(VariableDeclSyntax.self)?.bindings.first,
-                  binding.typeAnnotation.map({ $0.type.trimmedDescription == legacyName }) ?? true,
-                  let value = binding.initializer?.value, isServiceExpression(value.trimmedDescription)
-            else { continue }
-            serviceLocals[use.node.position.utf8Offset] = (value.trimmedDescription, local)
-        }
+        let serviceLocals = serviceLocals(of: uses)
         // Parameters of the consumer's methods declared with the legacy
         // type are retyped to the shim, and their callers wrap what they pass.
         var refusedParameterUses: Set<Int> = []
@@ -121,23 +114,8 @@ struct ConsumerRewriter {
             }
         }.map(\.node.position.utf8Offset))
         let isRoutable = { (use: ConsumerUse) in routable.contains(use.node.position.utf8Offset) }
-        for use in uses where !isRoutable(use) {
-            if case let .variable(name) = use.base, !refusedParameterUses.contains(use.node.position.utf8Offset) {
-                refusals.append(Refusal(
-                    .cannotApply, at: use.location,
-                    "\(use.text) goes through `\(name)`, a local or parameter of type \(legacyName), and --apply "
-                        + "routes static uses, stored properties and locals that hold a singleton or a temporary "
-                        + "(`let x = \(legacyName)()`)",
-                    fix: "make it a stored property (or edit this use by hand), then run again"))
-            }
-            if case let .expression(text) = use.base, !isServiceExpression(text) {
-                refusals.append(Refusal(
-                    .cannotApply, at: use.location,
-                    "\(use.text) reaches \(legacyName) through `\(text)` (a singleton, a temporary, a chain or an "
-                        + "inferred property), and --apply routes only static uses and stored properties declared "
-                        + "with \(legacyName)",
-                    fix: "edit this use by hand, then run again"))
-            }
+        for use in uses where !isRoutable(use) && !refusedParameterUses.contains(use.node.position.utf8Offset) {
+            if let refusal = unroutedRefusal(use) { refusals.append(refusal) }
         }
         let stored = ConsumerScanner.storedProperties(
             of: plan.consumer.declarations, consumer: consumerName, legacy: legacyName
@@ -187,10 +165,12 @@ struct ConsumerRewriter {
             case 0 where throughParametersOnly:
                 break
             case 0:
-                try addStoredProperty(property, production: services.first.map { perCall ? perCallProduction($0) : "\(wrapperType)(\($0))" })
+                try addStoredProperty(
+                    property, production: services.first.map { perCall ? perCallProduction($0) : "\(wrapperType)(\($0))" },
+                    edits: &edits)
             case 1:
                 property = stored[0]
-                try retypeStoredProperty(property)
+                retyped = try retypeStoredProperty(property, edits: &edits)
             default:
                 throw Refusal(
                     .cannotApply, at: plan.consumer.location,
@@ -205,15 +185,18 @@ struct ConsumerRewriter {
                 edits.replace(reference, in: use.file, with: "self.\(property)")
                 BridgeLocal.record(reference, to: local, in: &bridgeLocals)
             }
-            try refuse { try route(use, through: property) }
+            try refuse {
+                try route(
+                    use, through: property, edits: &edits, bridgeLocals: &bridgeLocals, throwingMethods: &throwingMethods)
+            }
         }
         if refusals.isEmpty {
-            try refuse { try makeMethodsThrow() }
+            try refuse { try makeMethodsThrow(throwingMethods, edits: &edits) }
         }
         if !refusals.isEmpty { throw refused(refusals) }
-        retypeLegacyParameters(parameters)
-        removeUnusedBridgeLocals()
-        try updateInitializerCallers()
+        retypeLegacyParameters(parameters, edits: &edits)
+        BridgeLocal.removeUnread(bridgeLocals, edits: &edits)
+        try updateInitializerCallers(of: retyped, edits: &edits)
         // The lookup bridge names SQLiteDB: its module is imported.
         edits.need(["TransactionKitSQLite"], inFilesWithAnEdit: { $0.replacement.contains("SQLiteDB.") })
         // The consumer's files first, then the callers' files.
@@ -221,54 +204,47 @@ struct ConsumerRewriter {
             in: plan.consumer.files + edits.paths.filter { !plan.consumer.files.contains($0) }.sorted())
     }
 
-    /// Whether `text` names one instance the consumer can hold for good: a
-    /// singleton or a temporary of the legacy type (`Legacy.shared`,
-    /// `Legacy.shared()`, `Legacy()`), with no argument and nothing of the
-    /// consumer's own in it.
-    func isServiceExpression(_ text: String) -> Bool {
-        if wrapperWrapsAnInstance, isImmutableChain(text) { return true }
-        guard wrapperWrapsAnInstance, text.hasPrefix(legacyName) else { return false }
-        var rest = Substring(text.dropFirst(legacyName.count))
-        if rest.hasPrefix("()") { rest = rest.dropFirst(2) }
-        while rest.hasPrefix(".") {
-            rest = rest.dropFirst()
-            let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            guard !name.isEmpty else { return false }
-            rest = rest.dropFirst(name.count)
-            if rest.hasPrefix("()") { rest = rest.dropFirst(2) }
+    /// The locals that hold a singleton or a temporary of the legacy type
+    /// (`let store = Store()`, `let store = Store.shared`), by the offset of
+    /// each use through them: such a local is that expression, so the
+    /// consumer holds it in its shim property, the uses go through the
+    /// property and the local goes.
+    private func serviceLocals(of uses: [ConsumerUse]) -> [Int: (expression: String, local: BridgeLocal)] {
+        var found: [Int: (expression: String, local: BridgeLocal)] = [:]
+        for use in uses {
+            guard case let .variable(name) = use.base,
+                  let local = BridgeLocal(named: name, before: use.node, file: use.file),
+                  let binding = local.item.item.as(VariableDeclSyntax.self)?.bindings.first,
+                  binding.typeAnnotation.map({ $0.type.trimmedDescription == legacyName }) ?? true,
+                  let value = binding.initializer?.value, isServiceExpression(value.trimmedDescription)
+            else { continue }
+            found[use.node.position.utf8Offset] = (value.trimmedDescription, local)
         }
-        return rest.isEmpty
+        return found
     }
 
-    /// Whether `text` is a chain of constants from a type of the sources to
-    /// the legacy type (`Services.shared.store`: a `static let`, then
-    /// stored `let`s): every evaluation gives the same instance, so the
-    /// shim property may hold it from the consumer's initialization on. A
-    /// `var` or a computed link may give another instance each time.
-    func isImmutableChain(_ text: String) -> Bool {
-        let links = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard links.count >= 2, let index = plan.consumer.index, var type = index.types[links[0]] else { return false }
-        for (position, link) in links.dropFirst().enumerated() {
-            guard !link.isEmpty, link.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-                  let member = type.allMembers.first(where: { $0.name == link && $0.isStatic == (position == 0) }),
-                  case .property(isSettable: false) = member.kind,
-                  type.declarations.contains(where: { $0.memberBlock.declaresStoredLet(link) }),
-                  let result = member.resultType.map(LegacyBodies.bareType)
-            else { return false }
-            if position == links.count - 2 { return result == legacyName }
-            guard let next = index.types[result] else { return false }
-            type = next
+    /// Why `use`, which is not routable, cannot be routed: it goes through
+    /// a local or parameter, or an expression that is no singleton or
+    /// temporary.
+    private func unroutedRefusal(_ use: ConsumerUse) -> Refusal? {
+        switch use.base {
+        case let .variable(name):
+            return Refusal(
+                .cannotApply, at: use.location,
+                "\(use.text) goes through `\(name)`, a local or parameter of type \(legacyName), and --apply "
+                    + "routes static uses, stored properties and locals that hold a singleton or a temporary "
+                    + "(`let x = \(legacyName)()`)",
+                fix: "make it a stored property (or edit this use by hand), then run again")
+        case let .expression(text) where !isServiceExpression(text):
+            return Refusal(
+                .cannotApply, at: use.location,
+                "\(use.text) reaches \(legacyName) through `\(text)` (a singleton, a temporary, a chain or an "
+                    + "inferred property), and --apply routes only static uses and stored properties declared "
+                    + "with \(legacyName)",
+                fix: "edit this use by hand, then run again")
+        default:
+            return nil
         }
-        return false
-    }
-
-    /// The production value of the shim property when the wrapper makes
-    /// the legacy instance per call from `service`, the expression the
-    /// consumer made it with: `C.Wrappers.D()` for `D()`, otherwise
-    /// `C.Wrappers.D(making: { service })`.
-    func perCallProduction(_ service: String) -> String {
-        service == "\(legacyName)()" && plan.legacy.hasArgumentlessInit
-            ? "\(wrapperType)()" : "\(wrapperType)(making: { \(service) })"
     }
 
     /// Why a wrapper that makes the legacy instance per call cannot stand
@@ -296,16 +272,6 @@ struct ConsumerRewriter {
         }
         return nil
     }
-
-    /// `expression` as the production value of the shim property.
-    func wrapped(_ expression: ExprSyntax) -> String {
-        let text = expression.trimmedDescription
-        if text == "\(legacyName)()" && wrapperHasEmptyInit || !wrapperWrapsAnInstance {
-            return "\(wrapperType)()"
-        }
-        return "\(wrapperType)(\(text))"
-    }
-
 }
 
 #endif

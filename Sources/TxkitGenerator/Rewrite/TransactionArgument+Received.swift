@@ -1,7 +1,7 @@
 #if Txkit
 import SwiftSyntax
 
-extension ConsumerRewriter {
+extension TransactionArgument {
     /// The one step `--apply` asks for when a consumer passes on a legacy
     /// transaction it did not build from a TransactionKit transaction: one
     /// it receives from its callers (a parameter), or the connection of a
@@ -132,7 +132,7 @@ extension ConsumerRewriter {
         // The receiver of the reverse bridge, held by the consumer.
         let expression = reverse(kind)
         let receiver = String(expression.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-        let holds = plan.consumer.declarations.contains { declaration in
+        let holds = consumer.declarations.contains { declaration in
             declaration.memberBlock.members.contains { item in
                 guard let variable = item.decl.as(VariableDeclSyntax.self),
                       !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" })
@@ -146,17 +146,10 @@ extension ConsumerRewriter {
         // The default bridge, on the adopted database the consumer does not
         // hold: the type finds it from GRDB's connection, provided the app
         // adopts its pool somewhere (its sources say so).
-        guard databaseEntry?.reverseBridge == nil, Self.isGRDBConnection(name, scope: scope, consumer: plan.consumer),
+        guard databaseEntry?.reverseBridge == nil, Self.isGRDBConnection(name, scope: scope, consumer: consumer),
               sourcesAdoptAPool
         else { return nil }
         return "try \(Self.lookupBridge(kind, name))"
-    }
-
-    /// Whether some file of the sources adopts a GRDB pool or queue
-    /// (`SQLiteDB(adopting:`), so that the adopted database exists when the
-    /// consumer runs and ``lookupBridge(_:_:)`` finds it.
-    static func sourcesAdoptAPool(_ plan: ShimPlan) -> Bool {
-        plan.consumer.index?.adoptsAPool ?? false
     }
 
     /// The GRDB types whose `read`/`write` blocks receive GRDB's `Database`.

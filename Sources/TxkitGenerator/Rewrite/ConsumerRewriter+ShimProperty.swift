@@ -1,10 +1,75 @@
 #if Txkit
 import SwiftSyntax
 
-/// The stored property `--apply` routes uses through: retyped, or added
-/// with an initializer parameter.
+/// The shim property `--apply` routes uses through: the consumer's stored
+/// property of the legacy type retyped, or one added with an initializer
+/// parameter; what it holds in production (a wrapper of the singleton or
+/// temporary the consumer used); and the callers of the initializers whose
+/// parameters it retyped.
 extension ConsumerRewriter {
-    mutating func retypeStoredProperty(_ name: String) throws {
+    /// Whether `text` names one instance the consumer can hold for good: a
+    /// singleton or a temporary of the legacy type (`Legacy.shared`,
+    /// `Legacy.shared()`, `Legacy()`), with no argument and nothing of the
+    /// consumer's own in it.
+    func isServiceExpression(_ text: String) -> Bool {
+        if wrapperWrapsAnInstance, isImmutableChain(text) { return true }
+        guard wrapperWrapsAnInstance, text.hasPrefix(legacyName) else { return false }
+        var rest = Substring(text.dropFirst(legacyName.count))
+        if rest.hasPrefix("()") { rest = rest.dropFirst(2) }
+        while rest.hasPrefix(".") {
+            rest = rest.dropFirst()
+            let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard !name.isEmpty else { return false }
+            rest = rest.dropFirst(name.count)
+            if rest.hasPrefix("()") { rest = rest.dropFirst(2) }
+        }
+        return rest.isEmpty
+    }
+
+    /// Whether `text` is a chain of constants from a type of the sources to
+    /// the legacy type (`Services.shared.store`: a `static let`, then
+    /// stored `let`s): every evaluation gives the same instance, so the
+    /// shim property may hold it from the consumer's initialization on. A
+    /// `var` or a computed link may give another instance each time.
+    func isImmutableChain(_ text: String) -> Bool {
+        let links = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard links.count >= 2, let index = plan.consumer.index, var type = index.types[links[0]] else { return false }
+        for (position, link) in links.dropFirst().enumerated() {
+            guard !link.isEmpty, link.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                  let member = type.allMembers.first(where: { $0.name == link && $0.isStatic == (position == 0) }),
+                  case .property(isSettable: false) = member.kind,
+                  type.declarations.contains(where: { $0.memberBlock.declaresStoredLet(link) }),
+                  let result = member.resultType.map(LegacyBodies.bareType)
+            else { return false }
+            if position == links.count - 2 { return result == legacyName }
+            guard let next = index.types[result] else { return false }
+            type = next
+        }
+        return false
+    }
+
+    /// The production value of the shim property when the wrapper makes
+    /// the legacy instance per call from `service`, the expression the
+    /// consumer made it with: `C.Wrappers.D()` for `D()`, otherwise
+    /// `C.Wrappers.D(making: { service })`.
+    func perCallProduction(_ service: String) -> String {
+        service == "\(legacyName)()" && plan.legacy.hasArgumentlessInit
+            ? "\(wrapperType)()" : "\(wrapperType)(making: { \(service) })"
+    }
+
+    /// `expression` as the production value of the shim property.
+    func wrapped(_ expression: ExprSyntax) -> String {
+        let text = expression.trimmedDescription
+        if text == "\(legacyName)()" && wrapperHasEmptyInit || !wrapperWrapsAnInstance {
+            return "\(wrapperType)()"
+        }
+        return "\(wrapperType)(\(text))"
+    }
+
+    /// - Returns: The initializer parameters it retyped, whose callers
+    ///   ``updateInitializerCallers(of:edits:)`` updates.
+    func retypeStoredProperty(_ name: String, edits: inout EditBuffer) throws -> RetypedParameters {
+        var retyped = RetypedParameters()
         // Set when the property was `weak` (``replaceWeakProperty(_:binding:in:)``):
         // the stored property that now holds the shim.
         var weakReference: String?
@@ -14,7 +79,7 @@ extension ConsumerRewriter {
                 for binding in variable.bindings {
                     guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { continue }
                     if variable.modifiers.contains(where: { $0.name.text == "weak" }) {
-                        weakReference = try replaceWeakProperty(variable, binding: binding, in: declaration)
+                        weakReference = try replaceWeakProperty(variable, binding: binding, in: declaration, edits: &edits)
                         continue
                     }
                     if let reference = variable.modifiers.first(where: { $0.name.text == "unowned" }) {
@@ -54,7 +119,8 @@ extension ConsumerRewriter {
                             replacement: ": \(shimType)"), in: declaration.file)
                         try requireNameableDefault(of: initializers, name: name, file: declaration.file)
                         try addInitializerParameter(
-                            name, defaultValue: " = \(wrapped(value))", to: initializers, in: declaration.file)
+                            name, defaultValue: " = \(wrapped(value))", to: initializers, in: declaration.file,
+                            edits: &edits)
                         continue
                     }
                     if let annotatedType {
@@ -72,9 +138,11 @@ extension ConsumerRewriter {
                     continue
                 }
                 retypeAssignments(
-                    to: name, in: body.statements, of: initializer, file: declaration.file, weakReference: weakReference)
+                    to: name, in: body.statements, of: initializer, file: declaration.file, weakReference: weakReference,
+                    retyped: &retyped, edits: &edits)
             }
         }
+        return retyped
     }
 
     /// `self.store = store` in an initializer: the parameter that fills
@@ -86,9 +154,9 @@ extension ConsumerRewriter {
     /// C.Wrappers.Store.WeakReference(store)`): an initializer may assign
     /// before it has set every stored property, when the computed property
     /// that replaced the weak one could not be used yet.
-    private mutating func retypeAssignments(
+    private func retypeAssignments(
         to name: String, in statements: CodeBlockItemListSyntax, of initializer: InitializerDeclSyntax, file: SourceFile,
-        weakReference: String? = nil
+        weakReference: String? = nil, retyped: inout RetypedParameters, edits: inout EditBuffer
     ) {
         for statement in statements {
             guard let sequence = statement.item.as(SequenceExprSyntax.self) else { continue }
@@ -112,14 +180,14 @@ extension ConsumerRewriter {
                 if let optional = parameter.type.as(OptionalTypeSyntax.self),
                    optional.wrappedType.trimmedDescription == legacyName {
                     edits.replace(optional.wrappedType, in: file, with: shimType)
-                    retypedOptionalParameters.insert(parameter.firstName.text)
+                    retyped.optionalLabels.insert(parameter.firstName.text)
                 } else if parameter.type.trimmedDescription == legacyName {
                     edits.replace(parameter.type, in: file, with: shimType)
                 } else {
                     if weakReference != nil { edits.replace(value, in: file, with: weakReferenceValue(value.trimmedDescription)) }
                     continue
                 }
-                retypedParameters.insert(parameter.firstName.text)
+                retyped.labels.insert(parameter.firstName.text)
                 if let defaultValue = parameter.defaultValue?.value {
                     edits.replace(defaultValue, in: file, with: wrapped(defaultValue))
                 }
@@ -131,7 +199,7 @@ extension ConsumerRewriter {
                 // built as before (WooCommerce's stores: --apply left no
                 // way to inject one).
                 var production = wrapped(value)
-                if let injected = injectionParameter(name, for: initializer, in: file) {
+                if let injected = injectionParameter(name, for: initializer, in: file, edits: &edits) {
                     production = "\(injected) ?? \(production)"
                     // `store = …` would now assign the parameter.
                     if weakReference == nil, target.is(DeclReferenceExprSyntax.self) {
@@ -147,14 +215,14 @@ extension ConsumerRewriter {
     /// `nil` when the initializer already has a parameter of that name or
     /// overrides or satisfies another declaration (`override`, `required`),
     /// whose signature a new parameter would change.
-    private mutating func injectionParameter(
-        _ name: String, for initializer: InitializerDeclSyntax, in file: SourceFile
+    private func injectionParameter(
+        _ name: String, for initializer: InitializerDeclSyntax, in file: SourceFile, edits: inout EditBuffer
     ) -> String? {
         let parameters = initializer.signature.parameterClause.parameters
         guard !parameters.contains(where: { $0.internalName == name || $0.firstName.text == name }),
               !initializer.modifiers.contains(where: { ["override", "required"].contains($0.name.text) })
         else { return nil }
-        addParameter("\(name): \(shimType)? = nil", to: initializer, in: file)
+        addParameter("\(name): \(shimType)? = nil", to: initializer, in: file, edits: &edits)
         return name
     }
 
@@ -172,8 +240,9 @@ extension ConsumerRewriter {
     /// held strongly.
     ///
     /// - Returns: The stored property's name (`storeReference`).
-    private mutating func replaceWeakProperty(
-        _ variable: VariableDeclSyntax, binding: PatternBindingSyntax, in declaration: TypeDeclaration
+    private func replaceWeakProperty(
+        _ variable: VariableDeclSyntax, binding: PatternBindingSyntax, in declaration: TypeDeclaration,
+        edits: inout EditBuffer
     ) throws -> String {
         let name = binding.pattern.trimmedDescription
         let location = declaration.file.sourceLocation(of: binding)
@@ -219,7 +288,7 @@ extension ConsumerRewriter {
     /// - Parameter production: The production value of the initializer's
     ///   new parameter (`Wrappers.Legacy(Legacy.shared)` for uses through a
     ///   singleton); by default the wrapper's own `init()`, if it has one.
-    mutating func addStoredProperty(_ name: String, production: String? = nil) throws {
+    func addStoredProperty(_ name: String, production: String? = nil, edits: inout EditBuffer) throws {
         guard let primary = plan.consumer.declarations.first(where: {
             $0.memberBlock.parent?.is(ExtensionDeclSyntax.self) == false
         }) else {
@@ -264,7 +333,7 @@ extension ConsumerRewriter {
             edits.insert("\n\(indent)\(line)\n", at: primary.memberBlock.leftBrace.endPositionBeforeTrailingTrivia, in: file)
         }
         let defaultValue = production.map { " = \($0)" } ?? (wrapperHasEmptyInit ? " = \(wrapperType)()" : "")
-        try addInitializerParameter(name, defaultValue: defaultValue, to: initializers, in: file)
+        try addInitializerParameter(name, defaultValue: defaultValue, to: initializers, in: file, edits: &edits)
     }
 
     /// Refuses a public initializer whose new parameter's default would
@@ -288,8 +357,9 @@ extension ConsumerRewriter {
 
     /// Gives each initializer a `name: Shim = default` parameter and
     /// `self.name = name` after the assignments that open its body.
-    private mutating func addInitializerParameter(
-        _ name: String, defaultValue: String, to initializers: [InitializerDeclSyntax], in file: SourceFile
+    private func addInitializerParameter(
+        _ name: String, defaultValue: String, to initializers: [InitializerDeclSyntax], in file: SourceFile,
+        edits: inout EditBuffer
     ) throws {
         for initializer in initializers {
             let parameters = initializer.signature.parameterClause.parameters
@@ -301,7 +371,7 @@ extension ConsumerRewriter {
                     fix: "rename that parameter, then run again")
             }
             let parameter = "\(name): \(shimType)\(defaultValue)"
-            addParameter(parameter, to: initializer, in: file)
+            addParameter(parameter, to: initializer, in: file, edits: &edits)
             guard let body = initializer.body else { continue }
             // After the assignments that open the body, or first.
             let statements = Array(body.statements)
@@ -317,7 +387,9 @@ extension ConsumerRewriter {
 
     /// Appends a parameter; a signature that would pass 120 columns gets
     /// one parameter per line.
-    private mutating func addParameter(_ parameter: String, to initializer: InitializerDeclSyntax, in file: SourceFile) {
+    private func addParameter(
+        _ parameter: String, to initializer: InitializerDeclSyntax, in file: SourceFile, edits: inout EditBuffer
+    ) {
         let clause = initializer.signature.parameterClause
         let parameters = Array(clause.parameters)
         guard let last = parameters.last else {
@@ -341,5 +413,50 @@ extension ConsumerRewriter {
         edits.replace(clause, in: file, with: "(\n" + lines.map { "\(indent)    \($0)" }.joined(separator: ",\n") + "\n\(indent))")
     }
 
+    /// Wraps what the callers of the consumer's initializers pass for a
+    /// retyped parameter (`TaskManager(store: TaskStore())` becomes
+    /// `TaskManager(store: TaskManager.Wrappers.TaskStore())`), in every
+    /// file of the sources, `self.init(…)` of the consumer included: the
+    /// same instance, now behind the shim. Callers outside the sources
+    /// (another module, a test target) are not seen.
+    ///
+    /// An optional parameter's callers pass `nil` as it is, and the legacy
+    /// type's initializer or singleton wrapped; any other value may be
+    /// optional or not, which the sources do not say: refused.
+    func updateInitializerCallers(of retyped: RetypedParameters, edits: inout EditBuffer) throws {
+        guard !retyped.labels.isEmpty, let index = plan.consumer.index else { return }
+        let ownFiles = Set(plan.consumer.declarations.map(\.file.path))
+        for file in index.sources.files {
+            let finder = InitializerCallFinder(type: consumerName, selfInit: ownFiles.contains(file.path))
+            finder.walk(file.tree)
+            for call in finder.calls {
+                for argument in call.arguments {
+                    guard let label = argument.label?.text, retyped.labels.contains(label) else { continue }
+                    let text = argument.expression.trimmedDescription
+                    if GeneratedLayout.namesWrapperOrMock(text, consumer: consumerName) { continue }
+                    // `self.init(store: store)` passing on a parameter of
+                    // another type than the legacy one (a mock's): as it is.
+                    if finder.selfInitCalls.contains(call.id), let reference = argument.expression.as(DeclReferenceExprSyntax.self),
+                       let type = call.enclosingInitializerParameterType(named: reference.baseName.text),
+                       type != legacyName {
+                        continue
+                    }
+                    if retyped.optionalLabels.contains(label) {
+                        if argument.expression.is(NilLiteralExprSyntax.self) { continue }
+                        let callee = argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
+                            ?? argument.expression.trimmedDescription
+                        guard callee == legacyName || callee.hasPrefix(legacyName + ".") else {
+                            throw Refusal(
+                                .cannotApply, at: file.sourceLocation(of: argument),
+                                "\(text) is passed for \(label): \(legacyName)?, which becomes the shim, and whether "
+                                    + "it is optional is not known",
+                                fix: "pass \(wrapperType)(…) or nil there, then run again")
+                        }
+                    }
+                    edits.replace(argument.expression, in: file, with: wrapped(argument.expression))
+                }
+            }
+        }
+    }
 }
 #endif

@@ -4,7 +4,14 @@ import SwiftSyntax
 /// Each use routed through the shim property: its call, its transaction
 /// argument, the bridge locals that become unused.
 extension ConsumerRewriter {
-    mutating func route(_ use: ConsumerUse, through property: String) throws {
+    /// Routes `use` through the shim property `property`: its base becomes
+    /// the property, its legacy transaction the TransactionKit transaction
+    /// (a bridge local it read goes to `bridgeLocals`), and it is tried
+    /// where the shim throws (a method it is in goes to `throwingMethods`).
+    func route(
+        _ use: ConsumerUse, through property: String, edits: inout EditBuffer, bridgeLocals: inout [BridgeLocal],
+        throwingMethods: inout [ThrowingMethod]
+    ) throws {
         if use.node.isInStaticMember {
             throw Refusal(
                 .cannotApply, at: use.location,
@@ -55,9 +62,9 @@ extension ConsumerRewriter {
                 fix: "pass it as an argument, then run again")
         }
         let argument = arguments[position]
-        let transaction = try transactionExpression(
-            argument.expression, type: parameter.type, kind: shimMember.transactions[index] ?? .read,
-            use: use)
+        let transaction = try self.arguments.transaction(
+            for: argument.expression, type: parameter.type, kind: shimMember.transactions[index] ?? .read,
+            use: use, bridgeLocals: &bridgeLocals)
         if shimMember.transactions[index] == .write, use.context == .read {
             throw Refusal(
                 .cannotApply, at: use.location,
@@ -83,7 +90,7 @@ extension ConsumerRewriter {
                let rethrowing = closure.rethrowingCall {
                 // `ids.compactMap { id in … }`: the closure throws and the
                 // call it is passed to is tried (ConsumerRewriter+RethrowingClosure).
-                makeThrow(closure, passedTo: rethrowing, in: use.file)
+                makeThrow(closure, passedTo: rethrowing, in: use.file, edits: &edits)
                 around = Syntax(rethrowing)
             }
             if around.isInNonThrowingClosure {
@@ -94,95 +101,14 @@ extension ConsumerRewriter {
                     fix: "move the call out of the closure (or mark it `try` and let the closure throw), then run again")
             }
             // The method around it then throws too, and its callers `try`
-            // (see ConsumerRewriter+Throws).
+            // (see ConsumerRewriter+ThrowingMethods).
             if around.isInNonThrowingFunction {
-                try requireThrowing(around: around, for: use, legacyMember: "\(legacyName).\(member.displayName)")
+                try requireThrowing(
+                    around: around, for: use, legacyMember: "\(legacyName).\(member.displayName)",
+                    methods: &throwingMethods)
             }
             edits.insertOnce("try ", at: call.tryPosition, in: use.file)
         }
     }
-
-    /// The TransactionKit transaction inside a legacy transaction argument:
-    /// the bridge written inline, or a local initialized with it.
-    ///
-    /// Every configured bridge is recognised, not only the parameter
-    /// type's: a legacy layer with a read and a write transaction passes
-    /// one where the other is taken (a write transaction built with the
-    /// write bridge, handed to a member that takes the read type).
-    mutating func transactionExpression(
-        _ expression: ExprSyntax, type: String, kind: TransactionKind, use: ConsumerUse
-    ) throws -> String {
-        guard let ownBridge = configuration.legacyTransaction(forParameterType: type)?.bridge else {
-            throw Refusal(
-                .cannotApply, at: use.location, "\(type) has no bridge in txkit.json",
-                fix: "give its legacyTransactions entry a bridge (Guides/Configuration.md)")
-        }
-        let bridges = [ownBridge] + configuration.legacyTransactions.map(\.bridge).filter { $0 != ownBridge }
-        let matchAny = { (candidate: ExprSyntax) in bridges.lazy.compactMap { Self.match(candidate, bridge: $0) }.first }
-        if let inner = matchAny(expression) {
-            return inner
-        }
-        if let reference = expression.as(DeclReferenceExprSyntax.self),
-           let local = BridgeLocal(named: reference.baseName.text, before: expression, file: use.file),
-           let value = local.item.item.as(VariableDeclSyntax.self)?.bindings.first?.initializer?.value,
-           let inner = matchAny(value) {
-            BridgeLocal.record(reference, to: local, in: &bridgeLocals)
-            return inner
-        }
-        var received = expression
-        if let (name, scope) = Self.blockConnection(expression, isLegacyTransactionType: { configuration.legacyTransaction(named: $0) != nil }),
-           type == "Database" || expression.is(FunctionCallExprSyntax.self) || scope.is(ClosureExprSyntax.self)
-            || Self.isGRDBConnection(name, scope: scope, consumer: plan.consumer) {
-            if let transaction = try blockTransaction(
-                connection: name, scope: scope, before: Syntax(expression), kind: kind) {
-                return transaction
-            }
-            // `AppReadTransaction(db)`: the step is about `db`.
-            if let call = expression.as(FunctionCallExprSyntax.self), let inner = call.arguments.first?.expression {
-                received = inner
-            }
-        }
-        // An app transaction received from the caller, which keeps GRDB's
-        // connection: bridged through the type, as a received `Database` is.
-        if configuration.legacyTransaction(forParameterType: type)?.reverseBridge == nil, sourcesAdoptAPool,
-           let connection = grdbConnection(ofReceived: expression) {
-            return "try \(Self.lookupBridge(kind, connection))"
-        }
-        if let step = Self.receivedTransactionStep(
-            received, kind: kind, consumer: consumerName,
-            legacyTransaction: configuration.legacyTransaction(forParameterType: type)) {
-            throw Refusal(.cannotApply, at: use.location, "\(use.text): \(step)")
-        }
-        throw Refusal(
-            .cannotApply, at: use.location,
-            "\(use.text): its \(type) `\(expression.trimmedDescription)` is not built with a bridge of txkit.json "
-                + "(\(bridges.joined(separator: " or "))) here or in a local, so --apply cannot tell which "
-                + "TransactionKit transaction to pass",
-            fix: "edit this call by hand")
-    }
-
-    /// The text `$tx` stands for when `expression` is `bridge`, spaces aside.
-    static func match(_ expression: ExprSyntax, bridge: String) -> String? {
-        let squeeze = { (text: String) in text.filter { !$0.isWhitespace } }
-        let parts = bridge.components(separatedBy: "$tx")
-        guard parts.count == 2 else { return nil }
-        let text = squeeze(expression.trimmedDescription)
-        let (prefix, suffix) = (squeeze(parts[0]), squeeze(parts[1]))
-        guard text.count > prefix.count + suffix.count, text.hasPrefix(prefix), text.hasSuffix(suffix) else {
-            return nil
-        }
-        let inner = text.dropFirst(prefix.count).dropLast(suffix.count)
-        return inner.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } ? String(inner) : nil
-    }
-
-    /// Removes the bridge locals that nothing reads any more.
-    mutating func removeUnusedBridgeLocals() {
-        for local in bridgeLocals {
-            if let removal = local.removalIfUnread {
-                edits.add(removal, in: local.file)
-            }
-        }
-    }
-
 }
 #endif

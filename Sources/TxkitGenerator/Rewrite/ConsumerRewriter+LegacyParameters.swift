@@ -92,7 +92,7 @@ extension ConsumerRewriter {
     /// sources pass for it (`archive(1, store: TaskStore())` becomes
     /// `archive(1, store: TaskManager.Wrappers.TaskStore())`). Callers
     /// outside the sources are not seen.
-    mutating func retypeLegacyParameters(_ parameters: [LegacyParameter]) {
+    func retypeLegacyParameters(_ parameters: [LegacyParameter], edits: inout EditBuffer) {
         for parameter in parameters {
             edits.replace(parameter.parameter.type, in: parameter.file, with: shimType)
             for caller in callers(of: parameter) where caller.type == nil || caller.type == consumerName {
@@ -128,37 +128,6 @@ extension ConsumerRewriter {
                 ParameterCaller(call: call, file: file, type: call.receiverType)
             }
         }
-    }
-
-    /// `transaction.database` for a parameter `transaction` of an app's own
-    /// legacy transaction class that keeps GRDB's connection in a stored
-    /// property (its own or its superclass's): the connection a received
-    /// app transaction stands for. `nil` for anything else.
-    func grdbConnection(ofReceived expression: ExprSyntax) -> String? {
-        guard let reference = expression.as(DeclReferenceExprSyntax.self),
-              let (_, parameter) = expression.enclosingFunctionParameter(named: reference.baseName.text),
-              let index = plan.consumer.index
-        else { return nil }
-        var typeName: String? = parameter.type.trimmedDescription
-        var visited: Set<String> = []
-        while let name = typeName, visited.insert(name).inserted, let type = index.types[name] {
-            for declaration in type.declarations {
-                for item in declaration.memberBlock.members {
-                    guard let variable = item.decl.as(VariableDeclSyntax.self),
-                          !variable.modifiers.contains(where: { ["static", "class", "private", "fileprivate"].contains($0.name.text) })
-                    else { continue }
-                    for binding in variable.bindings {
-                        if let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                           let declared = binding.typeAnnotation?.type.trimmedDescription,
-                           ["Database", "GRDB.Database"].contains(declared) {
-                            return "\(reference.baseName.text).\(property)"
-                        }
-                    }
-                }
-            }
-            typeName = type.inherited.first
-        }
-        return nil
     }
 
     /// The files of the sources.

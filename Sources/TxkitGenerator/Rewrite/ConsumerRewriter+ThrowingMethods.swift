@@ -46,12 +46,14 @@ extension ConsumerRewriter {
 
     /// Notes that the function around `node` must throw for `use`, or
     /// refuses when it is not a method (an initializer, an accessor).
-    mutating func requireThrowing(around node: Syntax, for use: ConsumerUse, legacyMember: String) throws {
+    func requireThrowing(
+        around node: Syntax, for use: ConsumerUse, legacyMember: String, methods: inout [ThrowingMethod]
+    ) throws {
         var current = node.parent
         while let candidate = current {
             if let function = candidate.as(FunctionDeclSyntax.self) {
-                if !throwingMethods.contains(where: { $0.function.id == function.id }) {
-                    throwingMethods.append(ThrowingMethod(function: function, file: use.file, use: use))
+                if !methods.contains(where: { $0.function.id == function.id }) {
+                    methods.append(ThrowingMethod(function: function, file: use.file, use: use))
                 }
                 return
             }
@@ -68,15 +70,15 @@ extension ConsumerRewriter {
             fix: "mark it `throws` (or move the call into a method), then run again")
     }
 
-    /// Marks each of ``throwingMethods`` `throws` and adds `try` to its
-    /// callers in the sources, or refuses (see the extension's comment).
-    mutating func makeMethodsThrow() throws {
+    /// Marks each of `methods` `throws` and adds `try` to its callers in
+    /// the sources, or refuses (see the extension's comment).
+    func makeMethodsThrow(_ methods: [ThrowingMethod], edits: inout EditBuffer) throws {
         var refusals: [Refusal] = []
         var callerEdits: [(call: FunctionCallExprSyntax, file: SourceFile)] = []
-        for method in throwingMethods {
+        for method in methods {
             do {
                 try requireOnlyCallersInTheSources(of: method)
-                let methodIDs = Set(throwingMethods.map(\.function.id))
+                let methodIDs = Set(methods.map(\.function.id))
                 for (call, file) in try callers(of: method) where !call.isCoveredByTry {
                     if let reason = call.whyTryIsNotAllowed(throwingFunctions: methodIDs) {
                         throw Refusal(
@@ -94,7 +96,7 @@ extension ConsumerRewriter {
             }
         }
         if !refusals.isEmpty { throw refused(refusals) }
-        for method in throwingMethods {
+        for method in methods {
             let signature = method.function.signature
             if let async = signature.effectSpecifiers?.asyncSpecifier {
                 edits.insert(" throws", at: async.endPositionBeforeTrailingTrivia, in: method.file)
