@@ -43,8 +43,7 @@ extension LegacyConverter {
                     fix: "give it one, then run again"))
                 continue
             }
-            if parameter.isInout || parameter.isVariadic || parameter.defaultValue != nil
-                || parameter.type.hasSuffix("?") || parameter.type.hasSuffix("!") {
+            if parameter.isInout || parameter.isVariadic || parameter.defaultValue != nil || parameter.shape.isOptional {
                 blockers.append(block(
                     member.declaration,
                     "\(name) takes its \(parameter.type) "

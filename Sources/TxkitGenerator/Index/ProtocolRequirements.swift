@@ -321,7 +321,7 @@ package struct ProtocolRequirements {
             let label: String? = first == "_" || (isSubscript && second == nil) ? nil : first
             return IndexedParameter(
                 label: label, name: name, type: type, isInout: isInout, isVariadic: parameter.ellipsis != nil,
-                defaultValue: parameter.defaultValue?.value.trimmedDescription)
+                defaultValue: parameter.defaultValue?.value.trimmedDescription, shape: TypeShape(parameter.type))
         }
     }
 }
