@@ -79,14 +79,12 @@ package struct InventoryCommand: ParsableCommand {
     /// What `txkit convert` would do with each legacy type, or what
     /// blocks it.
     private func printConversions(_ legacyTypes: [String]) throws {
-        let configuration = try GeneratorConfiguration.loadRequired(from: options.root)
+        let generator = try options.generator(includingTests: true)
         print("")
         print("txkit convert, per legacy type (planned, nothing written):")
         for legacy in legacyTypes {
             do {
-                let conversion = try LegacyConversion(
-                    root: options.root, configuration: configuration, legacy: legacy,
-                    sources: options.sources.isEmpty ? nil : options.sources)
+                let conversion = try generator.convert(legacy: legacy)
                 if conversion.blockers.isEmpty {
                     let shims = conversion.retiredPairs.isEmpty ? "" : ", retires \(conversion.retiredPairs.count) shim(s)"
                     print("  \(legacy): ready (\(conversion.changedLines) lines\(shims))")

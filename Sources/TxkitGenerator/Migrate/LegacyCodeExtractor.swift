@@ -22,7 +22,7 @@ final class LegacyCodeExtractor {
     let scope: TransactionScope
     /// The consumer's file edits, in that file's UTF-8 offsets.
     private(set) var edits: [TextEdit] = []
-    private(set) var refusals: [MigrationRefusal] = []
+    private(set) var refusals: [Refusal] = []
     /// Calls through a pair's shim whose legacy member did not throw: the
     /// shim's does (its bridge can), so they need `try`.
     private(set) var throwingCalls: [FunctionCallExprSyntax] = []
@@ -733,9 +733,8 @@ final class LegacyCodeExtractor {
     }
 
     private func refuse(_ node: some SyntaxProtocol, _ reason: String) {
-        refusals.append(MigrationRefusal(
-            location: scope.file.sourceLocation(of: node),
-            reason: "\(context.consumer.name).\(scope.methodName): \(reason)",
+        refusals.append(Refusal(.cannotMigrate, at: scope.file.sourceLocation(of: node),
+            "\(context.consumer.name).\(scope.methodName): \(reason)",
             fix: "move that code into a finder method that takes the transaction, or give the names it uses their types, then run migrate again"))
     }
 }

@@ -22,9 +22,10 @@ struct MockRenderer {
 
     /// Whether `member` passes or returns one of ``nonSendableTypes``.
     func isIsolated(_ member: ShimMember) -> Bool {
-        let types = member.recordedParameters.map(\.parameter.valueType) + [member.resultType].compactMap { $0 }
-        return types.contains { type in
-            !member.isGeneric(type) && ShimPlan.valueTypeNames(in: type).contains(where: nonSendableTypes.contains)
+        let types = member.recordedParameters.map { ($0.parameter.valueType, $0.parameter.shape) }
+            + (member.resultType.map { [($0, member.resultShape)] } ?? [])
+        return types.contains { type, shape in
+            !member.isGeneric(shape) && ShimPlan.valueTypeNames(in: type).contains(where: nonSendableTypes.contains)
         }
     }
 
@@ -57,7 +58,7 @@ struct MockRenderer {
         let method = isIsolated(member) ? "NonSendableMockMethod" : "MockMethod"
         switch member.legacy.kind {
         case .property:
-            let type = valueType(member.resultType ?? "Void", in: member)
+            let type = valueType(member.resultType ?? "Void", shape: member.resultShape, in: member)
             let getter = "let get\(SwiftText.capitalized(member.stubName)) = \(method)<Void, \(type)>()"
             guard member.isWritten else { return [getter] }
             return [getter, "let set\(SwiftText.capitalized(member.stubName)) = \(method)<\(type), Void>()"]
@@ -71,21 +72,23 @@ struct MockRenderer {
         let recorded = member.recordedParameters
         switch recorded.count {
         case 0: return "Void"
-        case 1: return valueType(recorded[0].parameter.valueType, in: member)
+        case 1: return valueType(recorded[0].parameter.valueType, shape: recorded[0].parameter.shape, in: member)
         default:
-            let elements = recorded.map { "\($0.parameter.name): \(valueType($0.parameter.valueType, in: member))" }
+            let elements = recorded.map {
+                "\($0.parameter.name): \(valueType($0.parameter.valueType, shape: $0.parameter.shape, in: member))"
+            }
             return "(\(elements.joined(separator: ", ")))"
         }
     }
 
     private func resultType(_ member: ShimMember) -> String {
-        valueType(member.resultType ?? "Void", in: member)
+        valueType(member.resultType ?? "Void", shape: member.resultShape, in: member)
     }
 
     /// Generic and opaque types are recorded by description and returned
     /// as `any Sendable`.
-    private func valueType(_ type: String, in member: ShimMember) -> String {
-        guard member.isGeneric(type) else { return type }
+    private func valueType(_ type: String, shape: TypeShape?, in member: ShimMember) -> String {
+        guard member.isGeneric(shape) else { return type }
         return type == member.resultType ? "any Sendable" : "String"
     }
 
@@ -94,7 +97,7 @@ struct MockRenderer {
         case .property:
             let name = SwiftText.capitalized(member.stubName)
             let type = member.resultType ?? "Void"
-            let cast = member.isGeneric(type) ? " as! \(type)" : ""
+            let cast = member.isGeneric(member.resultShape) ? " as! \(type)" : ""
             // A NonSendableMockMethod call spells out its `()` arguments.
             let none = isIsolated(member) ? "(), " : ""
             if member.isWritten {
@@ -114,7 +117,7 @@ struct MockRenderer {
 
     private func body(_ member: ShimMember) -> [String] {
         let recorded = member.recordedParameters.map { entry -> String in
-            member.isGeneric(entry.parameter.type) ? "String(describing: \(entry.parameter.name))" : entry.parameter.name
+            member.isGeneric(entry.parameter.shape) ? "String(describing: \(entry.parameter.name))" : entry.parameter.name
         }
         var arguments: [String] = []
         switch recorded.count {
@@ -127,7 +130,7 @@ struct MockRenderer {
             arguments.append(member.isBridged ? "tx" : member.legacy.parameters[index].name)
         }
         arguments.append("in: self")
-        let cast = member.resultType.map { member.isGeneric($0) ? " as! \($0)" : "" } ?? ""
+        let cast = member.resultType.map { member.isGeneric(member.resultShape) ? " as! \($0)" : "" } ?? ""
         let argumentList = arguments.joined(separator: ", ")
         switch member.shimThrowsClause {
         case "throws"?:

@@ -1,7 +1,7 @@
 #if Txkit
 import SwiftSyntax
 
-extension ConsumerRewriter {
+extension TransactionArgument {
     /// The one step `--apply` asks for when a consumer passes on a legacy
     /// transaction it did not build from a TransactionKit transaction: one
     /// it receives from its callers (a parameter), or the connection of a
@@ -29,8 +29,8 @@ extension ConsumerRewriter {
         } ?? ""
         var current = Syntax(expression)
         while let parent = current.parent {
-            if let closure = parent.as(ClosureExprSyntax.self), declares(closure, name) {
-                let block = calledExpression(of: closure).map { "`\($0) { \(name) in … }`" } ?? "a closure"
+            if let closure = parent.as(ClosureExprSyntax.self), closure.declaresParameter(named: name) {
+                let block = closure.calledExpressionText.map { "`\($0) { \(name) in … }`" } ?? "a closure"
                 let receiver = String(reverse(name).prefix { $0.isLetter || $0.isNumber || $0 == "_" })
                 return "`\(name)` is the connection of \(block), a transaction the application opens itself. "
                     + "One step, once per consumer: give \(consumer) the SQLiteDB that adopted the application's "
@@ -45,7 +45,7 @@ extension ConsumerRewriter {
             }
             if let function = parent.as(FunctionDeclSyntax.self) {
                 guard function.signature.parameterClause.parameters.contains(where: {
-                    ($0.secondName ?? $0.firstName).text == name
+                    $0.internalName == name
                 }) else { return nil }
                 return "`\(name)` is a parameter of \(consumer).\(function.name.text): \(consumer) still receives "
                     + "the legacy transaction from its callers. One step: make \(function.name.text) take "
@@ -55,30 +55,6 @@ extension ConsumerRewriter {
                     + "transaction\"). When it is GRDB's `Database` and the app adopts its pool at startup "
                     + "(`SQLiteDB(adopting:)`), --apply passes `try \(lookupBridge(kind, name))` here itself"
             }
-            current = parent
-        }
-        return nil
-    }
-
-    static func declares(_ closure: ClosureExprSyntax, _ name: String) -> Bool {
-        switch closure.signature?.parameterClause {
-        case let .simpleInput(parameters)?:
-            return parameters.contains { $0.name.text == name }
-        case let .parameterClause(clause)?:
-            return clause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
-        case nil:
-            return false
-        }
-    }
-
-    /// `pool.write` for `pool.write { db in … }` or `pool.write({ db in … })`.
-    static func calledExpression(of closure: ClosureExprSyntax) -> String? {
-        var current = Syntax(closure)
-        while let parent = current.parent {
-            if let call = parent.as(FunctionCallExprSyntax.self) {
-                return call.calledExpression.trimmedDescription
-            }
-            guard parent.is(LabeledExprSyntax.self) || parent.is(LabeledExprListSyntax.self) else { return nil }
             current = parent
         }
         return nil
@@ -102,12 +78,12 @@ extension ConsumerRewriter {
         let name = reference.baseName.text
         var current = Syntax(expression)
         while let parent = current.parent {
-            if let closure = parent.as(ClosureExprSyntax.self), declares(closure, name) {
+            if let closure = parent.as(ClosureExprSyntax.self), closure.declaresParameter(named: name) {
                 return (name, Syntax(closure))
             }
             if let function = parent.as(FunctionDeclSyntax.self) {
                 let isParameter = function.signature.parameterClause.parameters.contains {
-                    ($0.secondName ?? $0.firstName).text == name
+                    $0.internalName == name
                 }
                 return isParameter ? (name, Syntax(function)) : nil
             }
@@ -125,7 +101,7 @@ extension ConsumerRewriter {
     /// `read` block is bridged like a pool's: `readTransaction(bridging:)`
     /// sees the queue's read-only access.)
     func blockTransaction(
-        connection name: String, scope: Syntax, before node: Syntax, kind: TransactionKind, location: String
+        connection name: String, scope: Syntax, before node: Syntax, kind: TransactionKind
     ) throws -> String? {
         let databaseEntry = configuration.legacyTransactions.first { $0.type == "Database" }
         let reverse = { (kind: TransactionKind) in
@@ -156,7 +132,7 @@ extension ConsumerRewriter {
         // The receiver of the reverse bridge, held by the consumer.
         let expression = reverse(kind)
         let receiver = String(expression.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-        let holds = plan.consumer.declarations.contains { declaration in
+        let holds = consumer.declarations.contains { declaration in
             declaration.memberBlock.members.contains { item in
                 guard let variable = item.decl.as(VariableDeclSyntax.self),
                       !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" })
@@ -170,17 +146,10 @@ extension ConsumerRewriter {
         // The default bridge, on the adopted database the consumer does not
         // hold: the type finds it from GRDB's connection, provided the app
         // adopts its pool somewhere (its sources say so).
-        guard databaseEntry?.reverseBridge == nil, Self.isGRDBConnection(name, scope: scope, consumer: plan.consumer),
+        guard databaseEntry?.reverseBridge == nil, Self.isGRDBConnection(name, scope: scope, consumer: consumer),
               sourcesAdoptAPool
         else { return nil }
         return "try \(Self.lookupBridge(kind, name))"
-    }
-
-    /// Whether some file of the sources adopts a GRDB pool or queue
-    /// (`SQLiteDB(adopting:`), so that the adopted database exists when the
-    /// consumer runs and ``lookupBridge(_:_:)`` finds it.
-    static func sourcesAdoptAPool(_ plan: ShimPlan) -> Bool {
-        plan.consumer.index?.adoptsAPool ?? false
     }
 
     /// The GRDB types whose `read`/`write` blocks receive GRDB's `Database`.
@@ -199,10 +168,10 @@ extension ConsumerRewriter {
         }
         if let function = scope.as(FunctionDeclSyntax.self) {
             return function.signature.parameterClause.parameters.contains {
-                ($0.secondName ?? $0.firstName).text == name && bare($0.type.trimmedDescription) == "Database"
+                $0.internalName == name && bare($0.type.trimmedDescription) == "Database"
             }
         }
-        guard let closure = scope.as(ClosureExprSyntax.self), let called = calledExpression(of: closure),
+        guard let closure = scope.as(ClosureExprSyntax.self), let called = closure.calledExpressionText,
               let dot = called.lastIndex(of: ".")
         else { return false }
         let receiver = String(called[..<dot])
@@ -213,7 +182,7 @@ extension ConsumerRewriter {
         while let parent = current.parent {
             if let function = parent.as(FunctionDeclSyntax.self) {
                 return function.signature.parameterClause.parameters.contains {
-                    ($0.secondName ?? $0.firstName).text == receiver && grdbAccessTypes.contains(bare($0.type.trimmedDescription))
+                    $0.internalName == receiver && grdbAccessTypes.contains(bare($0.type.trimmedDescription))
                 }
             }
             current = parent

@@ -31,7 +31,7 @@ extension ConsumerRewriter {
 
         /// The method's argument labels, `nil` for `_`.
         var labels: [String?] {
-            function.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+            function.argumentLabels
         }
     }
 
@@ -46,12 +46,14 @@ extension ConsumerRewriter {
 
     /// Notes that the function around `node` must throw for `use`, or
     /// refuses when it is not a method (an initializer, an accessor).
-    mutating func requireThrowing(around node: Syntax, for use: ConsumerUse, legacyMember: String) throws {
+    func requireThrowing(
+        around node: Syntax, for use: ConsumerUse, legacyMember: String, methods: inout [ThrowingMethod]
+    ) throws {
         var current = node.parent
         while let candidate = current {
             if let function = candidate.as(FunctionDeclSyntax.self) {
-                if !throwingMethods.contains(where: { $0.function.id == function.id }) {
-                    throwingMethods.append(ThrowingMethod(function: function, file: use.file, use: use))
+                if !methods.contains(where: { $0.function.id == function.id }) {
+                    methods.append(ThrowingMethod(function: function, file: use.file, use: use))
                 }
                 return
             }
@@ -61,66 +63,65 @@ extension ConsumerRewriter {
             }
             current = candidate.parent
         }
-        throw GeneratorError.cannotApply(
+        throw Refusal(
+            .cannotApply, at: use.location,
             "\(use.text) is in an initializer or accessor that does not throw, and its shim throws where "
-                + "\(legacyMember) does not (the bridge can): every use of it would change; mark it `throws` "
-                + "(or move the call into a method), then run again",
-            location: use.location)
+                + "\(legacyMember) does not (the bridge can): every use of it would change",
+            fix: "mark it `throws` (or move the call into a method), then run again")
     }
 
-    /// Marks each of ``throwingMethods`` `throws` and adds `try` to its
-    /// callers in the sources, or refuses (see the extension's comment).
-    mutating func makeMethodsThrow() throws {
-        var refusals: [GeneratorError] = []
+    /// Marks each of `methods` `throws` and adds `try` to its callers in
+    /// the sources, or refuses (see the extension's comment).
+    func makeMethodsThrow(_ methods: [ThrowingMethod], edits: inout EditBuffer) throws {
+        var refusals: [Refusal] = []
         var callerEdits: [(call: FunctionCallExprSyntax, file: SourceFile)] = []
-        for method in throwingMethods {
+        for method in methods {
             do {
                 try requireOnlyCallersInTheSources(of: method)
-                let methodIDs = Set(throwingMethods.map(\.function.id))
-                for (call, file) in try callers(of: method) where !Self.isCoveredByTry(Syntax(call)) {
-                    if let reason = Self.whyCallerCannotThrow(Syntax(call), throwingMethods: methodIDs) {
-                        throw GeneratorError.cannotApply(
+                let methodIDs = Set(methods.map(\.function.id))
+                for (call, file) in try callers(of: method) where !call.isCoveredByTry {
+                    if let reason = call.whyTryIsNotAllowed(throwingFunctions: methodIDs) {
+                        throw Refusal(
+                            .cannotApply, at: method.use.location,
                             "\(method.use.text) is in \(consumerName).\(method.name), which does not throw, and its "
                                 + "shim throws where \(legacyName).\(method.use.memberName) does not (the bridge can); "
-                                + "--apply would mark \(method.name) `throws`, but its call at \(file.location(of: call)) "
-                                + "\(reason): mark that caller `throws` too (or the method, and `try` its callers), "
-                                + "then run again",
-                            location: method.use.location)
+                                + "--apply would mark \(method.name) `throws`, but its call at "
+                                + "\(file.sourceLocation(of: call)) \(reason)",
+                            fix: "mark that caller `throws` too (or the method, and `try` its callers), then run again")
                     }
                     callerEdits.append((call, file))
                 }
-            } catch let error as GeneratorError {
-                refusals.append(error)
+            } catch let refusal as Refusal {
+                refusals.append(refusal)
             }
         }
-        if refusals.count == 1 { throw refusals[0] }
-        if !refusals.isEmpty { throw GeneratorError.refusals(refusals) }
-        for method in throwingMethods {
+        if !refusals.isEmpty { throw refused(refusals) }
+        for method in methods {
             let signature = method.function.signature
             if let async = signature.effectSpecifiers?.asyncSpecifier {
-                insert(" throws", at: async.endPositionBeforeTrailingTrivia, in: method.file)
+                edits.insert(" throws", at: async.endPositionBeforeTrailingTrivia, in: method.file)
             } else {
-                insert(" throws", at: signature.parameterClause.endPositionBeforeTrailingTrivia, in: method.file)
+                edits.insert(" throws", at: signature.parameterClause.endPositionBeforeTrailingTrivia, in: method.file)
             }
         }
         for (call, file) in callerEdits {
-            insertTry(at: Self.tryPosition(for: Syntax(call)), in: file)
+            edits.insertOnce("try ", at: call.tryPosition, in: file)
         }
     }
 
     /// Refuses a method whose callers may lie outside the sources, or
     /// whose signature something else fixes.
     private func requireOnlyCallersInTheSources(of method: ThrowingMethod) throws {
-        let refuse = { (reason: String) -> GeneratorError in
-            GeneratorError.cannotApply(
+        let refuse = { (reason: String) in
+            Refusal(
+                .cannotApply, at: method.use.location,
                 "\(method.use.text) is in \(consumerName).\(method.name), which does not throw, and its shim throws "
                     + "where \(legacyName).\(method.use.memberName) does not (the bridge can): --apply would mark "
-                    + "\(method.name) `throws` and `try` its callers, but \(reason); mark it `throws` by hand (or "
-                    + "move the call), then run again",
-                location: method.use.location)
+                    + "\(method.name) `throws` and `try` its callers, but \(reason)",
+                fix: "mark it `throws` by hand (or move the call), then run again")
         }
         let function = method.function
-        guard Self.enclosingTypeName(of: Syntax(function)) == consumerName else {
+        guard function.enclosingTypeName == consumerName else {
             throw refuse("it is not a method of \(consumerName)")
         }
         let modifiers = Set(function.modifiers.map(\.name.text))
@@ -162,7 +163,7 @@ extension ConsumerRewriter {
         }
         let spelled = "(" + method.labels.map { ($0 ?? "_") + ":" }.joined() + ")"
         if let reference = references.references.first(where: { reference in
-            let type = Self.receiverType(of: reference.reference, file: reference.file)
+            let type = reference.reference.receiverType
             return type == consumerName || type == nil && reference.reference.trimmedDescription.hasSuffix(method.name + spelled)
         }) {
             throw refuse("it is referenced without being called at \(reference.file.location(of: reference.reference))")
@@ -180,63 +181,24 @@ extension ConsumerRewriter {
             let finder = MethodCallFinder(name: method.name)
             finder.walk(file.tree)
             declarations += finder.declarations.filter { declaration in
-                declaration.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
-                    == method.labels
+                declaration.argumentLabels == method.labels
             }.count
             for call in finder.calls where call.arguments.map({ $0.label?.text }) == method.labels {
-                calls.append((call, file, Self.receiverType(of: call, file: file)))
+                calls.append((call, file, call.receiverType))
             }
         }
         if declarations > 1, let untyped = calls.first(where: { $0.2 == nil }) {
-            throw GeneratorError.cannotApply(
+            throw Refusal(
+                .cannotApply, at: method.use.location,
                 "\(method.use.text) is in \(consumerName).\(method.name), which does not throw, and its shim throws "
                     + "where \(legacyName).\(method.use.memberName) does not (the bridge can): --apply would mark "
                     + "\(method.name) `throws` and `try` its callers, but \(declarations) functions of the sources have "
                     + "that name and those labels, and it cannot tell whose function the call at "
-                    + "\(untyped.1.location(of: untyped.0)) calls; mark it `throws` by hand (or move the call), then "
-                    + "run again",
-                location: method.use.location)
+                    + "\(untyped.1.sourceLocation(of: untyped.0)) calls",
+                fix: "mark it `throws` by hand (or move the call), then run again")
         }
         return calls.filter { $0.2 == nil || $0.2 == consumerName }.map { ($0.0, $0.1) }
     }
 
-    /// Why a `try` cannot be added before the call `node`, or `nil` when it
-    /// can: the function, initializer or accessor around it throws (or is
-    /// one of `throwingMethods`), or the closure around it already throws
-    /// (see ``isInNonThrowingClosure(_:)``).
-    static func whyCallerCannotThrow(_ node: Syntax, throwingMethods: Set<SyntaxIdentifier>) -> String? {
-        var current = node.parent
-        while let candidate = current {
-            if let closure = candidate.as(ClosureExprSyntax.self) {
-                return isInNonThrowingClosure(Syntax(closure.statements)) ? "is in a closure that does not throw" : nil
-            }
-            if candidate.is(DeferStmtSyntax.self) { return "is in a `defer` block, which cannot throw" }
-            if let function = candidate.as(FunctionDeclSyntax.self) {
-                if throwingMethods.contains(function.id) { return nil }
-                return isUntypedThrows(function.signature.effectSpecifiers?.throwsClause)
-                    ? nil : "is in a function that does not throw (or throws another way)"
-            }
-            if let initializer = candidate.as(InitializerDeclSyntax.self) {
-                return isUntypedThrows(initializer.signature.effectSpecifiers?.throwsClause)
-                    ? nil : "is in an initializer that does not throw"
-            }
-            if let accessor = candidate.as(AccessorDeclSyntax.self) {
-                return isUntypedThrows(accessor.effectSpecifiers?.throwsClause) ? nil : "is in an accessor that does not throw"
-            }
-            if candidate.is(MemberBlockItemSyntax.self) || candidate.is(SourceFileSyntax.self) {
-                return "is not in a function that throws"
-            }
-            current = candidate.parent
-        }
-        return "is not in a function that throws"
-    }
-
-    /// `throws` or `throws(any Error)`: a clause through which any error
-    /// passes (not `rethrows`, not a typed `throws(E)`).
-    static func isUntypedThrows(_ clause: ThrowsClauseSyntax?) -> Bool {
-        guard let clause, clause.throwsSpecifier.tokenKind == .keyword(.throws) else { return false }
-        guard let type = clause.type?.trimmedDescription else { return true }
-        return type == "any Error" || type == "Error"
-    }
 }
 #endif
