@@ -82,6 +82,7 @@ package struct InventoryCommand: ParsableCommand {
         let generator = try options.generator(includingTests: true)
         print("")
         print("txkit convert, per legacy type (planned, nothing written):")
+        var printedFixes: Set<String> = []
         for legacy in legacyTypes {
             do {
                 let conversion = try generator.convert(legacy: legacy)
@@ -91,7 +92,13 @@ package struct InventoryCommand: ParsableCommand {
                 } else {
                     print("  \(legacy): blocked at \(conversion.blockers.count) place(s):")
                     for blocker in conversion.blockers {
-                        print("    \(blocker)")
+                        // Each fix once: the same paragraph for a dozen
+                        // finders says nothing new after the first.
+                        if blocker.fix.isEmpty || printedFixes.insert(blocker.fix).inserted {
+                            print("    \(blocker)")
+                        } else {
+                            print("    \(blocker.location): \(blocker.reason) (the fix is above)")
+                        }
                     }
                 }
             } catch {

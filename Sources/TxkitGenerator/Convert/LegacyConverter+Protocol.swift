@@ -1,4 +1,5 @@
 #if Txkit
+import SwiftSyntax
 import Foundation
 
 /// The finder's protocol, its conformance and its mock.
@@ -112,6 +113,49 @@ extension LegacyConverter {
                     + "require (a requirement has no opaque result)",
                 fix: "make it return `any \(result.dropFirst("some ".count))`, then run again")
         }
+    }
+
+    /// A GRDB record is no finder to inject: its members are called on its
+    /// values (`note.save(db)`), and a record has no argument-free
+    /// initializer for production to pass.
+    var recordBlockers: [Refusal] {
+        guard let conformance = legacy.inherited.first(where: { GRDBVocabulary.recordProtocols.contains(SourceIndex.coreTypeName($0)) })
+        else { return [] }
+        return [block(
+            legacy.declarations.first { !$0.isExtension }.map { $0.file.sourceLocation(of: $0.memberBlock.parent ?? Syntax($0.memberBlock)) }
+                ?? legacy.location,
+            "\(legacy.name) is a GRDB record (\(conformance)): callers use its values and static fetches, not an "
+                + "instance injected as a finder",
+            fix: "run txkit migrate on the managers that use it: their uses of \(legacy.name) go into their Database shims")]
+    }
+
+    /// A protocol of the sources the finder adopts whose requirements take
+    /// the legacy transaction: converting the finder's members alone would
+    /// leave it not conforming (the build would break).
+    var adoptedProtocolBlockers: [Refusal] {
+        let converting = Set(converted.map(\.member.name))
+        return legacy.inherited.compactMap { name -> Refusal? in
+            guard let adopted = index.types[SourceIndex.coreTypeName(name)], adopted.kind == .protocol else { return nil }
+            let associated = Self.associatedTypes(of: adopted)
+            let takesLegacyTransaction = adopted.members.contains { member in
+                converting.contains(member.name) && member.parameters.contains { parameter in
+                    isLegacyTransaction(parameter.type) || associated.contains(SourceIndex.coreTypeName(parameter.type))
+                }
+            }
+            guard takesLegacyTransaction else { return nil }
+            return block(
+                adopted.location,
+                "\(legacy.name) conforms to \(adopted.name), whose requirements take the legacy transaction: its converted "
+                    + "members would no longer satisfy them",
+                fix: "convert \(adopted.name)'s requirements first (or drop \(legacy.name)'s conformance), then run again")
+        }
+    }
+
+    /// The names of a protocol's `associatedtype`s.
+    static func associatedTypes(of type: IndexedType) -> Set<String> {
+        Set(type.declarations.flatMap { declaration in
+            declaration.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self)?.name.text }
+        })
     }
 
     /// Where the protocol goes: beside the finder's declaration.

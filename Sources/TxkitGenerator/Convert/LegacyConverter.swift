@@ -150,6 +150,8 @@ struct LegacyConverter {
         blockers += unsendableRequirements
         blockers += actorIsolatedRequirements
         blockers += opaqueRequirements
+        blockers += recordBlockers
+        blockers += adoptedProtocolBlockers
     }
 
     /// The conversion: the edits made so far, `files` (the protocol and
