@@ -50,6 +50,8 @@ export TMPDIR="$logs/tmp"
 (cd "$fixtures/$app" && tar cf - --exclude=.build --exclude=.swiftpm --exclude=Package.resolved .) | (cd "$copy" && tar xf -)
 cd "$copy"
 git init -q .
+started=$SECONDS
+phase() { echo "== $app: $1 (at $((SECONDS - started)) s)"; }
 commit() { git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "$1"; }
 commit untouched
 
@@ -68,15 +70,16 @@ app_warnings() {
         sed -E "s#^$copy/([^:]+):[0-9]+:[0-9]+: #\1: #" | sort -u || true
 }
 
-echo "== $app: the untouched copy builds"
+phase "the untouched copy builds"
 swift_build "$logs/build-untouched.log"
 app_warnings "$logs/build-untouched.log" >"$logs/warnings-untouched.txt"
 
-echo "== $app: the user's steps, txkit init"
+phase "the user's steps, txkit init"
 git apply "$fixtures/$app.user-steps.patch"
 "$txkit" init --root . >"$logs/init.log"
 commit "the user's steps"
 
+phase "txkit migrate, one consumer at a time"
 migrated=0 already=0 refused=0 unexpected=""
 migrated_consumers=()
 while read -r consumer expected; do
@@ -102,7 +105,7 @@ if [ -n "$unexpected" ]; then
     exit 1
 fi
 
-echo "== $app: the consumers name no GRDB type and none of $holder_types"
+phase "the consumers name no GRDB type and none of $holder_types"
 already_consumers=$(awk '$2 == "already" { print $1 }' "$fixtures/$app.consumers")
 python3 "$root/Scripts/check-app-consumer-names.py" \
     --sources Sources --grdb "$scratch/checkouts/GRDB.swift/GRDB" \
@@ -113,7 +116,7 @@ for consumer in "${migrated_consumers[@]}"; do
         { echo "error: $app: no mocks of $consumer in $mocks" >&2; exit 1; }
 done
 
-echo "== $app: the MockDB tests, the build"
+phase "the MockDB tests, the build"
 # Mocks of the app's own protocols the tests also need, as a user gets
 # them: `txkit mock --protocol P [--name N]` for each line of <app>.mock-protocols.
 if [ -f "$fixtures/$app.mock-protocols" ]; then
@@ -140,7 +143,7 @@ if [ -n "$new_warnings" ]; then
     exit 1
 fi
 
-echo "== $app: the runner's output"
+phase "the runner's output"
 runner=$(grep -oE '\.executable\(name: "[^"]+"' Package.swift | head -1 | cut -d'"' -f2)
 swift run --skip-build --scratch-path "$scratch" "$runner" >"$logs/output.txt" 2>"$logs/run-stderr.txt" ||
     { cat "$logs/run-stderr.txt" >&2; echo "error: $app: $runner failed" >&2; exit 1; }
@@ -149,7 +152,7 @@ if ! diff "$logs/output.txt" expected-output.txt; then
     exit 1
 fi
 
-echo "== $app: swift test (the app's own tests, then the MockDB tests)"
+phase "swift test (the app's own tests, then the MockDB tests)"
 # Counts: XCTest's `Executed N tests`, Swift Testing's `Test run with N tests`.
 run_tests() { # log, swift test arguments…: runs them, prints how many ran
     local log=$1 xctest swift_testing
@@ -170,6 +173,6 @@ if [ "$mockdb_tests" -ne "$written" ]; then
     echo "error: $app: $mockdb_tests MockDB tests ran, $written are written" >&2
     exit 1
 fi
-summary="$app: $migrated migrated, $already already, $refused refused; output same; tests passed: $own_tests of the app's, $mockdb_tests MockDB"
+summary="$app: $migrated migrated, $already already, $refused refused; output same; tests passed: $own_tests of the app's, $mockdb_tests MockDB ($((SECONDS - started)) s)"
 echo "$summary"
 if [ -n "${SUMMARY:-}" ]; then echo "$summary" >>"$SUMMARY"; fi
