@@ -9,10 +9,10 @@ enum ChatMockDB {
     /// `Dependencies` cannot be built without a `DatabaseStorage`, so this
     /// one holds a real, empty database file, which the managers under test
     /// never use: every transaction they open is the `MockDB`'s.
-    static func dependencies(notificationCenter: ChatNotificationCenter = ChatNotificationCenter()) throws -> Dependencies {
+    static func dependencies(notifying notifications: PostedNotifications = PostedNotifications()) throws -> Dependencies {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ChatMockDB-\(UUID().uuidString)")
         let storage = try DatabaseStorage(path: folder.appendingPathComponent("unused.sqlite").path)
-        return Dependencies(databaseStorage: storage, contactStore: ContactStore(), notificationCenter: notificationCenter)
+        return Dependencies(databaseStorage: storage, contactStore: ContactStore(), notificationCenter: notifications.center)
     }
 
     /// A thread's settings as the database would return them (the type has
@@ -25,11 +25,12 @@ enum ChatMockDB {
     }
 }
 
-/// Every notification a `ChatNotificationCenter` posts, in order.
+/// A `ChatNotificationCenter` and every notification it posts, in order.
 final class PostedNotifications {
+    let center = ChatNotificationCenter()
     private(set) var posted: [ChatNotification] = []
 
-    init(_ center: ChatNotificationCenter) {
+    init() {
         for name in ChatNotification.Name.allCases {
             center.addObserver(forName: name) { [unowned self] notification in self.posted.append(notification) }
         }

@@ -9,15 +9,13 @@ import TransactionKitTesting
 /// `ContactManager.Mocks.Database`, which stands for it on a `MockDB`.
 final class ContactManagerMockDBTests {
     let db = MockDB()
-    let center = ChatNotificationCenter()
-    let notifications: PostedNotifications
+    let notifications = PostedNotifications()
     let dependencies: Dependencies
     let dataAccess = ContactManager.Mocks.Database()
     let manager: ContactManager
 
     init() throws {
-        notifications = PostedNotifications(center)
-        dependencies = try ChatMockDB.dependencies(notificationCenter: center)
+        dependencies = try ChatMockDB.dependencies(notifying: notifications)
         manager = ContactManager(db: db, dependencies: dependencies, dataAccess: dataAccess)
     }
 

@@ -9,14 +9,12 @@ import TransactionKitTesting
 /// record calls behind the generated `DisappearingMessagesJob.Mocks.Database`.
 final class DisappearingMessagesJobMockDBTests {
     let db = MockDB()
-    let center = ChatNotificationCenter()
-    let notifications: PostedNotifications
+    let notifications = PostedNotifications()
     let dataAccess = DisappearingMessagesJob.Mocks.Database()
     let job: DisappearingMessagesJob
 
     init() throws {
-        notifications = PostedNotifications(center)
-        job = DisappearingMessagesJob(db: db, dependencies: try ChatMockDB.dependencies(notificationCenter: center), batchSize: 2,
+        job = DisappearingMessagesJob(db: db, dependencies: try ChatMockDB.dependencies(notifying: notifications), batchSize: 2,
                                       dataAccess: dataAccess)
     }
 

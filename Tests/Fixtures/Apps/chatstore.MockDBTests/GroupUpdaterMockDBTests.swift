@@ -17,14 +17,12 @@ import TransactionKitTesting
 /// last test records that as a known issue.
 final class GroupUpdaterMockDBTests {
     let db = MockDB()
-    let center = ChatNotificationCenter()
-    let notifications: PostedNotifications
+    let notifications = PostedNotifications()
     let dataAccess = GroupUpdater.Mocks.Database()
     let updater: GroupUpdater
 
     init() throws {
-        notifications = PostedNotifications(center)
-        updater = GroupUpdater(db: db, dependencies: try ChatMockDB.dependencies(notificationCenter: center), dataAccess: dataAccess)
+        updater = GroupUpdater(db: db, dependencies: try ChatMockDB.dependencies(notifying: notifications), dataAccess: dataAccess)
     }
 
     @Test func aGroupAndItsMembersAreInsertedInOneCommittedWrite() throws {

@@ -16,15 +16,13 @@ import TransactionKitTesting
 /// reaches `SQLiteDB.shimOnlyBridge` as a known issue.
 final class IncomingMessageProcessorMockDBTests {
     let db = MockDB()
-    let center = ChatNotificationCenter()
-    let notifications: PostedNotifications
+    let notifications = PostedNotifications()
     let dependencies: Dependencies
     let dataAccess = IncomingMessageProcessor.Mocks.Database()
     let processor: IncomingMessageProcessor
 
     init() throws {
-        notifications = PostedNotifications(center)
-        dependencies = try ChatMockDB.dependencies(notificationCenter: center)
+        dependencies = try ChatMockDB.dependencies(notifying: notifications)
         processor = IncomingMessageProcessor(db: db, dependencies: dependencies, dataAccess: dataAccess)
     }
 

@@ -12,8 +12,7 @@ import TransactionKitTesting
 /// on its queue.
 final class MessageSenderMockDBTests {
     let db = MockDB()
-    let center = ChatNotificationCenter()
-    let notifications: PostedNotifications
+    let notifications = PostedNotifications()
     let dependencies: Dependencies
     let dataAccess = MessageSender.Mocks.Database()
     let searchIndexer = MessageSender.Mocks.SearchIndexer()
@@ -21,8 +20,7 @@ final class MessageSenderMockDBTests {
     let delegate = SentMessages()
 
     init() throws {
-        notifications = PostedNotifications(center)
-        dependencies = try ChatMockDB.dependencies(notificationCenter: center)
+        dependencies = try ChatMockDB.dependencies(notifying: notifications)
         sender = MessageSender(db: db, dependencies: dependencies, searchIndexer: searchIndexer, dataAccess: dataAccess)
         sender.delegate = delegate
         let db = self.db

@@ -9,14 +9,12 @@ import TransactionKitTesting
 /// finder behind the generated `ReadStateManager.Mocks.Database`.
 final class ReadStateManagerMockDBTests {
     let db = MockDB()
-    let center = ChatNotificationCenter()
-    let notifications: PostedNotifications
+    let notifications = PostedNotifications()
     let dataAccess = ReadStateManager.Mocks.Database()
     let manager: ReadStateManager
 
     init() throws {
-        notifications = PostedNotifications(center)
-        manager = ReadStateManager(dependencies: try ChatMockDB.dependencies(notificationCenter: center), dataAccess: dataAccess)
+        manager = ReadStateManager(dependencies: try ChatMockDB.dependencies(notifying: notifications), dataAccess: dataAccess)
     }
 
     static func incoming(_ uniqueId: String, expiresInSeconds: UInt32 = 0) -> Message {

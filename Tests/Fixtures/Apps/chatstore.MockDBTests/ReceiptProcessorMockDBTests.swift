@@ -9,14 +9,12 @@ import TransactionKitTesting
 /// `ReceiptProcessor.Mocks.Database`, the notification after the commit.
 final class ReceiptProcessorMockDBTests {
     let db = MockDB()
-    let center = ChatNotificationCenter()
-    let notifications: PostedNotifications
+    let notifications = PostedNotifications()
     let dataAccess = ReceiptProcessor.Mocks.Database()
     let processor: ReceiptProcessor
 
     init() throws {
-        notifications = PostedNotifications(center)
-        processor = ReceiptProcessor(db: db, dependencies: try ChatMockDB.dependencies(notificationCenter: center), dataAccess: dataAccess)
+        processor = ReceiptProcessor(db: db, dependencies: try ChatMockDB.dependencies(notifying: notifications), dataAccess: dataAccess)
     }
 
     static func outgoing(_ uniqueId: String, timestamp: UInt64) -> Message {

@@ -9,14 +9,12 @@ import TransactionKitTesting
 /// the notification after the commit.
 final class ThreadArchiverMockDBTests {
     let db = MockDB()
-    let center = ChatNotificationCenter()
-    let notifications: PostedNotifications
+    let notifications = PostedNotifications()
     let dataAccess = ThreadArchiver.Mocks.Database()
     let archiver: ThreadArchiver
 
     init() throws {
-        notifications = PostedNotifications(center)
-        archiver = ThreadArchiver(db: db, dependencies: try ChatMockDB.dependencies(notificationCenter: center), dataAccess: dataAccess)
+        archiver = ThreadArchiver(db: db, dependencies: try ChatMockDB.dependencies(notifying: notifications), dataAccess: dataAccess)
     }
 
     func stubUpdates() {
