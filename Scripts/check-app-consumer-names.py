@@ -154,7 +154,7 @@ def main():
     parser.add_argument("--sources", required=True)
     parser.add_argument("--grdb", required=True)
     parser.add_argument("--forbid", default="")
-    parser.add_argument("--already", default="", help="consumers txkit found migrated already")
+    parser.add_argument("--already", default="", help="consumers txkit found consuming only the abstractions already")
     parser.add_argument("consumers", nargs="+")
     arguments = parser.parse_args()
 
