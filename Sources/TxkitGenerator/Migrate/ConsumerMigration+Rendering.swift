@@ -138,7 +138,7 @@ extension ConsumerMigration {
             lines.append("")
             lines.append("    \(access)" + requirement.signature + " {")
             if requirement.takesTransaction, requirement.body.contains(where: { TypeText.identifiers(in: $0).contains(requirement.legacyName) }) {
-                lines.append("        let \(requirement.legacyName) = \(bridge(for: requirement.legacyType))")
+                lines.append("        let \(requirement.legacyName) = \(bridge(for: requirement))")
             }
             lines += requirement.body.map { $0.isEmpty ? "" : "        " + $0 }
             lines.append("    }")
@@ -147,9 +147,18 @@ extension ConsumerMigration {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// How the wrapper builds the legacy transaction from `tx`.
-    private func bridge(for legacyType: String) -> String {
-        if let configured = context.legacyTransaction(legacyType) {
+    /// How the wrapper builds the legacy transaction from `tx`: for a
+    /// requirement that reads, code that ran in an app's write transaction
+    /// class (`WriteTx`) gets the read class it inherits from (`ReadTx`),
+    /// so that a read transaction is never made a write one.
+    private func bridge(for requirement: InlineRequirement) -> String {
+        var configured = context.legacyTransaction(requirement.legacyType)
+        if requirement.kind == .read, configured?.transaction == .write,
+           let inherited = context.index.types[requirement.legacyType]?.inherited,
+           let read = context.configuration.legacyTransactions.first(where: { $0.transaction == .read && inherited.contains($0.type) }) {
+            configured = read
+        }
+        if let configured {
             return configured.bridge.replacingOccurrences(of: "$tx", with: "tx")
         }
         return "try SQLiteDB.shimOnlyBridge(tx)"

@@ -523,12 +523,18 @@ final class LegacyCodeExtractor {
     }
 
     /// Read or write: a read scope reads; in a write, the code writes when
-    /// it calls a GRDB method that writes or a member that takes a write
-    /// transaction or whose name starts with a writing verb.
+    /// it calls a GRDB method that writes, passes its transaction to a
+    /// member the sources declare that writes (``calleeKind(_:)``: a write
+    /// transaction type, a body that writes), or calls a member whose name
+    /// starts with a writing verb and that does not say otherwise.
     func kind(of nodes: [Syntax]) -> TransactionKind {
         guard scope.kind == .write else { return .read }
         for node in nodes {
             for call in node.descendants(FunctionCallExprSyntax.self) {
+                if let known = calleeKind(call) {
+                    if known == .write { return .write }
+                    continue
+                }
                 let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                     ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
                 if GRDBVocabulary.writingMethods.contains(name) { return .write }

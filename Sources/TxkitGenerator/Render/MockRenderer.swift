@@ -63,8 +63,36 @@ struct MockRenderer {
             guard member.isWritten else { return [getter] }
             return [getter, "let set\(SwiftText.capitalized(member.stubName)) = \(method)<\(type), Void>()"]
         case .function:
-            return ["let \(member.stubName) = \(method)<\(argumentsType(member)), \(resultType(member))>()"]
+            let passed = passedParameters(member)
+            guard !passed.isEmpty else {
+                return ["let \(member.stubName) = \(method)<\(argumentsType(member)), \(resultType(member))>()"]
+            }
+            let closures = passed.count == 1
+                ? passedType(passed[0])
+                : "(" + passed.map { "\(SwiftText.escaped($0.name)): \(passedType($0))" }.joined(separator: ", ") + ")"
+            return ["let \(member.stubName) = \(method)WithClosures<\(argumentsType(member)), \(closures), \(resultType(member))>()"]
         }
+    }
+
+    /// The arguments the stub receives without recording them: closures
+    /// (which it can call) and `inout` values (a ``MockInout`` box whose
+    /// value the stub can set), as `txkit mock` passes them. Those of the
+    /// member's generic types cannot reach a stub declared outside it.
+    private func passedParameters(_ member: ShimMember) -> [IndexedParameter] {
+        member.legacy.parameters.enumerated().compactMap { index, parameter in
+            guard member.transactions[index] == nil, !member.isGeneric(parameter.shape) else { return nil }
+            return parameter.isClosure || parameter.isInout ? parameter : nil
+        }
+    }
+
+    private func passedType(_ parameter: IndexedParameter) -> String {
+        parameter.isInout ? "MockInout<\(parameter.valueType)>" : parameter.valueType
+    }
+
+    /// Whether the closure may escape the call (`@escaping`, or optional),
+    /// so that it reaches the stub without `withoutActuallyEscaping`.
+    private func isEscaping(_ parameter: IndexedParameter) -> Bool {
+        parameter.type.contains("@escaping") || parameter.shape.isOptional
     }
 
     /// The recorded arguments' type: `Void`, one type, or a labeled tuple.
@@ -119,27 +147,60 @@ struct MockRenderer {
         let recorded = member.recordedParameters.map { entry -> String in
             member.isGeneric(entry.parameter.shape) ? "String(describing: \(entry.parameter.name))" : entry.parameter.name
         }
+        let passed = passedParameters(member)
+        var prologue: [String] = []
+        var closures: [String] = []
+        var nonEscaping: [String] = []
+        for parameter in passed {
+            let name = SwiftText.escaped(parameter.name)
+            if parameter.isInout {
+                let box = parameter.name.replacingOccurrences(of: "`", with: "") + "Box"
+                prologue += ["let \(box) = MockInout(\(name))", "defer { \(name) = \(box).value }"]
+                closures.append(box)
+            } else {
+                if !isEscaping(parameter) { nonEscaping.append(name) }
+                closures.append(name)
+            }
+        }
         var arguments: [String] = []
         switch recorded.count {
-        case 0 where isIsolated(member): arguments.append("()")
+        case 0 where isIsolated(member) || !passed.isEmpty: arguments.append("()")
         case 0: break
         case 1: arguments.append(recorded[0])
         default: arguments.append("(\(recorded.joined(separator: ", ")))")
+        }
+        switch closures.count {
+        case 0: break
+        case 1: arguments.append("closures: \(closures[0])")
+        default: arguments.append("closures: (\(closures.joined(separator: ", ")))")
         }
         if let index = member.transactions.keys.first {
             arguments.append(member.isBridged ? "tx" : member.legacy.parameters[index].name)
         }
         arguments.append("in: self")
         let cast = member.resultType.map { member.isGeneric(member.resultShape) ? " as! \($0)" : "" } ?? ""
-        let argumentList = arguments.joined(separator: ", ")
+        var call = answer(member, arguments: arguments.joined(separator: ", "), cast: cast)
+        // A non-escaping closure reaches the stub through
+        // `withoutActuallyEscaping`, valid while the stub runs.
+        for name in nonEscaping.reversed() {
+            let isThrowing = call.joined().contains("try ")
+            if call.count == 1 { call[0] = "return " + call[0] }
+            call = ["return \(isThrowing ? "try " : "")withoutActuallyEscaping(\(name)) { \(name) in"] + call.map { "    " + $0 } + ["}"]
+        }
+        if !prologue.isEmpty, call.count == 1 { call[0] = "return " + call[0] }
+        return prologue + call
+    }
+
+    /// The statements that call the stub and answer its result.
+    private func answer(_ member: ShimMember, arguments: String, cast: String) -> [String] {
         switch member.shimThrowsClause {
         case "throws"?:
-            return ["try \(member.stubName).call(\(argumentList))\(cast)"]
+            return ["try \(member.stubName).call(\(arguments))\(cast)"]
         case let typed? where typed.hasPrefix("throws("):
             let errorType = typed.dropFirst("throws(".count).dropLast()
             return [
                 "do {",
-                "    return try \(member.stubName).call(\(argumentList))\(cast)",
+                "    return try \(member.stubName).call(\(arguments))\(cast)",
                 "} catch let error as \(errorType) {",
                 "    throw error",
                 "} catch {",
@@ -147,7 +208,7 @@ struct MockRenderer {
                 "}",
             ]
         default:
-            return ["\(member.stubName).callWithoutThrowing(\(argumentList))\(cast)"]
+            return ["\(member.stubName).callWithoutThrowing(\(arguments))\(cast)"]
         }
     }
 }

@@ -6,16 +6,12 @@ import TransactionKitTesting
 
 /// `InboxLoader` after `txkit migrate`, on a `MockDB`: the contact manager
 /// behind the generated `InboxLoader.Mocks.ContactManager`, the finders'
-/// calls behind `InboxLoader.Mocks.Database`.
-///
-/// The thread finder's `enumerateVisibleThreads(isArchived:_:block:)` hands
-/// each thread to a block. The generated `InboxLoader.Mocks.ChatThreadFinder`
-/// does not pass that block to its stub, so no test could feed it a thread:
-/// these tests use a mock of the same shim protocol written by
-/// `txkit mock` (`InboxLoaderThreadFinderMock`), whose stub receives it.
+/// calls behind `InboxLoader.Mocks.Database`. The thread finder's
+/// `enumerateVisibleThreads(isArchived:_:block:)` hands each thread to a
+/// block, which the stub of `InboxLoader.Mocks.ChatThreadFinder` receives.
 struct InboxLoaderMockDBTests {
     let db = MockDB()
-    let threadFinder = InboxLoaderThreadFinderMock()
+    let threadFinder = InboxLoader.Mocks.ChatThreadFinder()
     let contactManager = InboxLoader.Mocks.ContactManager()
     let dataAccess = InboxLoader.Mocks.Database()
     let loader: InboxLoader

@@ -8,16 +8,12 @@ import TransactionKitTesting
 /// mocks of its two repositories' shims.
 ///
 /// The success path needs `save(&recipe)` to give the recipe its id, as
-/// GRDB's insert does (`importRecipe` force-unwraps it). The generated
-/// `RecipeImporter.Mocks.GRDBRecipeRepository` records the recipe by value
-/// and its stub cannot write it back, so that path runs on a mock of the
-/// same shim protocol written by `txkit mock`
-/// (`RecipeImporterRecipeRepositoryMock`), whose stub receives the `inout`
-/// recipe as a `MockInout`.
+/// GRDB's insert does (`importRecipe` force-unwraps it): the stub of
+/// `RecipeImporter.Mocks.GRDBRecipeRepository.save` receives the `inout`
+/// recipe as a `MockInout` and sets it.
 struct RecipeImporterMockDBTests {
     let db = MockDB()
     let recipes = RecipeImporter.Mocks.GRDBRecipeRepository()
-    let savingRecipes = RecipeImporterRecipeRepositoryMock()
     let ingredients = RecipeImporter.Mocks.GRDBIngredientRepository()
 
     static let json = """
@@ -28,26 +24,26 @@ struct RecipeImporterMockDBTests {
         """
 
     @Test func aRecipeAndItsLinesAreSavedInOneCommittedWrite() throws {
-        savingRecipes.recipe.returns(nil)
-        savingRecipes.save.stub { _, recipe in recipe.value.id = 42 }
-        savingRecipes.addIngredient.returns()
+        recipes.recipe.returns(nil)
+        recipes.save.stub { _, recipe in recipe.value.id = 42 }
+        recipes.addIngredient.returns()
         ingredients.findOrCreate.stub { name, unit, calories, category in
             Ingredient(id: name == "egg" ? 1 : 2, name: name, unit: unit, caloriesPerUnit: calories ?? 0, category: category)
         }
-        let importer = RecipeImporter(db: db, recipeRepository: savingRecipes, ingredientRepository: ingredients)
+        let importer = RecipeImporter(db: db, recipeRepository: recipes, ingredientRepository: ingredients)
         let importedAt = Date(timeIntervalSince1970: 1_700_000_000)
 
         let recipe = try importer.importRecipe(json: Self.json, importedAt: importedAt)
 
         #expect(recipe.id == 42 && recipe.title == "Pancakes" && recipe.servings == 4 && recipe.createdAt == importedAt)
-        #expect(savingRecipes.recipe.calls == ["Pancakes"])
-        #expect(savingRecipes.save.calls.map(\.title) == ["Pancakes"])
+        #expect(recipes.recipe.calls == ["Pancakes"])
+        #expect(recipes.save.calls.map(\.title) == ["Pancakes"])
         #expect(ingredients.findOrCreate.calls.map(\.name) == ["egg", "flour"])
         #expect(ingredients.findOrCreate.calls.map(\.category) == [nil, "baking"])
-        #expect(savingRecipes.addIngredient.calls.map { [$0.recipeId, $0.ingredientId] } == [[42, 1], [42, 2]])
-        #expect(savingRecipes.addIngredient.calls.map(\.note) == [nil, "sifted"])
+        #expect(recipes.addIngredient.calls.map { [$0.recipeId, $0.ingredientId] } == [[42, 1], [42, 2]])
+        #expect(recipes.addIngredient.calls.map(\.note) == [nil, "sifted"])
         let write = try #require(db.transactionLog.sharedTransaction(
-            of: savingRecipes.recipe, savingRecipes.save, ingredients.findOrCreate, savingRecipes.addIngredient))
+            of: recipes.recipe, recipes.save, ingredients.findOrCreate, recipes.addIngredient))
         #expect(write.isCommittedWrite)
     }
 
