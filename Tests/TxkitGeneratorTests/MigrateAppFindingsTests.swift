@@ -78,5 +78,128 @@ struct MigrateAppFindingsTests {
                     let transaction = WriteTx(database: try SQLiteDB.shimOnlyBridge(tx))
             """))
     }
+
+    /// A write through an optional chain (`Note.anyFetch(…)?.anyRemove(
+    /// transaction:)`) was taken for a read: its wrapper passed the app's
+    /// read class where the member takes the write class, and the app did
+    /// not build. The member at the chain's end decides.
+    @Test func aWriteAtTheEndOfAnOptionalChainTakesAWriteTransaction() throws {
+        let result = try MigrateTests.migrate("NoteCleaner", [Self.storage, ("Note.swift", """
+            import GRDB
+            final class Note {
+                let id: Int64
+                init(id: Int64) { self.id = id }
+                static func anyFetch(id: Int64, transaction: ReadTx) throws -> Note? {
+                    try Int64.fetchOne(transaction.database, sql: "SELECT id FROM note WHERE id = ?", arguments: [id]).map(Note.init)
+                }
+                func anyRemove(transaction: WriteTx) throws {
+                    try transaction.database.execute(sql: "DELETE FROM note WHERE id = ?", arguments: [id])
+                }
+            }
+            """), ("NoteCleaner.swift", """
+            final class NoteCleaner {
+                private let storage: Storage
+                init(storage: Storage) { self.storage = storage }
+                func remove(_ id: Int64) throws {
+                    try storage.write { transaction in
+                        try Note.anyFetch(id: id, transaction: transaction)?.anyRemove(transaction: transaction)
+                    }
+                }
+            }
+            """)], legacy: Self.appTransactions)
+        let shim = try result.file("NoteCleaner_DatabaseShim.swift")
+        #expect(shim.contains("func anyRemove(id: Int64, _ tx: DBWriteTransaction) throws"))
+        // The fetch inside the chain is no requirement of its own: nothing calls it.
+        #expect(!shim.contains("func anyFetch"))
+        let wrapper = try result.file("NoteCleaner_DatabaseWrapper.swift")
+        #expect(wrapper.contains("let transaction = WriteTx(database: try SQLiteDB.shimOnlyBridge(tx))"))
+        #expect(!wrapper.contains("ReadTx("))
+    }
+
+    /// The app's shared dependencies, which hold its storage.
+    static let dependencies = ("Dependencies.swift", """
+        final class Dependencies {
+            let storage: Storage
+            let notifications: [String] = []
+            init(storage: Storage) { self.storage = storage }
+        }
+        """)
+
+    static let sender = ("Sender.swift", """
+        import GRDB
+        final class Sender {
+            private let dependencies: Dependencies
+            init(dependencies: Dependencies) { self.dependencies = dependencies }
+            func send(_ text: String) throws {
+                try dependencies.storage.write { transaction in
+                    try transaction.database.execute(sql: "INSERT INTO message (text) VALUES (?)", arguments: [text])
+                }
+            }
+        }
+        """)
+
+    /// `sources` after `result`: the consumer's file edited, the files it
+    /// wrote added (the production entry points among them).
+    static func applying(_ result: MigrateTests.Result, to sources: [(String, String)]) -> [(String, String)] {
+        sources.map { path, text in (path, result.edited[path] ?? text) }
+            + result.files.filter { $0.key.hasPrefix("Sources/") }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// A consumer that builds a consumer migrated before it (`lazy var
+    /// sender = Sender(dependencies:)`) kept building it with the
+    /// production initializer: on a `MockDB` the collaborator's wrapper
+    /// received a `MockDB` transaction. The collaborator is injected now,
+    /// built by the production initializer as it was, and a test passes
+    /// one built on its `MockDB`.
+    @Test func aCollaboratorMigratedBeforeIsInjected() throws {
+        let updater = ("Updater.swift", """
+            import GRDB
+            final class Updater {
+                private let dependencies: Dependencies
+                private lazy var sender = Sender(dependencies: dependencies)
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func rename(_ name: String) throws {
+                    try dependencies.storage.write { transaction in
+                        try transaction.database.execute(sql: "UPDATE thread SET name = ?", arguments: [name])
+                    }
+                    try sender.send("renamed to \\(name)")
+                }
+            }
+            """)
+        let before = [Self.storage, Self.dependencies, Self.sender, updater]
+        let sent = try MigrateTests.migrate("Sender", before, legacy: Self.appTransactions)
+        let result = try MigrateTests.migrate("Updater", Self.applying(sent, to: before), legacy: Self.appTransactions)
+        let migrated = try #require(result.edited["Updater.swift"])
+        #expect(migrated.contains("private let sender: Sender"))
+        #expect(!migrated.contains("lazy"))
+        #expect(!migrated.contains("Dependencies"), "dependencies only reached the storage and built the sender")
+        #expect(migrated.contains("init(db: any DB, sender: Sender"))
+        let production = try result.file("Updater+Production.swift")
+        #expect(production.contains("self.init(db: dependencies.storage.sqlite, sender: Sender(dependencies: dependencies))"))
+    }
+
+    /// A collaborator whose initial value needs `self` stays lazy: the
+    /// production initializer cannot build it before `self` exists.
+    @Test func aCollaboratorBuiltFromSelfStaysLazy() throws {
+        let updater = ("Updater.swift", """
+            import GRDB
+            final class Updater {
+                private let dependencies: Dependencies
+                private lazy var sender = Sender(dependencies: self.dependencies)
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func rename(_ name: String) throws {
+                    try dependencies.storage.write { transaction in
+                        try transaction.database.execute(sql: "UPDATE thread SET name = ?", arguments: [name])
+                    }
+                    try sender.send(name)
+                }
+            }
+            """)
+        let before = [Self.storage, Self.dependencies, Self.sender, updater]
+        let sent = try MigrateTests.migrate("Sender", before, legacy: Self.appTransactions)
+        let result = try MigrateTests.migrate("Updater", Self.applying(sent, to: before), legacy: Self.appTransactions)
+        let migrated = try #require(result.edited["Updater.swift"])
+        #expect(migrated.contains("private lazy var sender = Sender(dependencies: self.dependencies)"))
+    }
 }
 #endif

@@ -60,6 +60,12 @@ extension ConsumerMigration {
                 if computedHandle(property) != nil, reference.ancestor(PatternBindingSyntax.self, below: Syntax(declaration.memberBlock)) != nil {
                     continue
                 }
+                // The production initializer builds the collaborator now.
+                if let binding = reference.ancestor(PatternBindingSyntax.self, below: Syntax(declaration.memberBlock)),
+                   let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                   context.collaboratorProperties[name] != nil {
+                    continue
+                }
                 found.append(reference)
             }
         }
@@ -191,6 +197,14 @@ extension ConsumerMigration {
                     edit(declaration.file, TextEdit(
                         start: item.positionAfterSkippingLeadingTrivia.utf8Offset,
                         end: item.endPositionBeforeTrailingTrivia.utf8Offset, replacement: replacement))
+                    continue
+                }
+                if let collaborator = context.collaboratorProperties[name] {
+                    let modifiers = variable.modifiers.filter { $0.name.text != "lazy" }.map { $0.trimmedDescription + " " }.joined()
+                    edit(declaration.file, TextEdit(
+                        start: variable.positionAfterSkippingLeadingTrivia.utf8Offset,
+                        end: variable.endPositionBeforeTrailingTrivia.utf8Offset,
+                        replacement: "\(variable.attributes.isEmpty ? "" : variable.attributes.trimmedDescription + " ")\(modifiers)let \(name): \(collaborator.type)"))
                     continue
                 }
                 if let finder = context.finderProperties[name] {

@@ -41,6 +41,7 @@ extension ConsumerMigration {
             assigned = initializers.filter { !isDelegating($0.0) }
         }
         let needsInitializer = root != nil || !context.finderProperties.isEmpty || !context.requirements.isEmpty
+            || !context.collaboratorProperties.isEmpty
         guard needsInitializer else { return [] }
         guard assigned.count <= 1 else {
             refuse(assigned[1].0, in: assigned[1].1,
@@ -99,15 +100,21 @@ extension ConsumerMigration {
         // Finders that had an initial value: built by the production
         // initializer from what it receives.
         let parameterNames = Set(parameters.map { ($0.secondName ?? $0.firstName).text })
-        for (name, value) in initializedFinders.sorted(by: { $0.key < $1.key }) {
-            guard let finder = context.finderProperties[name] else { continue }
+        let initialValues = initializedFinders.compactMap { name, value in
+            context.finderProperties[name].map { finder in
+                (name, value, type: "any Shims.\(finder.legacyType)", production: wrapper(for: finder, around: value))
+            }
+        } + context.collaboratorProperties.map { name, collaborator in
+            (name, collaborator.value, type: collaborator.type, production: collaborator.value)
+        }
+        for (name, value, type, production) in initialValues.sorted(by: { $0.0 < $1.0 }) {
             let used = Set(TypeText.identifiers(in: value)).filter { identifier in storedProperties().contains { $0.0 == identifier } }
             if let missing = used.first(where: { !parameterNames.contains($0) }) {
                 refuse(initializer, in: file, "the initial value of `\(name)` reads `\(missing)`, which the initializer does not receive",
                        fix: "build `\(name)` in the initializer, then run migrate again")
                 continue
             }
-            statements.append(.parameter(name: name, type: "any Shims.\(finder.legacyType)", value: wrapper(for: finder, around: value)))
+            statements.append(.parameter(name: name, type: type, value: production))
         }
 
         // The migrated initializer.

@@ -58,6 +58,7 @@ struct ConsumerMigration {
                 fix: "migrate the types that use it")])
         }
         findFinderProperties()
+        findCollaboratorProperties()
         findMigratedMethods()
         findBlocks()
         guard !blocks.isEmpty || !context.migratedMethods.isEmpty else {
@@ -77,8 +78,9 @@ struct ConsumerMigration {
         guard refusals.isEmpty else {
             throw GeneratorError.migrateRefused(consumer: context.consumer.name, refusals)
         }
-        requirements = context.requirements
         try assembleEdits()
+        context.keepRequirements(calledIn: edits.map(\.edited))
+        requirements = context.requirements
         files = try render(generator: generator, production: production)
     }
 
@@ -110,6 +112,53 @@ struct ConsumerMigration {
             }
             context.finderProperties[name] = MigrationContext.FinderProperty(legacyType: core, plan: plan)
             if !pairs.contains(core) { pairs.append(core) }
+        }
+    }
+
+    /// Stored properties whose initial value builds a consumer migrated
+    /// before this one with an initializer of its production file: on a
+    /// `MockDB` that collaborator would bridge its own transactions to the
+    /// app's database, so the migrated consumer receives it instead. A
+    /// value that needs `self` stays: only the instance can build it.
+    private mutating func findCollaboratorProperties() {
+        for declaration in context.consumer.declarations where declaration.file.generatedBy == nil {
+            for item in declaration.memberBlock.members {
+                guard let variable = item.decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+                      let binding = variable.bindings.first, binding.accessorBlock == nil,
+                      !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }),
+                      let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                      let value = binding.initializer?.value, let call = value.as(FunctionCallExprSyntax.self),
+                      !value.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.self) || $0.tokenKind == .keyword(.Self) })
+                else { continue }
+                let typeName = call.calledExpression.trimmedDescription
+                let core = context.index.resolvedTypeName(typeName)
+                guard core != context.consumer.name, let collaborator = context.index.types[core],
+                      callsProductionInitializer(call, of: collaborator)
+                else { continue }
+                context.collaboratorProperties[name] = (type: binding.typeAnnotation?.type.trimmedDescription ?? typeName, value: value.trimmedDescription)
+            }
+        }
+    }
+
+    /// Whether `call` matches an initializer of the production file `txkit
+    /// migrate` wrote for `type` (its labels in order, defaulted ones
+    /// omitted or not).
+    private func callsProductionInitializer(_ call: FunctionCallExprSyntax, of type: IndexedType) -> Bool {
+        guard call.trailingClosure == nil else { return false }
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        let initializers = type.declarations.filter { $0.file.generatedBy == .migrated(consumer: type.name) }.flatMap { declaration in
+            declaration.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
+        }
+        return initializers.contains { initializer in
+            var remaining = labels[...]
+            for parameter in initializer.signature.parameterClause.parameters {
+                if remaining.first == parameter.firstName.text {
+                    remaining.removeFirst()
+                } else if parameter.defaultValue == nil {
+                    return false
+                }
+            }
+            return remaining.isEmpty
         }
     }
 

@@ -12,11 +12,15 @@ extension LegacyCodeExtractor {
     /// (then the call moves as an expression, its variables as parameters).
     /// The member of a type the sources declare that `call` calls, with
     /// the parameter each argument fills (trailing closure last), or nil.
-    func resolvedMember(of call: FunctionCallExprSyntax) -> ResolvedMemberCall? {
-        guard let callee = call.calledExpression.as(MemberAccessExprSyntax.self), let base = callee.base,
-              !base.is(OptionalChainingExprSyntax.self), call.additionalTrailingClosures.isEmpty,
-              let baseType = context.typer.type(of: base)
+    func resolvedMember(of call: FunctionCallExprSyntax, throughOptionalChain: Bool = false) -> ResolvedMemberCall? {
+        guard let callee = call.calledExpression.as(MemberAccessExprSyntax.self), var base = callee.base,
+              call.additionalTrailingClosures.isEmpty
         else { return nil }
+        if let chained = base.as(OptionalChainingExprSyntax.self) {
+            guard throughOptionalChain else { return nil }
+            base = chained.expression
+        }
+        guard let baseType = context.typer.type(of: base) else { return nil }
         let metatype = TypeText.metatypeInstance(baseType)
         let receiverType = metatype ?? TypeText.unwrapped(baseType)
         guard let indexed = context.index.types[SourceIndex.coreTypeName(receiverType)], indexed.kind != .protocol else { return nil }
@@ -53,7 +57,7 @@ extension LegacyCodeExtractor {
     /// member's ``TransactionDecision``: its transaction's type, then its
     /// body); nil when it does not.
     func calleeKind(_ call: FunctionCallExprSyntax) -> TransactionKind? {
-        guard let resolved = resolvedMember(of: call) else { return nil }
+        guard let resolved = resolvedMember(of: call, throughOptionalChain: true) else { return nil }
         var expressions = call.arguments.map { ExprSyntax($0.expression) }
         if let trailing = call.trailingClosure { expressions.append(ExprSyntax(trailing)) }
         guard let position = expressions.firstIndex(where: isLegacyTransactionExpression) else { return nil }

@@ -15,6 +15,11 @@ final class MigrationContext {
     /// The consumer's stored properties that hold a legacy finder, and the
     /// pair that shims it.
     var finderProperties: [String: FinderProperty] = [:]
+    /// The consumer's stored properties that hold a consumer migrated
+    /// before it, built with its production initializer (`lazy var sender
+    /// = Sender(dependencies: dependencies)`): name, type and that value.
+    /// The migrated initializer takes them; the production one builds them.
+    var collaboratorProperties: [String: (type: String, value: String)] = [:]
     /// The consumer's methods that take a legacy transaction, which the
     /// migration makes take a TransactionKit one.
     var migratedMethods: [MigratedMethod] = []
@@ -69,6 +74,15 @@ final class MigrationContext {
         }
         requirements.append(named)
         return named
+    }
+
+    /// Forgets the requirements the migrated code does not call (code
+    /// extracted on its own, then moved whole with the code around it).
+    func keepRequirements(calledIn texts: [String]) {
+        let called = requirements.filter { requirement in
+            texts.contains { $0.contains(".\(requirement.name)(") }
+        }
+        if !called.isEmpty { requirements = called }
     }
 
     /// Forgets the requirements added since `earlier` was read.

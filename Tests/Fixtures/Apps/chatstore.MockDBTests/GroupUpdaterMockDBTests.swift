@@ -9,20 +9,29 @@ import TransactionKitTesting
 /// `GroupUpdater.Mocks.Database`.
 ///
 /// Adding new members also writes an info message, unarchives the thread
-/// and reads the members' names through a `MessageSender`, a
-/// `ThreadArchiver` and a `ContactManager` that `GroupUpdater` builds itself
-/// (`lazy var … = MessageSender(dependencies:)`), which `txkit migrate`
-/// left on their production initializers: on a `MockDB` they reach
-/// `SQLiteDB.shimOnlyBridge`, which refuses a `MockDB` transaction. The
-/// last test records that as a known issue.
+/// and reads the members' names through the `MessageSender`, the
+/// `ThreadArchiver` and the `ContactManager` that `GroupUpdater` built
+/// itself (`lazy var … = MessageSender(dependencies:)`): migrated before it,
+/// they are injected now, and the test builds them on the same `MockDB`,
+/// each with its own generated mocks.
 final class GroupUpdaterMockDBTests {
     let db = MockDB()
     let notifications = PostedNotifications()
     let dataAccess = GroupUpdater.Mocks.Database()
+    let contacts = ContactManager.Mocks.Database()
+    let sends = MessageSender.Mocks.Database()
+    let searchIndexer = MessageSender.Mocks.SearchIndexer()
+    let archives = ThreadArchiver.Mocks.Database()
     let updater: GroupUpdater
 
     init() throws {
-        updater = GroupUpdater(db: db, dependencies: try ChatMockDB.dependencies(notifying: notifications), dataAccess: dataAccess)
+        let dependencies = try ChatMockDB.dependencies(notifying: notifications)
+        updater = GroupUpdater(
+            db: db, dependencies: dependencies,
+            contactManager: ContactManager(db: db, dependencies: dependencies, dataAccess: contacts),
+            messageSender: MessageSender(db: db, dependencies: dependencies, searchIndexer: searchIndexer, dataAccess: sends),
+            threadArchiver: ThreadArchiver(db: db, dependencies: dependencies, dataAccess: archives),
+            dataAccess: dataAccess)
     }
 
     @Test func aGroupAndItsMembersAreInsertedInOneCommittedWrite() throws {
@@ -59,16 +68,32 @@ final class GroupUpdaterMockDBTests {
         #expect(notifications.posted.isEmpty)
     }
 
-    @Test func addingNewMembersReachesManagersBuiltOnTheProductionDatabase() throws {
-        dataAccess.anyFetch.stub { _ in ChatThread(uniqueId: "gteam", name: "Team", isGroup: true, creationTimestamp: 1) }
-        dataAccess.anyFetchAll.returns([])
+    @Test func newMembersTheirInfoMessageAndTheUnarchivingShareOneWrite() throws {
+        let team = ChatThread(uniqueId: "gteam", name: "Team", isGroup: true, creationTimestamp: 1)
+        dataAccess.anyFetch.stub { _ in team }
+        dataAccess.anyFetchAll.returns([GroupMember(threadUniqueId: "gteam", address: "alice", addedAtTimestamp: 1)])
         dataAccess.anyInsertGroupMember.returns()
-
-        try withKnownIssue("GroupUpdater's own ContactManager and MessageSender wrap the storage, not the MockDB") {
-            _ = try updater.addMembers(["bob"], toGroup: "gteam", timestamp: 5)
-        } matching: { issue in
-            issue.description.contains("shimOnlyBridge received a transaction that came from a MockDB")
+        contacts.contactContactStore.returns(nil)
+        sends.anyFetch.returns(team)
+        sends.anyInsert.returns()
+        sends.anyUpdate.stub { thread, block in block(thread) }
+        archives.fetchOrDefault.stub { id in try ChatMockDB.associatedData(id, isArchived: true) }
+        archives.updateWith.stub { arguments in
+            try ChatMockDB.associatedData(arguments.threadAssociatedData.threadUniqueId, isArchived: arguments.isArchived ?? false)
         }
+
+        #expect(try updater.addMembers(["alice", "bob"], toGroup: "gteam", timestamp: 5) == 1)
+
         #expect(dataAccess.anyInsertGroupMember.calls.map(\.address) == ["bob"])
+        #expect(contacts.contactContactStore.calls.map(\.1) == ["bob"])
+        #expect(sends.anyInsert.calls.map { "\($0.uniqueId) \($0.body ?? "-")" } == ["gteam-join-5 bob joined the group"])
+        #expect(team.lastMessageTimestamp == 5)
+        #expect(archives.updateWith.calls.map(\.isArchived) == [false])
+        let write = try #require(db.transactionLog.sharedTransaction(
+            of: dataAccess.anyInsertGroupMember, contacts.contactContactStore, sends.anyInsert, archives.updateWith))
+        #expect(write.isCommittedWrite)
+        #expect(notifications.descriptions == [
+            "threadArchiveStateChanged gteam isArchived=false", "groupMembersChanged gteam added=1",
+        ])
     }
 }

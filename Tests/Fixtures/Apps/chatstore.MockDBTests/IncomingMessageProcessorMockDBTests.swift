@@ -8,22 +8,24 @@ import TransactionKitTesting
 /// one async write of a `MockDB`, the contact store, thread finder and
 /// records behind the generated `IncomingMessageProcessor.Mocks.Database`.
 ///
-/// Each new message is also indexed by a `SearchIndexer` the processor
-/// builds itself (`lazy var searchIndexer = SearchIndexer(dependencies:)`),
-/// which `txkit migrate` left on its production initializer. It skips a
-/// message without a row id, which a mock insert does not give: the last
-/// test gives one, as the database does, and records that the indexer then
-/// reaches `SQLiteDB.shimOnlyBridge` as a known issue.
+/// Each new message is also indexed by the `SearchIndexer` the processor
+/// built itself (`lazy var searchIndexer = SearchIndexer(dependencies:)`):
+/// migrated before it, it is injected now, and the test builds it on the
+/// same `MockDB` with its own generated mock. It skips a message without a
+/// row id, which a mock insert does not give: the last test gives one, as
+/// the database does.
 final class IncomingMessageProcessorMockDBTests {
     let db = MockDB()
     let notifications = PostedNotifications()
     let dependencies: Dependencies
     let dataAccess = IncomingMessageProcessor.Mocks.Database()
+    let index = SearchIndexer.Mocks.Database()
     let processor: IncomingMessageProcessor
 
     init() throws {
         dependencies = try ChatMockDB.dependencies(notifying: notifications)
-        processor = IncomingMessageProcessor(db: db, dependencies: dependencies, dataAccess: dataAccess)
+        processor = IncomingMessageProcessor(
+            db: db, dependencies: dependencies, searchIndexer: SearchIndexer(db: db, dataAccess: index), dataAccess: dataAccess)
     }
 
     func stubTheStore(alice: ChatThread) {
@@ -79,16 +81,17 @@ final class IncomingMessageProcessorMockDBTests {
         #expect(notifications.posted.isEmpty)
     }
 
-    @Test func aStoredMessageReachesTheIndexerBuiltOnTheProductionDatabase() async throws {
+    @Test func aStoredMessageIsIndexedInTheSameWrite() async throws {
         stubTheStore(alice: ChatThread.contactThread(address: "alice", creationTimestamp: 1))
         dataAccess.anyInsertMessage.stub { message in message.id = 5 }
+        index.insertIntoMessageSearchIndex.returns()
 
-        try await withKnownIssue("IncomingMessageProcessor's own SearchIndexer wraps the storage, not the MockDB") {
-            _ = try await processor.process([IncomingEnvelope(serverGuid: "s4", sourceAddress: "alice", timestamp: 40, body: "hello")],
-                                            receivedAt: 99)
-        } matching: { issue in
-            issue.description.contains("shimOnlyBridge received a transaction that came from a MockDB")
-        }
+        _ = try await processor.process([IncomingEnvelope(serverGuid: "s4", sourceAddress: "alice", timestamp: 40, body: "Hello  World")],
+                                        receivedAt: 99)
+
         #expect(dataAccess.anyInsertMessage.calls.map(\.uniqueId) == ["s4"])
+        #expect(index.insertIntoMessageSearchIndex.calls.map { "\($0.rowId) \($0.body)" } == ["5 Hello  World"])
+        let write = try #require(db.transactionLog.sharedTransaction(of: dataAccess.anyInsertMessage, index.insertIntoMessageSearchIndex))
+        #expect(write.isCommittedWrite)
     }
 }

@@ -96,10 +96,10 @@ struct TransferServiceMockDBTests {
 
     @Test func transfersOfAnAccountAreRead() async throws {
         let transfer = Transfer(id: 7, fromAccountId: 1, toAccountId: 2, amountCents: 100, date: "2024-03-05")
-        dataAccess.transfers.returns([transfer])
+        dataAccess.fetchTransfers.returns([transfer])
 
         #expect(try await service.transfers(involving: 2) == [transfer])
-        #expect(dataAccess.transfers.calls == [2])
-        #expect(dataAccess.transfers.sharedTransaction?.kind == .read)
+        #expect(dataAccess.fetchTransfers.calls == [2])
+        #expect(dataAccess.fetchTransfers.sharedTransaction?.kind == .read)
     }
 }
