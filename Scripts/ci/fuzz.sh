@@ -4,8 +4,7 @@
 # `txkit shim --apply`ed, compiled again and run for the same results. The
 # seed is the commit's, so the same commit replays the same programs and
 # each new commit explores new ones; a failure prints its seed and a shrunk
-# program. Longer runs: Guides/MigratingLegacyFinders.md, "How txkit is
-# tested".
+# program. Longer runs: Guides/Contributing.md, "How txkit is tested".
 #   TXKIT_FUZZ_PROGRAMS  programs (default 24)
 source "$(dirname "$0")/common.sh"
 hash=$(git rev-parse HEAD 2>/dev/null || echo 7478696b74666a7a7a)

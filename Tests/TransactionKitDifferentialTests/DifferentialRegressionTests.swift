@@ -1,7 +1,7 @@
 import Testing
 
-/// Programs on which `MockDB` and `SQLiteDB` once disagreed, as the
-/// differential run printed them (shrunk), kept as regular tests.
+/// Programs the differential run printed (shrunk), kept as regular tests:
+/// `MockDB` and `SQLiteDB` leave the same trace on each.
 @Suite("DB differential regressions")
 struct DifferentialRegressionTests {
     @Test func anEmptyProgramLeavesTheSameTrace() throws {
@@ -17,9 +17,8 @@ struct DifferentialRegressionTests {
         ]))
     }
 
-    /// Found by the run: an observer naming "message" and "MESSAGE" heard
-    /// one of the two, picked by `Set` order (CommitObservers now reports
-    /// every spelling).
+    /// An observer naming "message" and "MESSAGE" hears both spellings
+    /// (CommitObservers reports every spelling, whatever a `Set`'s order).
     @Test func mismatchSeed74786b6974646966Program48() throws {
         try DifferentialCheck.expectSameTraces(Program(steps: [
             .observe(2, tables: ["message", "MESSAGE"], collections: ["kv", "prefs"]),

@@ -92,7 +92,7 @@ struct PostgresTemplateTests {
     }
 
     /// A template that never hands out a copy makes none: dropping it does
-    /// not make spares first (it used to make two, then drop them).
+    /// not make spares first, only to drop them.
     @Test func aTemplateThatIsOnlyDroppedMakesNoCopy() async throws {
         let template = PostgresTemplate(logger: PostgresTestServer.logger, spares: 2) { _ in }
         try await template.prepare()

@@ -14,9 +14,8 @@ struct AdoptedBridgeLookupTests {
     static let backends = AdoptionBehaviourTests.backends
 
     /// On a queue, the application's read runs on the writer connection;
-    /// bridged there, the transaction was once taken for a write whose end
-    /// nobody saw, and the next transaction was reported as nested (issue 38,
-    /// found by the generator fuzzer, seed 4242, program 29).
+    /// bridged there, the transaction is a read whose end the adopted
+    /// database sees, and the next transaction is not reported as nested.
     @Test(arguments: backends)
     func theTransactionAfterAReadBridgeInsideTheApplicationsReadIsNotNested(_ backend: Backend) throws {
         let app = try AdoptionBehaviourTests.App(backend)

@@ -130,8 +130,7 @@ struct CommitObservationTests {
     }
 
     /// An observer that names one table in two cases hears both names, on
-    /// every backend and every time (found by the differential tests: one
-    /// spelling was kept, chosen by the order of a `Set`).
+    /// every backend and every time, whatever the order of a `Set`.
     @Test(arguments: Backend.allCases)
     func aTableObservedUnderTwoSpellingsComesBackUnderBoth(_ backend: Backend) throws {
         let fixture = try backend.makeFixture()

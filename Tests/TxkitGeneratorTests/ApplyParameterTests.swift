@@ -4,8 +4,7 @@ import Testing
 @testable import TxkitGenerator
 
 /// `--apply` on uses through a parameter of a consumer method declared with
-/// the legacy type (`func m0(taskStore: TaskStore)`), which it refused:
-/// the fuzzer's commonest refusal (seed 777001, program 4).
+/// the legacy type (`func m0(taskStore: TaskStore)`).
 @Suite("shim --apply: uses through parameters")
 struct ApplyParameterTests {
     static let entry = ("Entry.swift", """
@@ -69,7 +68,7 @@ struct ApplyParameterTests {
 
     /// Managers often share method names: with another type's function of
     /// the same name and labels, each call is told apart by its receiver's
-    /// type (fuzzer seed 20261125), and a call it cannot type is refused.
+    /// type, and a call it cannot type is refused.
     @Test func callsOfAnotherTypesFunctionOfTheSameNameAreLeftAlone() throws {
         let service = ("ProfileService.swift", """
             import GRDB
@@ -108,8 +107,7 @@ struct ApplyParameterTests {
 
     /// An app's own transaction class received from the caller, which keeps
     /// GRDB's connection in a stored property (of its superclass here), is
-    /// bridged through that property (fuzzer seed 777001: the last
-    /// refusals of a received transaction).
+    /// bridged through that property.
     @Test func aReceivedAppTransactionIsBridgedThroughItsConnection() throws {
         let tree = try InlineTree([
             ("AppTransaction.swift", """

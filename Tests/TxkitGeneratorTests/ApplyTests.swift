@@ -97,7 +97,7 @@ struct ApplyTests {
     }
 
     @Test func aUseThroughALocalIsRefusedWithItsPlace() throws {
-        // A local that holds a temporary is routed (issue 38), and so is a
+        // A local that holds a temporary is routed, and so is a
         // parameter of the legacy type (ApplyParameterTests); a local that
         // holds something else is not.
         let error = #expect(throws: GeneratorError.self) {
@@ -154,8 +154,8 @@ struct ApplyTests {
         // The default reverse bridge is on `sqlite`: `db` is GRDB's connection there.
         #expect(message.contains("give C the SQLiteDB that adopted the application's pool as a stored property `sqlite`"))
         #expect(message.contains("passes `try sqlite.readTransaction(bridging: legacy)`"))
-        // Found on firefox-ios's Storage: the default reverse bridge was
-        // advised for a legacy type that is not GRDB's.
+        // The default reverse bridge is not advised for a legacy type that
+        // is not GRDB's.
         #expect(message.contains("reverseBridge; this default takes GRDB's `Database` only: for LegacyTransaction, write the expression"))
     }
 

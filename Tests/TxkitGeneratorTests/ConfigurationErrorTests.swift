@@ -84,7 +84,7 @@ struct ConfigurationErrorTests {
     }
 
     @Test func mockImportsTakeTestableAndOtherImportsTakeModuleNames() throws {
-        // `@testable App` was accepted, then written as `import @testable App` (issue 38).
+        // `@testable App` is accepted in mockImports only, and written as `@testable import App`.
         let configuration = try Self.load(#"{ "mockImports": ["@testable App", "Models"] }"#)
         #expect(configuration.mockImports == ["@testable App", "Models"])
         let shim = try Self.settingError(#"{ "shimImports": ["@testable App"] }"#)

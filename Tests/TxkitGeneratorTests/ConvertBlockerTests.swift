@@ -11,9 +11,8 @@ struct ConvertBlockerTests {
         try InlineTree(files, transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)").generator
     }
 
-    /// Issue 51, defect 8: a record was planned as a finder to inject
-    /// (`extension Note: NoteFinding`, production passing `Note`), which
-    /// has no argument-free initializer.
+    /// A GRDB record is no finder to inject (`extension Note: NoteFinding`,
+    /// production passing `Note`): it has no argument-free initializer.
     @Test func aGRDBRecordIsNoFinderToInject() throws {
         let generator = try Self.generator([("Note.swift", """
             import GRDB
@@ -35,9 +34,9 @@ struct ConvertBlockerTests {
         #expect(blocker.fix.contains("txkit migrate"))
     }
 
-    /// Issue 51, defect 5: a finder whose protocol declares the same members
-    /// with an associated transaction type was reported ready, and its
-    /// conversion broke the build.
+    /// A finder whose protocol declares the same members with an
+    /// associated transaction type is blocked, not reported ready: its
+    /// conversion would break the build.
     @Test func aFinderConformingToAProtocolOfItsTransactionIsBlocked() throws {
         let generator = try Self.generator([("ThreadFinder.swift", """
             import GRDB

@@ -110,10 +110,9 @@ struct ConvertTests {
         #expect(refusal.description.contains("nothing was written"))
     }
 
-    /// Found by the generator fuzzer (CI on d105b99, seed
-    /// 941353036419540798, P2): a consumer reaching the finder only through
-    /// another type's singleton never names it, was not scanned, and kept
-    /// passing its `Database` to the converted member: the build broke.
+    /// A consumer reaching the finder only through another type's
+    /// singleton never names it, and is still scanned: its calls pass a
+    /// transaction to the converted member, so the package builds.
     @Test func aCallerThroughAnotherTypesSingletonIsSeen() throws {
         let services = """
             final class Services: Sendable {
@@ -142,10 +141,9 @@ struct ConvertTests {
             "try Services.shared.notes.note(id: 1, AppDatabase.db.readTransaction(bridging: transaction.database)) ?? \"\""))
     }
 
-    /// Found by the generator fuzzer (seed 20261127001, P3, P7, P17): a
-    /// generic member constrained by GRDB's `DatabaseValueConvertible`
-    /// went into the protocol, whose file leaves GRDB out, and the build
-    /// broke. It is refused at the member, as `shim` refuses it.
+    /// A generic member constrained by GRDB's `DatabaseValueConvertible`
+    /// cannot go into the protocol, whose file leaves GRDB out: it is
+    /// refused at the member, as `shim` refuses it.
     @Test func aGenericMemberConstrainedByAnExcludedImportIsRefused() throws {
         let finder = """
             import GRDB

@@ -48,11 +48,11 @@ struct GeneratorCommandTests {
         #expect(configuration.shimsFolder == "Sources/Orders/Shortcuts/$consumer")
         #expect(configuration.mocksFolder == "Tests/OrdersTests/Mocks")
         // The mocks, in the test target, extend the (internal) managers
-        // and see their shims (issue 38).
+        // and see their shims.
         #expect(configuration.mockImports == ["@testable Orders"])
         // OrderManager's initializer is public: a package wrapper as its
-        // default value would not compile, so init proposes public (issue 38:
-        // the first --apply of a new user's app refused under "package").
+        // default value would not compile, so init proposes public (under
+        // "package", --apply would refuse the pair).
         #expect(configuration.accessLevel == .public)
         let text = try String(contentsOfFile: folder + "/txkit.json", encoding: .utf8)
         #expect(text.contains(#""// legacyTransactions": "#))
@@ -107,10 +107,10 @@ struct GeneratorCommandTests {
         #expect(name("inout StoreTransaction", false, app) == "StoreTransaction")
         #expect(name("DBWriteTransaction", true, app) == nil)
         #expect(name("[StoreTransaction]", true, app) == nil)
-        // Found on public apps (issue 38, point 3): StoreKit's `Transaction`
-        // in WooCommerce is no legacy transaction, the sources do not
-        // declare it; EntropyKit's own `class Database` shadows GRDB's, so
-        // only `GRDB.Database` is GRDB's there, and it is proposed as spelled.
+        // A `Transaction` the sources do not declare (StoreKit's) is no
+        // legacy transaction; an app's own `class Database` shadows GRDB's,
+        // so only `GRDB.Database` is GRDB's there, and it is proposed as
+        // spelled.
         #expect(name("Transaction", false, app) == nil)
         #expect(name("Database", true, app.union(["Database"])) == nil)
         #expect(name("GRDB.Database", true, app.union(["Database"])) == "GRDB.Database")

@@ -45,8 +45,8 @@ struct GeneratorErrorTests {
         }
     }
 
-    /// Found on WooCommerce's `ProductStore`: a self-pair was refused as a
-    /// use of a member the type does not declare.
+    /// A self-pair (a type as its own consumer and dependency) is refused
+    /// as such, not as a use of a member the type does not declare.
     @Test func aTypeShimmedForItselfIsRefusedAsSuch() throws {
         let generator = try Self.generator("final class C { func f() {} }")
         let error = #expect(throws: GeneratorError.self) {

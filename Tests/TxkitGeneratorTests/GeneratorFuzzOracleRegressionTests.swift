@@ -3,8 +3,9 @@ import Foundation
 import Testing
 import TxkitGenerator
 
-/// Failures the generator fuzzer's MockDB and conversion oracles found
-/// (issue 38), each as the smallest program that showed it.
+/// Shapes the generator fuzzer's MockDB and conversion oracles check, each
+/// as the smallest program that shows it: the migrated code passes its
+/// MockDB test, and the converted code builds and gives the same results.
 @Suite("GeneratorFuzz oracle regressions")
 struct GeneratorFuzzOracleRegressionTests {
     static func configuration(mockImports: [String]) -> GeneratorConfiguration {
@@ -15,9 +16,8 @@ struct GeneratorFuzzOracleRegressionTests {
     }
 
     /// `txkit mock` (and so `convert`, which writes the protocol's mock)
-    /// writes `@testable App` from mockImports as `@testable import App`
-    /// (was `import @testable App`, which does not parse: every convert
-    /// of a program configured as `txkit init` configures it failed).
+    /// writes `@testable App` from mockImports as `@testable import App`,
+    /// the only spelling that parses.
     @Test func aProtocolMockWritesTestableMockImportsAsTestableImports() throws {
         let finding = """
             import TransactionKit
@@ -53,9 +53,9 @@ struct GeneratorFuzzOracleRegressionTests {
     }
 
     /// An `open` finder's members are internal unless they say otherwise:
-    /// its protocol is no wider than they are (was `public`: "method
-    /// 'count' must be declared public because it matches a requirement
-    /// in public protocol 'UserFinding'").
+    /// its protocol is no wider than they are (a `public` protocol would
+    /// not compile: "method 'count' must be declared public because it
+    /// matches a requirement in public protocol 'UserFinding'").
     @Test func theProtocolOfAnOpenFinderIsNoWiderThanItsMembers() throws {
         let finder = """
             import GRDB

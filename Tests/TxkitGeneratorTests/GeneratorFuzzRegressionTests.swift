@@ -3,8 +3,8 @@ import Foundation
 import Testing
 import TxkitGenerator
 
-/// Failures the generator fuzzer found (issue 38), each as the smallest
-/// program that showed it.
+/// Shapes of the generator fuzzer's programs that `inventory`, `shim` and
+/// `--apply` must handle, each as the smallest program that shows it.
 @Suite("GeneratorFuzz regressions")
 struct GeneratorFuzzRegressionTests {
     static let consumer = """
@@ -43,8 +43,7 @@ struct GeneratorFuzzRegressionTests {
     }
 
     /// Mocks extend the consumer from the test target: an internal
-    /// consumer is seen through `@testable import` (was written
-    /// `import @testable App`).
+    /// consumer is seen through `@testable import App`.
     @Test func testableMockImportsAreWrittenAsTestableImports() throws {
         var configuration = GeneratorConfiguration.defaults
         configuration.legacyTransactions = [.init(type: "Database", transaction: .read, bridge: "try SQLiteDB.shimOnlyBridge($tx)")]
@@ -76,9 +75,9 @@ struct GeneratorFuzzRegressionTests {
         return Dictionary(uniqueKeysWithValues: edits.map { ($0.path, $0.edited) })
     }
 
-    /// `private let store = TaskStore()` became a shim property that no
-    /// test could replace: it is now filled by an initializer parameter
-    /// whose default is the production wrapper.
+    /// `private let store = TaskStore()` becomes a shim property that a
+    /// test can replace: an initializer parameter fills it, whose default
+    /// is the production wrapper.
     @Test func anInlineInitializedPropertyBecomesAnInitializerParameter() throws {
         let edited = try Self.apply([("TaskManager.swift", """
             final class TaskManager {
@@ -150,9 +149,9 @@ struct GeneratorFuzzRegressionTests {
     }
 
     /// A manager that opens blocks on the app's pool, or receives GRDB's
-    /// connection, and holds no adopted database was refused (the fuzzer's
-    /// commonest refusals). When the sources adopt the pool at startup,
-    /// --apply bridges through the type, which finds the adopted database.
+    /// connection, and holds no adopted database: when the sources adopt
+    /// the pool at startup, --apply bridges through the type, which finds
+    /// the adopted database.
     @Test func aManagerWithoutTheAdoptedDatabaseBridgesThroughTheType() throws {
         let app = ("App.swift", """
             import GRDB
@@ -188,8 +187,8 @@ struct GeneratorFuzzRegressionTests {
         #expect(try #require(error).description.contains("a transaction the application opens itself"))
     }
 
-    /// `--apply` listed only its first refusal: a person fixed one place
-    /// per run. It lists every place now, and still writes nothing.
+    /// `--apply` lists every refused place in one run, not only the first,
+    /// and writes nothing.
     @Test func oneRunListsEveryRefusal() throws {
         let error = #expect(throws: GeneratorError.self) {
             try Self.apply([("TaskManager.swift", """
@@ -215,9 +214,9 @@ struct GeneratorFuzzRegressionTests {
         #expect(text.contains("TaskManager.swift:10"))
     }
 
-    /// `let store = TaskStore()` then `store.name(…)` was refused: the
-    /// local holds a temporary, which the consumer now holds in its shim
-    /// property (injectable), and the local goes.
+    /// `let store = TaskStore()` then `store.name(…)`: the local holds a
+    /// temporary, which the consumer holds in its shim property
+    /// (injectable) instead, and the local goes.
     @Test func aLocalHoldingATemporaryIsRoutedThroughTheShimProperty() throws {
         let edited = try Self.apply([("TaskManager.swift", """
             final class TaskManager {
@@ -239,7 +238,7 @@ struct GeneratorFuzzRegressionTests {
     /// The commonest GRDB shape: a manager opens `dbPool.read { db in … }`
     /// itself. Once it holds the adopted `SQLiteDB` (`sqlite`, the step
     /// --apply asks for), --apply bridges inside the block with the
-    /// reverse bridge, whose default no longer collides with GRDB's `db`.
+    /// reverse bridge, whose default name does not collide with GRDB's `db`.
     @Test func aPoolBlockIsBridgedInsideWithTheReverseBridge() throws {
         let edited = try Self.apply([("TaskManager.swift", """
             import GRDB
@@ -306,12 +305,10 @@ struct GeneratorFuzzRegressionTests {
         #expect(manager.contains("func title(db: Database) throws -> String? { try store.name(id: 1, try sqlite.readTransaction(bridging: db)) }"))
     }
 
-    /// A `Sendable` consumer that made a non-`Sendable` finder on the spot
-    /// got a shim property that broke its conformance (the package no
-    /// longer built), so --apply refused it. Its wrapper now makes the
-    /// finder for each call, as the consumer did, and holds only a
-    /// `@Sendable` closure: the shim is `Sendable` with no unchecked claim
-    /// (fuzzer seed 20261127003, 6 pairs).
+    /// A `Sendable` consumer that makes a non-`Sendable` finder on the spot
+    /// keeps its conformance: its wrapper makes the finder for each call,
+    /// as the consumer did, and holds only a `@Sendable` closure, so the
+    /// shim is `Sendable` with no unchecked claim.
     @Test func aSendableConsumerOfANonSendableFinderGetsAWrapperThatMakesOnePerCall() throws {
         let cache = "import GRDB\nfinal class Cache {\n    var rows: [Int64: String] = [:]\n    init() {}\n    func name(id: Int64, db: Database) throws -> String? { rows[id] }\n    static func shared() -> Cache { Cache() }\n}\n"
         let manager = """
@@ -430,8 +427,8 @@ struct GeneratorFuzzRegressionTests {
     }
 
     /// A finder that spells the legacy transaction through its own
-    /// typealias was no legacy type at all: inventory missed it and shim
-    /// said it takes no legacy transaction.
+    /// typealias is a legacy type: inventory lists it and shim sees that
+    /// it takes the legacy transaction.
     @Test func aLegacyTransactionSpelledThroughAFindersTypealiasIsOne() throws {
         let store = """
             import GRDB
@@ -448,7 +445,7 @@ struct GeneratorFuzzRegressionTests {
         let edits = try tree.generator.shim(consumer: "TaskManager", legacy: "TaskStore").edits.get()
         #expect(edits.first?.edited.contains("try store.name(id: 1, tx)") == true)
         // Received as GRDB's Database by a manager of an app that adopts its
-        // pool: bridged through the type (fuzzer seed 777001, program 4).
+        // pool: bridged through the type.
         let received = try InlineTree([
             ("TaskStore.swift", store),
             ("App.swift", "import TransactionKitSQLite\nfunc start(pool: DatabasePool) throws -> SQLiteDB { try SQLiteDB(adopting: pool) }\n"),
@@ -465,12 +462,10 @@ struct GeneratorFuzzRegressionTests {
         #expect(bridged.first?.edited.contains("try store.name(id: 1, try SQLiteDB.readTransaction(bridging: db))") == true)
     }
 
-    /// Bridged inside a DatabaseQueue's `read`, the transaction was taken
-    /// for a write whose end the adopted database never saw: the next
-    /// transaction crashed as nested (the fuzzer's changed results), and
-    /// --apply refused the queue's read blocks. TransactionKitSQLite now
-    /// bridges such a read as a read (AdoptionBehaviourTests), and --apply
-    /// bridges in both blocks.
+    /// Bridged inside a DatabaseQueue's `read`, the transaction is a read
+    /// whose end the adopted database sees, so the next transaction is not
+    /// taken for a nested one (AdoptionBehaviourTests): --apply bridges in
+    /// the queue's read and write blocks alike.
     @Test func aDatabaseQueueReadBlockIsBridgedLikeAWriteBlock() throws {
         let manager = """
             import GRDB
@@ -493,10 +488,9 @@ struct GeneratorFuzzRegressionTests {
     }
 
     /// A finder member that does not throw, called in a pool block
-    /// (`try dbPool.read { db in store.count(db: db) }`), was refused: the
-    /// block holds no `try`, so it was taken for a closure that cannot
-    /// throw. GRDB's and TransactionKit's blocks take throwing closures:
-    /// the call gets its `try` (fuzzer seed 101).
+    /// (`try dbPool.read { db in store.count(db: db) }`): the block holds
+    /// no `try`, yet GRDB's and TransactionKit's blocks take throwing
+    /// closures, so the call gets its `try`.
     @Test func aNonThrowingMemberInAPoolBlockGetsItsTry() throws {
         let tree = try InlineTree([
             ("TaskStore.swift", "import GRDB\nfinal class TaskStore: Sendable {\n    init() {}\n    func count(db: Database) -> Int { 0 }\n}\n"),
@@ -525,11 +519,9 @@ struct GeneratorFuzzRegressionTests {
     }
 
     /// A consumer method that does not throw and receives the legacy
-    /// transaction got a `try` (the shim throws) and no longer built, so
-    /// --apply refused it (fuzzer seed 101). The shim keeps throwing (its
-    /// bridge can, and so can the lookup of the adopted database): --apply
-    /// marks the method `throws` and `try`s its callers in the sources,
-    /// which were all in throwing code (fuzzer seed 20261127003, 8 pairs).
+    /// transaction: the shim throws (its bridge can, and so can the lookup
+    /// of the adopted database), so --apply marks the method `throws` and
+    /// `try`s its callers in the sources, here all in throwing code.
     @Test func aMethodThatDoesNotThrowIsMarkedThrowingAndItsCallersTry() throws {
         let store = "import GRDB\nfinal class TaskStore: Sendable {\n    init() {}\n    func count(db: Database) -> Int { 0 }\n}\n"
         let manager = """
@@ -705,8 +697,7 @@ struct GeneratorFuzzRegressionTests {
         #expect(exposed.contains("it is `public`: callers outside the sources would not get `try`"))
     }
 
-    /// `var store: TaskStore?` was refused ("not exactly TaskStore"): it
-    /// becomes the optional shim, its initializer parameter too, and the
+    /// `var store: TaskStore?` becomes the optional shim, its initializer parameter too, and the
     /// callers wrap the instance they pass (nil stays nil).
     @Test func anOptionalStoredPropertyBecomesAnOptionalShim() throws {
         let edited = try Self.apply([
@@ -751,8 +742,7 @@ struct GeneratorFuzzRegressionTests {
         #expect(try #require(error).description.contains("Wiring.swift:2"))
     }
 
-    /// `weak var store: TaskStore?` was refused (the fuzzer's commonest
-    /// refusal, 16 of 131 pairs): it becomes a computed shim property over
+    /// `weak var store: TaskStore?` becomes a computed shim property over
     /// the wrapper's `WeakReference`, which holds the production instance
     /// weakly, so the property still reads `nil` once the instance is
     /// released; the initializer sets the reference itself (it may run
@@ -822,7 +812,7 @@ struct GeneratorFuzzRegressionTests {
         #expect(try #require(error).description.contains("store is an unowned(safe) reference to TaskStore"))
     }
 
-    /// `Services.shared.store.name(…)` was refused as a chain: a chain of
+    /// `Services.shared.store.name(…)` is routed: a chain of
     /// constants (`static let`, then stored `let`s) gives the same
     /// instance every time, so the shim property holds it from the
     /// consumer's initialization on; the inventory counts the consumer,
@@ -855,10 +845,8 @@ struct GeneratorFuzzRegressionTests {
         #expect(Set(tree.generator.inventory().uses.map { "\($0.consumer) → \($0.type)" }) == ["TaskManager → TaskStore"])
     }
 
-    /// A generic member constrained by GRDB's `DatabaseValueConvertible`
-    /// got a shim without GRDB (an excluded import) that did not compile
-    /// (fuzzer seed 202); it was then refused (the fuzzer's commonest
-    /// refusal after `weak`: 6 of 80 pairs, seed 20261127001). Now the shim
+    /// A generic member constrained by GRDB's `DatabaseValueConvertible`,
+    /// whose shim file leaves GRDB out (an excluded import): the shim
     /// declares one requirement per type the consumer passes as a metatype
     /// (`as: String.self`), without generics, and the wrapper's call infers
     /// `T`; a call that does not name its type is still refused, and a
@@ -932,8 +920,8 @@ struct GeneratorFuzzRegressionTests {
     /// A consumer migrated to its shim called a member the finder gets
     /// from an extension of a protocol of the app: `convert --apply` gave
     /// it `any TaskStoreFinding`, which has only the finder's own members,
-    /// and the build broke (fuzzer seed 1, program 11). Refused now, with
-    /// the call and why; a member of a superclass likewise.
+    /// and the call would not build: it is refused, with the call and why;
+    /// a member of a superclass likewise.
     @Test func aConversionRefusesACallOfAnInheritedMemberThroughAShim() throws {
         let store = """
             import GRDB
@@ -982,8 +970,7 @@ struct GeneratorFuzzRegressionTests {
 
     /// An actor finder is `Sendable` without saying so: its Good-Way
     /// protocol is `Sendable`, or a `Sendable` consumer holding
-    /// `any UserFinding` did not build after `convert --apply` (fuzzer
-    /// seed 1, program 8).
+    /// `any UserFinding` would not build after `convert --apply`.
     @Test func theProtocolOfAnActorFinderIsSendable() throws {
         let finder = """
             import GRDB
@@ -1010,10 +997,10 @@ struct GeneratorFuzzRegressionTests {
         #expect(protocolFile.contents.contains("protocol UserFinding: Sendable {"))
     }
 
-    /// An async consumer awaited an actor finder's isolated property: its
-    /// wrapper read it synchronously from outside the actor and did not
-    /// build (fuzzer seed 19, program 11). Refused now, with the place and
-    /// why; a `let` constant of the actor is shimmed as before.
+    /// An async consumer awaits an actor finder's isolated property: a
+    /// wrapper would read it synchronously from outside the actor and not
+    /// build, so it is refused, with the place and why; a `let` constant
+    /// of the actor is shimmed.
     @Test func aMemberIsolatedToAnActorFinderIsRefused() throws {
         let store = { (label: String) in """
             import GRDB

@@ -40,9 +40,9 @@ struct InventoryResolutionTests {
         #expect(inventory.progressLine.hasSuffix("unresolved: 0"))
     }
 
-    /// Found on EntropyKit: uses in a type nested in another (declared in
-    /// an extension of it) counted for the enclosing type too, and
-    /// `decode(Event.self)` counted as a use of `Event`.
+    /// Uses in a type nested in another (declared in an extension of it)
+    /// count for the nested type alone, and `decode(Event.self)` is no use
+    /// of `Event`.
     @Test func usesInANestedTypeAndTheTypeAsAValueAreNotTheEnclosingTypesUses() throws {
         let tree = try InlineTree([("Legacy.swift", Self.legacy), ("Engine.swift", """
             final class Engine {
@@ -64,9 +64,9 @@ struct InventoryResolutionTests {
         #expect(inventory.uses.map { "\($0.consumer) → \($0.type)" } == ["Session → Legacy"])
     }
 
-    /// Found on EntropyKit: a line that names the legacy type twice
-    /// (`(event: Event, cb: (Result<Event, Error>) -> Void)`) was listed
-    /// twice as unresolved.
+    /// A line that names the legacy type twice
+    /// (`(event: Event, cb: (Result<Event, Error>) -> Void)`) is listed
+    /// once as unresolved.
     @Test func aLineThatNamesTheTypeTwiceIsListedOnce() throws {
         let tree = try InlineTree([("Legacy.swift", Self.legacy), ("Consumer.swift", """
             final class Batch {
@@ -80,11 +80,11 @@ struct InventoryResolutionTests {
         #expect(inventory.unresolved.map(\.location) == ["Consumer.swift:2"])
     }
 
-    /// Found on firefox-ios's Storage: `protocol Schema { func create(_ db:
-    /// SQLiteDBConnection) -> Bool }` was no legacy type, so its callers'
-    /// uses were not counted (`shim` handled the pair). A protocol whose
-    /// extension alone takes the transaction is not one: its members are
-    /// called through the conforming types.
+    /// A protocol whose requirements take the legacy transaction
+    /// (`protocol Schema { func create(_ db: SQLiteDBConnection) -> Bool }`)
+    /// is a legacy type, and its callers' uses are counted. A protocol
+    /// whose extension alone takes the transaction is not one: its members
+    /// are called through the conforming types.
     @Test func aProtocolWhoseRequirementsTakeTheLegacyTransactionIsALegacyType() throws {
         let tree = try InlineTree([("Legacy.swift", Self.legacy), ("Schema.swift", """
             protocol Schema {
@@ -121,9 +121,8 @@ struct InventoryResolutionTests {
     }
 
     /// A type nested in the legacy type (`Legacy.Entry`, a result or model
-    /// type) was listed as an unresolved reference to the legacy type,
-    /// wherever a manager returned it (Pocket Casts' `DataManager`, verbatim,
-    /// issue 38); it is no use of the type.
+    /// type), wherever a manager returns it, is no use of the legacy type
+    /// and no unresolved reference to it.
     @Test func aTypeNestedInTheLegacyTypeIsNoUse() throws {
         let legacy = Self.legacy.replacingOccurrences(of: "    init() {}", with: "    struct Entry { var id = 0 }\n    init() {}")
         let tree = try InlineTree([("Legacy.swift", legacy), ("Consumer.swift", """
@@ -144,9 +143,9 @@ struct InventoryResolutionTests {
     }
 
     /// A type of the same name as a legacy type, nested in another type
-    /// (DuckDuckGo's `SecureVaultModels.CredentialsProvider` beside the
-    /// `CredentialsProvider` legacy class of another module, verbatim,
-    /// issue 38), was counted as a use of the legacy type.
+    /// (`SecureVaultModels.CredentialsProvider` beside a
+    /// `CredentialsProvider` legacy class of another module), is no use of
+    /// the legacy type.
     @Test func aTypeOfTheSameNameNestedElsewhereIsNoUse() throws {
         let tree = try InlineTree([("Legacy.swift", Self.legacy), ("Models.swift", """
             enum Models {
@@ -164,8 +163,7 @@ struct InventoryResolutionTests {
     /// Types that hold legacy values as models (a GRDB record inside a
     /// fetched info struct, a computed property returning a record built
     /// from a domain value) and call only members without a legacy
-    /// transaction were counted as direct uses: on Gem Wallet's Store,
-    /// verbatim (issue 38), 217 uses were listed where 93 do data access.
+    /// transaction make no direct use: only data access is listed.
     @Test func holdingOrBuildingALegacyValueIsNoUse() throws {
         let legacy = Self.legacy.replacingOccurrences(
             of: "    init() {}", with: "    init() {}\n    var title: String { \"\" }\n    func summary() -> String { \"\" }")

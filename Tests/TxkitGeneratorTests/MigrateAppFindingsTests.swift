@@ -2,9 +2,9 @@
 import Testing
 @testable import TxkitGenerator
 
-/// `txkit migrate` on what the apps stage's MockDB tests found in the
-/// chatstore, recipes and ledger apps (Tests/Fixtures/Apps): each test is
-/// the finding's minimal repro.
+/// `txkit migrate` on shapes of the chatstore, recipes and ledger apps
+/// (Tests/Fixtures/Apps), each as its smallest input, checked by what a
+/// MockDB test of the migrated consumer relies on.
 @Suite("txkit migrate: the apps' findings")
 struct MigrateAppFindingsTests {
     /// An app's own transaction classes over GRDB's `Database`, as
@@ -35,9 +35,9 @@ struct MigrateAppFindingsTests {
     ]
 
     /// A record's write method named without a writing verb (`anyInsert`)
-    /// took a read transaction: a write called from a read block compiled
-    /// and passed on MockDB. The member's own transaction type decides now,
-    /// and a fetch in the same write block still reads.
+    /// takes a write transaction: the member's own transaction type
+    /// decides, not its name, so a write called from a read block does
+    /// not compile; a fetch in the same write block still reads.
     @Test func aRecordsWriteMethodTakesAWriteTransaction() throws {
         let result = try MigrateTests.migrate("NoteManager", [Self.storage, ("Note.swift", """
             import GRDB

@@ -4,8 +4,7 @@ import Testing
 @testable import TxkitGenerator
 
 /// `txkit migrate`: one consumer, all the way to `any DB`, on the shapes GRDB
-/// apps are written in. Each test is a minimal repro of a shape met in the
-/// apps of `../shared/apps` or in issue 51's list.
+/// apps are written in. Each test is the smallest input of one such shape.
 @Suite("txkit migrate")
 struct MigrateTests {
     /// The app's holder, adopting its queue the way the guide says to.
@@ -118,9 +117,9 @@ struct MigrateTests {
         #expect(mock.contains("let fetchNote = MockMethod<Int64, Note?>()"))
     }
 
-    /// Issue 51, defect 1: `Note(…).insertAndFetch(db)` was refused as
-    /// using no member of a legacy type. Defect 7: a fetch in a write block
-    /// takes a read transaction.
+    /// A record's persistence (`Note(…).insertAndFetch(db)`) is a
+    /// requirement of the consumer's database shim, and a fetch in a write
+    /// block takes a read transaction.
     @Test func aRecordsPersistenceIsARequirementAndAFetchInAWriteReads() throws {
         let result = try Self.migrate("NoteService", [Self.manager, Self.note, ("NoteService.swift", """
             import GRDB
@@ -142,8 +141,8 @@ struct MigrateTests {
         #expect(service.contains("try db.write { tx in"))
     }
 
-    /// Issue 51, defect 2: a second queue nobody adopted got a bridge that
-    /// built and trapped; now it is refused, with the holder and the line.
+    /// A second queue nobody adopted is refused, with the holder and the
+    /// line to add: a bridge to it would build and trap.
     @Test func aQueueNobodyAdoptedIsRefusedWithTheLineToAdd() throws {
         let places = try Self.refusals("ArchiveService", [Self.manager, Self.note, ("AppDatabase.swift", """
             import GRDB
@@ -167,8 +166,8 @@ struct MigrateTests {
         #expect(places.first?.contains("SQLiteDB(adopting: archiveQueue)") == true)
     }
 
-    /// Issue 51, defect 6: GRDB's demo apps reach the pool through
-    /// `appDatabase.dbWriter`.
+    /// GRDB's demo apps reach the pool through `appDatabase.dbWriter`,
+    /// which is the database.
     @Test func theDemoAppsDbWriterIsTheDatabase() throws {
         let result = try Self.migrate("PlayerService", [("AppDatabase.swift", """
             import GRDB

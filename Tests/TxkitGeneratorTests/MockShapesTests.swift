@@ -2,7 +2,7 @@
 import Testing
 import TxkitGenerator
 
-/// What `txkit mock` writes for the shapes of issue 39, as text (the peer
+/// What `txkit mock` writes for each protocol shape, as text (the peer
 /// suite compiles and runs them).
 @Suite("txkit mock shapes")
 struct MockShapesTests {
@@ -139,9 +139,10 @@ struct MockShapesTests {
         #expect(error.description.contains("P.swift:3: it inherits from Codable, which is not declared in the sources"))
         #expect(error.description.contains("nothing was written"))
     }
-    /// Found on EntropyKit's `MessageJSON: JSONCodable, Hashable`, where
-    /// `typealias JSONCodable = JSONEncodable & JSONDecodable`: the mock was
-    /// refused over `JSONCodable` as if the sources did not declare it.
+    /// A parent named through a type alias of the sources
+    /// (`MessageJSON: JSONCodable, Hashable`, where `typealias JSONCodable =
+    /// JSONEncodable & JSONDecodable`) stands for what the alias names: the
+    /// mock implements the requirements of both protocols.
     @Test func aParentNamedThroughATypeAliasOfTheSourcesIsReadThroughIt() throws {
         let files = [
             ("Aliases.swift", "typealias Codec = Encoding & Decoding\ntypealias Both = Codec\n"),

@@ -3,14 +3,14 @@ import Foundation
 import Testing
 @testable import TxkitGenerator
 
-/// Failures found by running txkit over public apps' verbatim data-access
-/// code (issue 38, point 3), each as the smallest input that showed it.
+/// Shapes of public apps' data-access code that txkit must handle, each as
+/// the smallest input that shows it.
 @Suite("Real-app regressions")
 struct RealAppRegressionTests {
-    /// firefox-ios's Storage: `Schema`, a protocol whose members take the
-    /// connection, got a `Sendable` shim whose wrapper holds an `any Schema`
-    /// (not `Sendable`): the wrapper did not compile in Swift 6 mode. A
-    /// protocol's shim is `Sendable` only when the protocol refines it.
+    /// `Schema`, a protocol whose members take the connection: a `Sendable`
+    /// shim's wrapper would hold an `any Schema` (not `Sendable`) and not
+    /// compile in Swift 6 mode. A protocol's shim is `Sendable` only when
+    /// the protocol refines it.
     @Test func theShimOfANonSendableLegacyProtocolIsNotSendable() throws {
         let consumer = """
             public final class Opener {
@@ -29,11 +29,10 @@ struct RealAppRegressionTests {
         }
     }
 
-    /// EntropyKit: its own `class Database` (a queue wrapper) shadows GRDB's
-    /// in its module, and `txkit init` proposed `Database`: every wrapper
-    /// passed GRDB's connection where the app's type was expected. `shim`
-    /// now refuses, naming the declaration, and `init` proposes only
-    /// `GRDB.Database` there.
+    /// An app's own `class Database` (a queue wrapper) shadows GRDB's in
+    /// its module: a wrapper would pass GRDB's connection where the app's
+    /// type is expected, so `shim` refuses, naming the declaration, and
+    /// `init` proposes only `GRDB.Database` there.
     @Test func anAppsOwnDatabaseIsNotTakenForGRDBs() throws {
         let files = [
             ("Database.swift", "import GRDB\n\nclass Database {\n    let dbQueue: DatabaseQueue\n    init(dbQueue: DatabaseQueue) { self.dbQueue = dbQueue }\n}\n"),
@@ -69,11 +68,11 @@ struct RealAppRegressionTests {
         #expect(proposal.candidates == [.init(type: "GRDB.Database", parameterCount: 1)])
     }
 
-    /// WooCommerce's stores build their dependency in their initializer
-    /// (`self.manager = Manager(storage: storage)`): `--apply` wrapped it in
-    /// place, and no test could pass a mock. The initializer now takes an
-    /// optional shim, defaulted to nil, and builds the production value
-    /// when it gets none; a bare `store = …` becomes `self.store = …`.
+    /// Stores that build their dependency in their initializer
+    /// (`self.manager = Manager(storage: storage)`): so that a test can
+    /// pass a mock, the initializer takes an optional shim, defaulted to
+    /// nil, and builds the production value when it gets none; a bare
+    /// `store = …` becomes `self.store = …`.
     @Test func aFinderBuiltInTheInitializerCanBeInjected() throws {
         let legacy = """
             final class Storage {}

@@ -23,18 +23,17 @@ struct RealWorldCorpusTests {
 
     /// Pairs `inventory` does not list (a consumer that is a legacy type
     /// itself, such as LoanReminderManager, which takes a ManagedContext,
-    /// is counted since issue 38).
+    /// is counted).
     static let knownInventoryMisses: Set<String> = []
 
     /// Pairs where `--apply` rewrites where it must refuse, or refuses
     /// where it must rewrite (computed in process; nothing is written).
     static let knownApplyMismatches: Set<String> = [
-        // (Six pairs whose models are classes that are not Sendable were
-        // refused until the shim's mock kept such values in an
-        // NonSendableMockMethod, issue 38: they pass now.)
-        // (ShelfOrganizer → Book, a call in a `compactMap` closure that did
-        // not throw, whose shim throws, was refused until the closure was
-        // made to throw and the `compactMap` tried, issue 38.)
+        // (Pairs whose models are classes that are not Sendable pass: the
+        // shim's mock keeps such values in a NonSendableMockMethod.
+        // ShelfOrganizer → Book passes: a call in a `compactMap` closure
+        // whose shim throws makes the closure throw and the `compactMap`
+        // tried.)
         // Refused: reached through a chain.
         "ContactManager → ContactStore",
     ]

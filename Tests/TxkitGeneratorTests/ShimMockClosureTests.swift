@@ -2,12 +2,11 @@
 import Testing
 @testable import TxkitGenerator
 
-/// A shim's mock of members that take an `inout` value or a closure
-/// (found by the apps stage: recipes' `save(_: inout Recipe, db:)`, whose
-/// caller force-unwraps the id the save sets, and chatstore's
-/// `enumerateVisibleThreads(…, block:)`). The pair mock recorded the value
-/// and dropped the closure, so no stub could set the id or call the block;
-/// it hands both to the stub now, as `txkit mock` does.
+/// A shim's mock of members that take an `inout` value or a closure (as
+/// `save(_: inout Recipe, db:)`, whose caller force-unwraps the id the save
+/// sets, and `enumerateVisibleThreads(…, block:)`): the pair mock hands
+/// both to the stub, as `txkit mock` does, so a stub can set the id or call
+/// the block.
 @Suite("Shim mocks of inout and closure arguments")
 struct ShimMockClosureTests {
     static func mock() throws -> String {

@@ -11,8 +11,8 @@ extension LegacyConverter {
     ///
     /// Every type is scanned, as `inventory` does: a type whose text never
     /// names the finder still uses it through a chain of another type's
-    /// constants (`Services.shared.notes.note(…)`), which the generator
-    /// fuzzer found left unconverted, a build broken.
+    /// constants (`Services.shared.notes.note(…)`); left unconverted, that
+    /// call would no longer build.
     mutating func scanCallers() -> [(ConsumerUse, IndexedMember)] {
         var found: [(ConsumerUse, IndexedMember)] = []
         var seen: Set<String> = []

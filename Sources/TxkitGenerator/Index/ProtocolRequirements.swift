@@ -155,8 +155,8 @@ package struct ProtocolRequirements {
     /// The protocols an inheritance clause's entry stands for: the parts of
     /// a composition (`A & B`), with each type alias of the sources
     /// replaced by what it names (`typealias JSONCodable = JSONEncodable &
-    /// JSONDecodable`, found in EntropyKit: the mock was refused over
-    /// `JSONCodable` as if the sources did not declare it).
+    /// JSONDecodable` stands for both protocols, whose requirements the
+    /// mock implements).
     static func composedParents(_ inherited: String, index: SourceIndex) -> [String] {
         var parents: [String] = []
         var seen: Set<String> = []

@@ -5,8 +5,7 @@ import SwiftSyntax
 /// (`isbns.compactMap { isbn in Book.fetch(isbn: isbn, in: context) }`),
 /// whose shim throws where the legacy member does not: the closure throws
 /// (its explicit signature says `throws`), and the call it is passed to
-/// gets its own `try`, as Swift asks of a rethrowing call. Found in the
-/// corpus's ShelfOrganizer, which `--apply` refused.
+/// gets its own `try`, as Swift asks of a rethrowing call.
 ///
 /// Only where the receiver is known to be a collection or an optional:
 /// a parameter or local declared `[T]`, `[K: V]`, `Set<T>`, `Array<T>`,

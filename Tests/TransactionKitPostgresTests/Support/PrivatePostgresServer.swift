@@ -50,8 +50,8 @@ struct PrivatePostgresServer {
 
     /// Runs `script` and waits for it, blocking the calling thread. With
     /// posix_spawn and waitpid, not Foundation's `Process`, whose
-    /// `waitUntilExit` was seen never to return here after the script had
-    /// exited (its server keeps running in the background).
+    /// `waitUntilExit` may not return after the script has exited while
+    /// the server it started keeps running in the background.
     private static func run(_ script: String, _ arguments: [String]) throws -> String {
         let outputPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("postgres-control-\(UUID().uuidString)").path

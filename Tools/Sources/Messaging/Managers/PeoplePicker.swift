@@ -9,6 +9,7 @@ import TransactionKit
 /// ```
 ///
 /// **Transaction semantics:** one read transaction per call.
+// snippet:begin people-picker
 public final class PeoplePicker: Sendable {
     let db: any DB
     let userSearchFinder: any UserSearchFinding
@@ -37,3 +38,4 @@ public final class PeoplePicker: Sendable {
         }
     }
 }
+// snippet:end people-picker

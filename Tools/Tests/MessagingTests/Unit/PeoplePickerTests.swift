@@ -6,6 +6,7 @@ import TransactionKitTesting
 /// Unit tests: `PeoplePicker` on `MockDB` with a mocked user search.
 @Suite("Unit: PeoplePicker on MockDB")
 struct PeoplePickerTests {
+    // snippet:begin people-picker-unit-test
     @Test func suggestionsLeaveBlockedUsersOut() throws {
         let db = MockDB()
         let search = UserSearchFindingMock()
@@ -17,6 +18,7 @@ struct PeoplePickerTests {
         #expect(search.users.calls.map(\.limit) == [PeoplePicker.limit])
         #expect(db.readCount == 1)
     }
+    // snippet:end people-picker-unit-test
 
     @Test func blankTextOpensNoTransaction() throws {
         let db = MockDB()
