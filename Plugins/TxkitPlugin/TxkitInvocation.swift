@@ -22,7 +22,7 @@ struct TxkitInvocation {
         let readOnly = flags.contains("--check") || flags.contains("--dry-run")
         // `convert` prints its plan and writes only with `--apply`.
         let writingCommand = subcommand == "convert"
-            ? flags.contains("--apply") : ["init", "shim", "mock"].contains(subcommand ?? "")
+            ? flags.contains("--apply") : ["init", "shim", "mock", "migrate"].contains(subcommand ?? "")
         writes = !asksForHelp && !readOnly && writingCommand
         guard let subcommand, !asksForHelp else {
             toolArguments = arguments
