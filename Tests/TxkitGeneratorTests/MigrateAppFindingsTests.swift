@@ -116,6 +116,48 @@ struct MigrateAppFindingsTests {
         #expect(!wrapper.contains("ReadTx("))
     }
 
+    /// The same member read in a method that receives the app's read class
+    /// and in a block of its write class became two requirements with the
+    /// same code (`contact(contactStore:for:_:)` and
+    /// `contactContactStore(contactStore:for:_:)`): both build the read
+    /// class now, and are one.
+    @Test func theSameReadInAReadMethodAndInAWriteBlockIsOneRequirement() throws {
+        let result = try MigrateTests.migrate("ContactManager", [Self.storage, ("Contacts.swift", """
+            import GRDB
+            final class ContactStore {
+                func contact(for address: String, transaction: ReadTx) throws -> String? {
+                    try String.fetchOne(transaction.database, sql: "SELECT name FROM contact WHERE address = ?", arguments: [address])
+                }
+                func upsert(_ name: String, address: String, transaction: WriteTx) throws {
+                    try transaction.database.execute(sql: "INSERT OR REPLACE INTO contact (address, name) VALUES (?, ?)", arguments: [address, name])
+                }
+            }
+            final class Services {
+                let storage: Storage
+                let contactStore = ContactStore()
+                init(storage: Storage) { self.storage = storage }
+            }
+            """), ("ContactManager.swift", """
+            final class ContactManager {
+                private let services: Services
+                init(services: Services) { self.services = services }
+                func displayName(for address: String, transaction: ReadTx) -> String {
+                    (try? services.contactStore.contact(for: address, transaction: transaction)) ?? address
+                }
+                func rename(_ address: String, to name: String) throws {
+                    try services.storage.write { transaction in
+                        guard try services.contactStore.contact(for: address, transaction: transaction) != nil else { return }
+                        try services.contactStore.upsert(name, address: address, transaction: transaction)
+                    }
+                }
+            }
+            """)], legacy: Self.appTransactions)
+        let shim = try result.file("ContactManager_DatabaseShim.swift")
+        #expect(shim.components(separatedBy: "func ").count - 1 == 2, "one read, one write")
+        #expect(shim.contains("func contact(contactStore: ContactStore, for address: String, _ tx: DBReadTransaction) throws -> String?"))
+        #expect(shim.contains("func upsert(contactStore: ContactStore, _ name: String, address: String, _ tx: DBWriteTransaction) throws"))
+    }
+
     /// The app's shared dependencies, which hold its storage.
     static let dependencies = ("Dependencies.swift", """
         final class Dependencies {

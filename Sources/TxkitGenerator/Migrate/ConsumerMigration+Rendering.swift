@@ -152,13 +152,7 @@ extension ConsumerMigration {
     /// class (`WriteTx`) gets the read class it inherits from (`ReadTx`),
     /// so that a read transaction is never made a write one.
     private func bridge(for requirement: InlineRequirement) -> String {
-        var configured = context.legacyTransaction(requirement.legacyType)
-        if requirement.kind == .read, configured?.transaction == .write,
-           let inherited = context.index.types[requirement.legacyType]?.inherited,
-           let read = context.configuration.legacyTransactions.first(where: { $0.transaction == .read && inherited.contains($0.type) }) {
-            configured = read
-        }
-        if let configured {
+        if let configured = context.legacyTransaction(requirement.legacyType) {
             return configured.bridge.replacingOccurrences(of: "$tx", with: "tx")
         }
         return "try SQLiteDB.shimOnlyBridge(tx)"

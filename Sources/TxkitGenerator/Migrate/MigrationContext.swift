@@ -55,6 +55,8 @@ final class MigrationContext {
     /// extracted before is that requirement; a name already taken by other
     /// code gets the consumer method's name, then a number.
     func add(_ requirement: InlineRequirement, method: String, qualifier: String? = nil) -> InlineRequirement {
+        var requirement = requirement
+        requirement.legacyType = bridgedType(of: requirement)
         if let same = requirements.first(where: { $0.isSameCode(as: requirement) }) {
             return same
         }
@@ -74,6 +76,17 @@ final class MigrationContext {
         }
         requirements.append(named)
         return named
+    }
+
+    /// The legacy transaction type the requirement's wrapper builds: a read
+    /// in a block of the app's write class (a subclass of its read class)
+    /// builds the read class, as the same code in a read block does.
+    private func bridgedType(of requirement: InlineRequirement) -> String {
+        guard requirement.kind == .read, legacyTransaction(requirement.legacyType)?.transaction == .write,
+              let inherited = index.types[requirement.legacyType]?.inherited,
+              let read = configuration.legacyTransactions.first(where: { $0.transaction == .read && inherited.contains($0.type) })
+        else { return requirement.legacyType }
+        return read.type
     }
 
     /// Forgets the requirements the migrated code does not call (code

@@ -20,7 +20,7 @@ final class ContactManagerMockDBTests {
     }
 
     @Test func theDisplayNameIsTheNicknameTheProfileNameOrTheAddress() throws {
-        dataAccess.contactContactStore.stub { _, address in
+        dataAccess.contact.stub { _, address in
             switch address {
             case "alice": return Contact(address: "alice", profileName: "Alice", nickname: "Al")
             case "bob": return Contact(address: "bob", profileName: "Bob")
@@ -31,12 +31,12 @@ final class ContactManagerMockDBTests {
         #expect(try manager.displayName(for: "alice") == "Al")
         #expect(try manager.displayName(for: "bob") == "Bob")
         #expect(try manager.displayName(for: "carol") == "carol")
-        #expect(dataAccess.contactContactStore.calls.allSatisfy { $0.contactStore === dependencies.contactStore })
+        #expect(dataAccess.contact.calls.allSatisfy { $0.contactStore === dependencies.contactStore })
         #expect(db.transactionLog.transactions.map(\.kind) == [.read, .read, .read])
     }
 
     @Test func aContactThatCannotBeReadShowsItsAddress() throws {
-        dataAccess.contactContactStore.fails(with: ChatError.messageNotFound("any"))
+        dataAccess.contact.fails(with: ChatError.messageNotFound("any"))
 
         let name = try db.read { tx in manager.displayName(for: "alice", transaction: tx) }
 

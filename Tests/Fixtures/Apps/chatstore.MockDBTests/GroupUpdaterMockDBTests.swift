@@ -73,7 +73,7 @@ final class GroupUpdaterMockDBTests {
         dataAccess.anyFetch.stub { _ in team }
         dataAccess.anyFetchAll.returns([GroupMember(threadUniqueId: "gteam", address: "alice", addedAtTimestamp: 1)])
         dataAccess.anyInsertGroupMember.returns()
-        contacts.contactContactStore.returns(nil)
+        contacts.contact.returns(nil)
         sends.anyFetch.returns(team)
         sends.anyInsert.returns()
         sends.anyUpdate.stub { thread, block in block(thread) }
@@ -85,12 +85,12 @@ final class GroupUpdaterMockDBTests {
         #expect(try updater.addMembers(["alice", "bob"], toGroup: "gteam", timestamp: 5) == 1)
 
         #expect(dataAccess.anyInsertGroupMember.calls.map(\.address) == ["bob"])
-        #expect(contacts.contactContactStore.calls.map(\.1) == ["bob"])
+        #expect(contacts.contact.calls.map(\.1) == ["bob"])
         #expect(sends.anyInsert.calls.map { "\($0.uniqueId) \($0.body ?? "-")" } == ["gteam-join-5 bob joined the group"])
         #expect(team.lastMessageTimestamp == 5)
         #expect(archives.updateWith.calls.map(\.isArchived) == [false])
         let write = try #require(db.transactionLog.sharedTransaction(
-            of: dataAccess.anyInsertGroupMember, contacts.contactContactStore, sends.anyInsert, archives.updateWith))
+            of: dataAccess.anyInsertGroupMember, contacts.contact, sends.anyInsert, archives.updateWith))
         #expect(write.isCommittedWrite)
         #expect(notifications.descriptions == [
             "threadArchiveStateChanged gteam isArchived=false", "groupMembersChanged gteam added=1",
