@@ -158,6 +158,33 @@ struct MigrateAppFindingsTests {
         #expect(shim.contains("func upsert(contactStore: ContactStore, _ name: String, address: String, _ tx: DBWriteTransaction) throws"))
     }
 
+    /// Two fetches of a plain value in one method were `fetchInt64(day:)`
+    /// and `fetchInt64InNetWorth(day:)`: a value or row fetch is named by
+    /// what the code binds it to.
+    @Test func aFetchedValueIsNamedByItsBinding() throws {
+        let result = try MigrateTests.migrate("ReportService", [("ReportService.swift", """
+            import GRDB
+            final class ReportService {
+                private let dbQueue: DatabaseQueue
+                init(dbQueue: DatabaseQueue) { self.dbQueue = dbQueue }
+                func netWorth(on day: String) throws -> Int64 {
+                    try dbQueue.read { db in
+                        let opening = try Int64.fetchOne(db, sql: "SELECT SUM(openingCents) FROM accounts WHERE openedOn <= ?", arguments: [day]) ?? 0
+                        let activity = try Int64.fetchOne(db, sql: "SELECT SUM(amountCents) FROM transactions WHERE date <= ?", arguments: [day]) ?? 0
+                        return opening + activity
+                    }
+                }
+            }
+            """), ("Adopt.swift", """
+            import GRDB
+            import TransactionKitSQLite
+            func adopt(_ queue: DatabaseQueue) throws -> SQLiteDB { try SQLiteDB(adopting: queue) }
+            """)])
+        let shim = try result.file("ReportService_DatabaseShim.swift")
+        #expect(shim.contains("func fetchOpening(day: String, _ tx: DBReadTransaction) throws -> Int64?"))
+        #expect(shim.contains("func fetchActivity(day: String, _ tx: DBReadTransaction) throws -> Int64?"))
+    }
+
     /// The app's shared dependencies, which hold its storage.
     static let dependencies = ("Dependencies.swift", """
         final class Dependencies {

@@ -7,7 +7,9 @@ import SwiftSyntax
 /// (`deleteFromSetting`), else the consumer method it comes from.
 extension LegacyCodeExtractor {
     func name(forExpression expression: ExprSyntax) -> String {
-        if let call = expression.as(FunctionCallExprSyntax.self) { return name(forCall: call) }
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            return boundValueName(call, binding: Self.binding(around: Syntax(expression))) ?? name(forCall: call)
+        }
         if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
         return scope.methodName
     }
@@ -18,9 +20,52 @@ extension LegacyCodeExtractor {
             return item?.is(ExprSyntax.self) == true || item?.is(VariableDeclSyntax.self) == true
         }
         if isSimple, let call = nodes[0].descendants(FunctionCallExprSyntax.self).first(where: usesLegacyTransaction) {
-            return name(forCall: call)
+            let variable = nodes[0].as(CodeBlockItemSyntax.self)?.item.as(VariableDeclSyntax.self)
+            return boundValueName(call, binding: variable?.bindings.count == 1 ? variable?.bindings.first : nil) ?? name(forCall: call)
         }
         return scope.methodName
+    }
+
+    /// `let opening = try Int64.fetchOne(db, sql: …) ?? 0` → `fetchOpening`:
+    /// a fetch of a plain value or a row says what it fetches by the name
+    /// the code binds it to, not by its type.
+    private func boundValueName(_ call: FunctionCallExprSyntax, binding: PatternBindingSyntax?) -> String? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              ["fetchOne", "fetchAll", "fetchSet"].contains(member.declName.baseName.text),
+              let base = member.base?.as(DeclReferenceExprSyntax.self),
+              GRDBVocabulary.fetchableValueTypes.contains(base.baseName.text) || base.baseName.text == "Row",
+              let variable = binding?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return nil }
+        return "fetch" + SwiftText.capitalized(variable)
+    }
+
+    /// The binding whose initial value `node` is (through `try`, `await`
+    /// and a `??` default), if any.
+    private static func binding(around node: Syntax) -> PatternBindingSyntax? {
+        var current = node
+        while let parent = current.parent {
+            if let binding = parent.as(PatternBindingSyntax.self) { return binding }
+            if parent.is(InitializerClauseSyntax.self) || parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
+                current = parent
+                continue
+            }
+            if let list = parent.as(ExprListSyntax.self), list.first?.id == current.id {
+                current = parent
+                continue
+            }
+            if let sequence = parent.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+               sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" {
+                current = parent
+                continue
+            }
+            if let infix = parent.as(InfixOperatorExprSyntax.self), infix.leftOperand.id == current.id,
+               infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" {
+                current = parent
+                continue
+            }
+            return nil
+        }
+        return nil
     }
 
     private func usesLegacyTransaction(_ call: FunctionCallExprSyntax) -> Bool {

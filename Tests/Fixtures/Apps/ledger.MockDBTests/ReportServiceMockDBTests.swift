@@ -36,19 +36,19 @@ struct ReportServiceMockDBTests {
     }
 
     @Test func netWorthAddsOpeningBalancesAndActivityFromOneRead() async throws {
-        dataAccess.fetchInt64.returns(10_000)
-        dataAccess.fetchInt64InNetWorth.returns(-2_500)
+        dataAccess.fetchOpening.returns(10_000)
+        dataAccess.fetchActivity.returns(-2_500)
 
         #expect(try await service.netWorth(asOf: "2024-03-31") == 7_500)
-        #expect(dataAccess.fetchInt64.calls == ["2024-03-31"])
-        #expect(dataAccess.fetchInt64InNetWorth.calls == ["2024-03-31"])
-        let read = try #require(db.transactionLog.sharedTransaction(of: dataAccess.fetchInt64, dataAccess.fetchInt64InNetWorth))
+        #expect(dataAccess.fetchOpening.calls == ["2024-03-31"])
+        #expect(dataAccess.fetchActivity.calls == ["2024-03-31"])
+        let read = try #require(db.transactionLog.sharedTransaction(of: dataAccess.fetchOpening, dataAccess.fetchActivity))
         #expect(read.kind == .read)
     }
 
     @Test func anEmptyLedgerIsWorthNothing() async throws {
-        dataAccess.fetchInt64.returns(nil)
-        dataAccess.fetchInt64InNetWorth.returns(nil)
+        dataAccess.fetchOpening.returns(nil)
+        dataAccess.fetchActivity.returns(nil)
 
         #expect(try await service.netWorth(asOf: "2024-03-31") == 0)
     }
