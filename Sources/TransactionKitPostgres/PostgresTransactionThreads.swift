@@ -27,6 +27,12 @@ final class PostgresTransactionThreads: Sendable {
     private let state = LockedValue(State())
     private let idleLimit: Int
 
+    /// The name of the threads (`Thread.name`).
+    static let threadName = "TransactionKitPostgres transaction"
+    /// The key under which a transaction thread's `threadDictionary`
+    /// holds `true`.
+    static let threadMark = "TransactionKitPostgres.transactionThread"
+
     /// - Parameter idleLimit: How many threads wait for a transaction at
     ///   most; a thread that would be one more ends.
     init(idleLimit: Int) {
@@ -50,6 +56,7 @@ final class PostgresTransactionThreads: Sendable {
         }
         let worker = Worker()
         let thread = Thread { [self] in
+            Self.markCurrentThread()
             var work = work
             while true {
                 work()
@@ -57,8 +64,15 @@ final class PostgresTransactionThreads: Sendable {
                 work = next
             }
         }
-        thread.name = "TransactionKitPostgres transaction"
+        thread.name = Self.threadName
         thread.start()
+    }
+
+    /// Marks the calling thread as a transaction thread: `true` under
+    /// ``threadMark`` in its `threadDictionary` (on Linux, `Thread.name`
+    /// does not reach the system's name of the thread).
+    private static func markCurrentThread() {
+        Thread.current.threadDictionary[threadMark] = true
     }
 
     /// Ends the idle threads now, and each busy one once its transaction
