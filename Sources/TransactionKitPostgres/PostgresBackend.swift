@@ -8,7 +8,10 @@ import TransactionKit
 /// level, the block, then `COMMIT` (or `ROLLBACK`).
 ///
 /// The engine owns the lifecycle (hooks, misuse checks, classification);
-/// this type only talks to the server.
+/// this type only talks to the server. Each transaction runs, from `BEGIN`
+/// to its end, on a thread of ``PostgresTransactionThreads``, so that a
+/// synchronous call of its block that waits for the server blocks that
+/// thread only.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct PostgresBackend: AsyncTransactionBackend {
     let connections: PostgresConnectionSource
@@ -18,6 +21,7 @@ struct PostgresBackend: AsyncTransactionBackend {
     let beginWrite: PostgresQuery
     let beginRead: PostgresQuery
     let lifecycle: PostgresLifecycle
+    let threads: PostgresTransactionThreads
 
     func performAsyncRead<R: Sendable>(_ body: @Sendable (AnyObject?) async throws -> R) async throws -> R {
         try await transaction(begin: beginRead, operation: .read, body)
@@ -33,8 +37,8 @@ struct PostgresBackend: AsyncTransactionBackend {
         return value
     }
 
-    /// Leases a connection and runs `body` between `BEGIN` and `COMMIT`;
-    /// rolls back when `body` throws.
+    /// Leases a connection and runs `body` between `BEGIN` and `COMMIT`,
+    /// on a transaction thread; rolls back when `body` throws.
     private func transaction<R: Sendable>(
         begin: PostgresQuery,
         operation: DBError.Operation,
@@ -43,17 +47,21 @@ struct PostgresBackend: AsyncTransactionBackend {
         try lifecycle.enter(operation)
         defer { lifecycle.leave() }
         return try await connections.withConnection(during: operation) { connection in
-            let handle = PostgresTransactionConnection(connection: connection, logger: logger)
-            try await handle.query(begin)
-            let value: R
-            do {
-                value = try await body(handle)
-            } catch {
-                await rollBack(connection)
-                throw error
+            // A thread only once a connection is leased: a task waiting
+            // for one holds no thread.
+            try await threads.run {
+                let handle = PostgresTransactionConnection(connection: connection, logger: logger)
+                try await handle.query(begin)
+                let value: R
+                do {
+                    value = try await body(handle)
+                } catch {
+                    await rollBack(connection)
+                    throw error
+                }
+                try await commit(connection)
+                return value
             }
-            try await commit(connection)
-            return value
         }
     }
 

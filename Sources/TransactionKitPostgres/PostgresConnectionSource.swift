@@ -82,16 +82,39 @@ final class PostgresConnectionSource: Sendable {
                     }
                 }
                 group.addTask {
-                    try await Task.sleep(for: timeout)
-                    if lease.expire() { return nil }
-                    return try await Self.never()
+                    do {
+                        try await Task.sleep(for: timeout)
+                    } catch {
+                        // Cancelled while no connection came: stop waiting
+                        // now. Once the transaction has its connection, its
+                        // own outcome is the caller's (rolled back, or
+                        // committed when the cancellation came too late).
+                        if lease.expire() { throw error }
+                        return nil
+                    }
+                    _ = lease.expire()
+                    return nil
                 }
                 defer { group.cancelAll() }
-                // The first child to finish decides: the transaction's
-                // value or error, or the timer (nil) before any lease.
-                let first = try await group.next()!
-                if lease.isExpired { return nil }
-                return first
+                // The transaction's value or error decides, or the timer
+                // when it expired the lease before any connection came.
+                // The timer's end after a connection came decides nothing.
+                while true {
+                    let result: R??
+                    do {
+                        result = try await group.next()
+                    } catch {
+                        // A connection that came after the timer expired
+                        // the lease is refused (CancellationError): the
+                        // timer decides, unless the task was cancelled.
+                        if lease.isExpired, !Task.isCancelled { return nil }
+                        throw error
+                    }
+                    guard let result else { break }
+                    if let value = result { return value }
+                    if lease.isExpired { return nil }
+                }
+                preconditionFailure("TransactionKit internal error: a PostgreSQL transaction ended with no outcome")
             }
         }
         if let value {
@@ -165,11 +188,6 @@ final class PostgresConnectionSource: Sendable {
         } catch {
             return PostgresConnectFailure(error)
         }
-    }
-
-    private static func never<T>() async throws -> T {
-        try await Task.sleep(for: .seconds(86_400 * 365))
-        throw CancellationError()
     }
 }
 #endif

@@ -20,6 +20,7 @@ extension PostgresDB {
     public func close() async {
         await lifecycle.closeAndWait()
         await connections.shutDown()
+        threads.shutDown()
     }
 }
 #endif

@@ -66,6 +66,8 @@ public final class PostgresDB: AsyncDB, DatabaseScopeProviding, Sendable {
     /// The engine's scope: commit observers and value observation.
     package var databaseScope: DatabaseScope { engine.scope }
     let lifecycle: PostgresLifecycle
+    /// The threads transactions run on, from `BEGIN` to their end.
+    let threads: PostgresTransactionThreads
 
     /// Creates the database and starts its connection pool, without
     /// connecting yet: the first transaction connects. Prefer
@@ -83,11 +85,13 @@ public final class PostgresDB: AsyncDB, DatabaseScopeProviding, Sendable {
         self.logger = logger
         let lifecycle = PostgresLifecycle(path: configuration.displayAddress)
         self.lifecycle = lifecycle
+        let threads = PostgresTransactionThreads(idleLimit: configuration.maximumConnections)
+        self.threads = threads
         let backend = PostgresBackend(
             connections: connections, logger: logger, path: configuration.displayAddress,
             beginWrite: configuration.isolation.beginWriteStatement,
             beginRead: configuration.isolation.beginReadStatement,
-            lifecycle: lifecycle)
+            lifecycle: lifecycle, threads: threads)
         self.engine = TransactionEngine(
             backend: backend,
             scope: DatabaseScope(
@@ -133,6 +137,7 @@ public final class PostgresDB: AsyncDB, DatabaseScopeProviding, Sendable {
 
     deinit {
         connections.cancel()
+        threads.shutDown()
     }
 
     /// A logger that logs warnings and errors to standard error.

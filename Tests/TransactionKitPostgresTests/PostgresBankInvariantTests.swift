@@ -8,7 +8,7 @@ import TransactionKitTestSupport
 /// Concurrent transfers between accounts at the serializable level, with
 /// conflicts retried: money is neither created nor destroyed, no balance
 /// goes negative, and every read sees a consistent total.
-@Suite("PostgresDB bank invariant", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason), suiteTimeLimit(minutes: 5))
+@Suite("PostgresDB bank invariant", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason))
 struct PostgresBankInvariantTests {
     // Enough accounts that PostgreSQL reads a balance through the primary
     // key index (its serializable mode then locks the rows it read, not the

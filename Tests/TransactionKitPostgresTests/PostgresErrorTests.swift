@@ -7,7 +7,7 @@ import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// Server errors mapped to TransactionKit's errors, from real failures.
-@Suite("PostgresDB errors", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason), suiteTimeLimit(minutes: 1))
+@Suite("PostgresDB errors", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason))
 struct PostgresErrorTests {
     @Test func integrityViolationsAreConstraintErrorsNamingTableColumnsAndConstraint() async throws {
         let db = try await PostgresTestServer.open()

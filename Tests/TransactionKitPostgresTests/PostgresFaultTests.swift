@@ -14,8 +14,7 @@ import TransactionKitTestSupport
 /// one attempt is PostgresOpenAttemptTests'.
 @Suite(
     "PostgresDB faults",
-    .enabled(if: PostgresTestServer.url != nil && postgresControl != nil, PostgresTestServer.skipReason),
-    suiteTimeLimit(minutes: 3))
+    .enabled(if: PostgresTestServer.url != nil && postgresControl != nil, PostgresTestServer.skipReason))
 struct PostgresFaultTests {
     /// The default connect timeout: room for a connection to a server that
     /// answers, however loaded the machine; a transaction waits that long

@@ -8,7 +8,7 @@ import TransactionKitPostgres
 import TransactionKitTestSupport
 
 /// `PostgresMigrator`, each test on a database of its own.
-@Suite("PostgresDB migrations", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason), suiteTimeLimit(minutes: 1))
+@Suite("PostgresDB migrations", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason))
 struct PostgresMigratorTests {
     /// Three migrations; the third counts its runs in a table of its own.
     static func migrator() -> PostgresMigrator {
@@ -100,7 +100,7 @@ struct PostgresMigratorTests {
 }
 
 /// Graceful shutdown.
-@Suite("PostgresDB closing", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason), suiteTimeLimit(minutes: 1))
+@Suite("PostgresDB closing", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason))
 struct PostgresClosingTests {
     @Test func closeWaitsForARunningTransactionThenRefusesNewOnes() async throws {
         let db = try await PostgresTestServer.open()

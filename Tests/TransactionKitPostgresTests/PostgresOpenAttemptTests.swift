@@ -10,7 +10,7 @@ import TransactionKitTestSupport
 /// connect timeout. Attempts are counted where `open` makes them (its
 /// connector) and where they arrive (a listener that counts every TCP
 /// connection, a pool's included). No server needed.
-@Suite("PostgresDB.open: one attempt", suiteTimeLimit(minutes: 1))
+@Suite("PostgresDB.open: one attempt")
 struct PostgresOpenAttemptTests {
     /// Long enough that an `open` that retried until its timeout, or waited
     /// for a pool, would attempt many times (postgres-nio's pool retries

@@ -9,7 +9,7 @@ import TransactionKitTesting
 
 /// What savepoints add on PostgreSQL, where a failed statement aborts the
 /// whole transaction: rolling back a savepoint makes it usable again.
-@Suite("PostgresDB savepoints", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason), suiteTimeLimit(minutes: 1))
+@Suite("PostgresDB savepoints", .enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason))
 struct PostgresSavepointTests {
     @Test func aFailedStatementInARolledBackSavepointLeavesTheTransactionUsable() async throws {
         let db = try await PostgresTestServer.open()

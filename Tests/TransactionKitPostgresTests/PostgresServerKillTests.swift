@@ -10,8 +10,7 @@ import TransactionKitTestSupport
 /// the tests beside it keep theirs.
 @Suite(
     "PostgresDB when the server is killed",
-    .enabled(if: PostgresTestServer.url != nil && postgresControl != nil, PostgresTestServer.skipReason),
-    suiteTimeLimit(minutes: 3))
+    .enabled(if: PostgresTestServer.url != nil && postgresControl != nil, PostgresTestServer.skipReason))
 struct PostgresServerKillTests {
     @Test func noAcknowledgedCommitIsLostAndInFlightTransactionsFailTyped() async throws {
         let server = try PrivatePostgresServer(name: "kill-\(UUID().uuidString.prefix(8))")

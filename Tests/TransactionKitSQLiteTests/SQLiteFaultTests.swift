@@ -20,7 +20,7 @@ import TransactionKitTestSupport
 /// exits. On a 2-core machine two holders at once starve the pool, so the
 /// test that waits for a holder's `ready` file only resumes once the holder
 /// gave up, and never sees the lock it meant to wait for.
-@Suite("SQLite faults", .serialized, suiteTimeLimit(minutes: 2))
+@Suite("SQLite faults", .serialized)
 struct SQLiteFaultTests {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

@@ -9,7 +9,7 @@ import TransactionKitTestSupport
 /// The table behind `KeyValueStore` on `SQLiteDB`: created by the library
 /// at open, readable with plain SQL, absent-but-harmless on read-only opens
 /// of older files, and carried into template copies.
-@Suite("SQLite key-value table", suiteTimeLimit(minutes: 1))
+@Suite("SQLite key-value table")
 struct SQLiteKeyValueTableTests {
     let settings = KeyValueStore(collection: "settings")
 

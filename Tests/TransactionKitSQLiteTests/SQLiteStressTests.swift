@@ -11,7 +11,7 @@ import TransactionKitTestSupport
 ///
 /// CI also runs this suite under the thread sanitizer
 /// (`Scripts/run-thread-sanitizer.sh`).
-@Suite("SQLite stress", suiteTimeLimit(minutes: 5))
+@Suite("SQLite stress")
 struct SQLiteStressTests {
     static let accountCount = 16
     static let initialBalance = 1_000

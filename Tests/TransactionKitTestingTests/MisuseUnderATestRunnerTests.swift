@@ -6,7 +6,7 @@ import TransactionKitTestSupport
 /// its call site, and every other test still runs: proved on a real test
 /// package (`Tests/Fixtures/MisuseUnderTest`) built and run with
 /// `swift test` in a subprocess, under Swift Testing and XCTest.
-@Suite("Misuse under a test runner", suiteTimeLimit(minutes: 10))
+@Suite("Misuse under a test runner")
 struct MisuseUnderATestRunnerTests {
     /// The fixture package, and the scratch path that keeps its build
     /// between runs (ignored by git, like every `.build-*` folder).

@@ -7,7 +7,7 @@ import TransactionKitTesting
 
 /// MockDB's in-memory key-value storage: seeded in one call, inspected
 /// afterwards, owned by one instance, committed only with its transaction.
-@Suite("MockDB key-value storage", suiteTimeLimit(minutes: 1))
+@Suite("MockDB key-value storage")
 struct MockDBKeyValueTests {
     let settings = KeyValueStore(collection: "settings")
 

@@ -10,7 +10,7 @@ import TransactionKitTesting
 /// Observation on an adopted pool or queue hears the application's own
 /// legacy writes, which never bridge; and a database nobody observes carries
 /// no change tracker on its writer. Every wait is on a commit the test made.
-@Suite("Adoption: observers hear legacy writes", suiteTimeLimit(minutes: 1))
+@Suite("Adoption: observers hear legacy writes")
 struct AdoptionObservationTests {
     static let adopted: [Backend] = [.sqliteAdoptedPool, .sqliteAdoptedQueue]
     static let sqlite: [Backend] = [.sqliteInMemory, .sqliteFile, .sqliteAdoptedPool, .sqliteAdoptedQueue]

@@ -7,7 +7,7 @@ import TransactionKitTesting
 
 /// The contract of `AsyncDB`, written once against `any AsyncDB` and run on
 /// every implementation (`AsyncBackend`).
-@Suite("AsyncDB behaviour", suiteTimeLimit(minutes: 1))
+@Suite("AsyncDB behaviour")
 struct AsyncDBBehaviourTests {
     // MARK: Values, commit and rollback
 

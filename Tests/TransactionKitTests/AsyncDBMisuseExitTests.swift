@@ -7,7 +7,7 @@ import TransactionKitTesting
 /// Outside a test runner (here, an exit test's child process), an `AsyncDB`
 /// misuse stops the process with a message naming its call site, as a `DB`
 /// misuse does.
-@Suite("AsyncDB misuse stops the process", suiteTimeLimit(minutes: 2))
+@Suite("AsyncDB misuse stops the process")
 struct AsyncDBMisuseExitTests {
     @Test(arguments: AsyncBackend.allCases)
     func aNestedAsyncTransaction(_ backend: AsyncBackend) async throws {

@@ -6,7 +6,7 @@ import TransactionKitTesting
 /// Value observation on every `AsyncDB` (`MockDB`, and `PostgresDB` when a
 /// server is given): commits made through the database, with the tables
 /// the finders declare, trigger the next fetch.
-@Suite("AsyncDB value observation", suiteTimeLimit(minutes: 1))
+@Suite("AsyncDB value observation")
 struct AsyncDBValueObservationTests {
     /// Writes key `a` and declares a change of `table`.
     static func write(_ value: Int, declaring table: String, _ fixture: AsyncFixture) async throws {

@@ -5,7 +5,7 @@ import TransactionKitTesting
 
 /// `TimeGatedBatch` on every `AsyncDB` (MockDB; PostgresDB with a server),
 /// with a clock the test advances.
-@Suite("TimeGatedBatch behaviour (AsyncDB)", suiteTimeLimit(minutes: 1))
+@Suite("TimeGatedBatch behaviour (AsyncDB)")
 struct AsyncTimeGatedBatchBehaviourTests {
     @Test(arguments: AsyncBackend.allCases)
     func timeGatedBatchAsyncEnumerateObjectsSplitsWhereTheClockSays(_ backend: AsyncBackend) async throws {

@@ -9,7 +9,7 @@ import TransactionKitTesting
 /// Finalizations and completions while many writes run at once, from threads
 /// and from tasks: each hook of a committed transaction runs exactly once,
 /// and no hook of a rolled-back transaction ever runs.
-@Suite("Hooks under concurrency", suiteTimeLimit(minutes: 1))
+@Suite("Hooks under concurrency")
 struct ConcurrentHooksTests {
     /// How transaction `number` of a run ends.
     enum Outcome: CaseIterable {

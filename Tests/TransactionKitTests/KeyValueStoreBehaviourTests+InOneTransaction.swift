@@ -139,7 +139,7 @@ extension KeyValueStoreBehaviourTests {
         let writeCommitted = AtomicFlag(false)
         let readIsOpen = AtomicFlag(false)
         let writer = Thread {
-            TransactionBehaviourTests.waitUntil(seconds: 30) { readIsOpen.load(ordering: .acquiring) }
+            TransactionBehaviourTests.waitUntil { readIsOpen.load(ordering: .acquiring) }
             try? fixture.db.write { tx throws in
                 try store.setInt(-1, key: "k0", transaction: tx)
                 try store.setInt(-1, key: "new", transaction: tx)
@@ -152,8 +152,12 @@ extension KeyValueStoreBehaviourTests {
         let (seen, otherCount, committedDuringRead) = try fixture.db.read { tx throws in
             #expect(try store.getInt("k0", transaction: tx) == 0)
             readIsOpen.store(true, ordering: .releasing)
-            TransactionBehaviourTests.waitUntil(seconds: backend.readsRunBesideAWrite ? 30 : 0.2) {
-                writeCommitted.load(ordering: .acquiring)
+            let committed = { writeCommitted.load(ordering: .acquiring) }
+            if backend.readsRunBesideAWrite {
+                TransactionBehaviourTests.waitUntil(committed)
+            } else {
+                // The write waits for this read: it must not commit meanwhile.
+                TransactionBehaviourTests.poll(for: 0.2, committed)
             }
             let committedDuringRead = writeCommitted.load(ordering: .acquiring)
             return (try Self.values(of: store, tx), try other.count(transaction: tx), committedDuringRead)
@@ -161,7 +165,7 @@ extension KeyValueStoreBehaviourTests {
         #expect(seen == before, "the read kept its snapshot")
         #expect(otherCount == 1)
         #expect(committedDuringRead == backend.readsRunBesideAWrite)
-        TransactionBehaviourTests.waitUntil(seconds: 30) { writeCommitted.load(ordering: .acquiring) }
+        TransactionBehaviourTests.waitUntil { writeCommitted.load(ordering: .acquiring) }
         var expected = before
         expected["k0"] = .integer(-1)
         expected["new"] = .integer(-1)

@@ -7,7 +7,7 @@ import TransactionKitTesting
 
 /// `KeyValueStore`, written once and run against every backend: MockDB's
 /// in-memory store must behave as the SQLite table does.
-@Suite("KeyValueStore behaviour", suiteTimeLimit(minutes: 1))
+@Suite("KeyValueStore behaviour")
 struct KeyValueStoreBehaviourTests {
     struct Cursor: Codable, Equatable {
         var conversation: Int
@@ -219,7 +219,7 @@ struct KeyValueStoreBehaviourTests {
         let writeCommitted = AtomicFlag(false)
         let readIsOpen = AtomicFlag(false)
         let writer = Thread {
-            TransactionBehaviourTests.waitUntil(seconds: 30) { readIsOpen.load(ordering: .acquiring) }
+            TransactionBehaviourTests.waitUntil { readIsOpen.load(ordering: .acquiring) }
             try? fixture.db.write { tx throws in
                 try store.setInt(2, key: "a", transaction: tx)
                 try store.setInt(2, key: "b", transaction: tx)
@@ -231,8 +231,12 @@ struct KeyValueStoreBehaviourTests {
         let (first, second, committedDuringRead) = try fixture.db.read { tx throws in
             let first = [try store.getInt("a", transaction: tx)]
             readIsOpen.store(true, ordering: .releasing)
-            TransactionBehaviourTests.waitUntil(seconds: backend.readsRunBesideAWrite ? 30 : 0.2) {
-                writeCommitted.load(ordering: .acquiring)
+            let committed = { writeCommitted.load(ordering: .acquiring) }
+            if backend.readsRunBesideAWrite {
+                TransactionBehaviourTests.waitUntil(committed)
+            } else {
+                // The write waits for this read: it must not commit meanwhile.
+                TransactionBehaviourTests.poll(for: 0.2, committed)
             }
             let committedDuringRead = writeCommitted.load(ordering: .acquiring)
             let second = [
@@ -244,7 +248,7 @@ struct KeyValueStoreBehaviourTests {
         #expect(first == [1])
         #expect(second == [1, 1, nil, 2], "the read kept its snapshot")
         #expect(committedDuringRead == backend.readsRunBesideAWrite)
-        TransactionBehaviourTests.waitUntil(seconds: 30) { writeCommitted.load(ordering: .acquiring) }
+        TransactionBehaviourTests.waitUntil { writeCommitted.load(ordering: .acquiring) }
         try fixture.db.read { tx throws in
             #expect(try store.allKeys(transaction: tx) == ["a", "b", "c"])
             #expect(try store.getInt("a", transaction: tx) == 2)

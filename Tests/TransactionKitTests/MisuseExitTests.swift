@@ -11,7 +11,7 @@ import TransactionKitTesting
 /// standard error. Where the call site is checked, the misuse lives in
 /// `MisuseScenarios`, outside the exit-test macro, whose expansion would
 /// otherwise report its own line for `#line`.
-@Suite("Misuse stops the process", suiteTimeLimit(minutes: 2))
+@Suite("Misuse stops the process")
 struct MisuseExitTests {
     @Test(arguments: Backend.allCases)
     func usingATransactionAfterItsBlockReturned(_ backend: Backend) async throws {

@@ -7,7 +7,7 @@ import TransactionKitTesting
 
 /// `MockDB` as an `AsyncDB`: what the generic behaviour suite cannot see
 /// (statistics, commit observers, injected faults, its write gate, mocks).
-@Suite("MockDB as an AsyncDB", suiteTimeLimit(minutes: 1))
+@Suite("MockDB as an AsyncDB")
 struct MockDBAsyncDBTests {
     struct Failure: Error {}
 

@@ -6,7 +6,7 @@ import TransactionKitTesting
 /// `TimeGatedBatch` on every `DB`, with a clock the test advances: the
 /// test decides where the work splits, and reads the split back from the
 /// transactions' identities.
-@Suite("TimeGatedBatch behaviour", suiteTimeLimit(minutes: 1))
+@Suite("TimeGatedBatch behaviour")
 struct TimeGatedBatchBehaviourTests {
     /// Which elements (or batches) ran in the same transaction, in order.
     static func groups(_ ids: [(Int, DBTransactionID)]) -> [[Int]] {

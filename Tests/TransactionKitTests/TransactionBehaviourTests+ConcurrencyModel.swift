@@ -26,11 +26,11 @@ extension TransactionBehaviourTests {
             try? fixture.db.write { tx in
                 try fixture.store.setInt(2, key: "a", transaction: tx)
                 writeIsPaused.store(true, ordering: .releasing)
-                Self.waitUntil(seconds: 30) { releaseWrite.load(ordering: .acquiring) }
+                Self.waitUntil { releaseWrite.load(ordering: .acquiring) }
             }
         }
         writer.start()
-        Self.waitUntil(seconds: 30) { writeIsPaused.load(ordering: .acquiring) }
+        Self.waitUntil { writeIsPaused.load(ordering: .acquiring) }
 
         let reader = Thread {
             let value = try? fixture.db.read { tx in try fixture.store.getInt("a", transaction: tx) }
@@ -41,25 +41,37 @@ extension TransactionBehaviourTests {
 
         switch backend {
         case .sqliteFile, .mock, .sqliteAdoptedPool:
-            Self.waitUntil(seconds: 30, readFinished)
-            #expect(readFinished(), "the read ran while the write's block was paused")
+            // The read runs while the write's block is paused.
+            Self.waitUntil(readFinished)
             #expect(readValue.withLock { $0 } == .some(1), "it saw the last committed value")
             releaseWrite.store(true, ordering: .releasing)
         case .sqliteInMemory, .sqliteAdoptedQueue:
             // The one connection is busy with the write: the read must not
             // finish while the write is paused (checked for 200 ms).
-            Self.waitUntil(seconds: 0.2, readFinished)
+            Self.poll(for: 0.2, readFinished)
             #expect(!readFinished(), "the read waited for the write")
             releaseWrite.store(true, ordering: .releasing)
-            Self.waitUntil(seconds: 30, readFinished)
+            Self.waitUntil(readFinished)
             #expect(readValue.withLock { $0 } == .some(2), "it ran after the commit")
         }
-        Self.waitUntil(seconds: 30) { writer.isFinished }
+        Self.waitUntil { writer.isFinished }
         #expect(try fixture.value("a") == 2)
     }
 
-    /// Polls `condition` every millisecond until it holds or `seconds` pass.
-    static func waitUntil(seconds: Double, _ condition: () -> Bool) {
+    /// Polls `condition` every millisecond until it holds, however long
+    /// that takes: a condition that never holds is the failure, and hangs
+    /// the test (no wall-clock bound: a loaded machine only makes it slow).
+    static func waitUntil(_ condition: () -> Bool) {
+        while !condition() {
+            usleep(1_000)
+        }
+    }
+
+    /// Polls `condition` every millisecond for `seconds`, or until it
+    /// holds: for a check that something does not happen while another
+    /// thing holds it back. A slow machine can only make such a check pass
+    /// wrongly, never fail.
+    static func poll(for seconds: Double, _ condition: () -> Bool) {
         let stopwatch = Stopwatch()
         while !condition(), stopwatch.seconds < seconds {
             usleep(1_000)

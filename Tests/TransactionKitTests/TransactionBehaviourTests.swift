@@ -7,7 +7,7 @@ import TransactionKitTestSupport
 import TransactionKitTesting
 
 /// The contract of `DB`, written once and run against every backend.
-@Suite("Transaction behaviour", suiteTimeLimit(minutes: 1))
+@Suite("Transaction behaviour")
 struct TransactionBehaviourTests {
     // MARK: Values and persistence
 

@@ -6,7 +6,7 @@ import TransactionKitTesting
 /// What a test sees of the transaction on every backend: identities, and
 /// the transaction of each mock call with its outcome (on `SQLiteDB`, the
 /// mock's first call starts logging the transaction it received).
-@Suite("TransactionLog behaviour", suiteTimeLimit(minutes: 1))
+@Suite("TransactionLog behaviour")
 struct TransactionLogBehaviourTests {
     /// A spy on the real finders: records each call and its transaction.
     final class Spy: Sendable {
@@ -74,7 +74,7 @@ struct TransactionLogBehaviourTests {
 }
 
 /// The same on every `AsyncDB` (PostgresDB with a server).
-@Suite("TransactionLog behaviour (AsyncDB)", suiteTimeLimit(minutes: 1))
+@Suite("TransactionLog behaviour (AsyncDB)")
 struct AsyncTransactionLogBehaviourTests {
     @Test(arguments: AsyncBackend.allCases)
     func transactionLogAsyncOutcomesAndSharedTransaction(_ backend: AsyncBackend) async throws {

@@ -9,7 +9,7 @@ import TransactionKitTestSupport
 /// read must not be a data race: this suite runs under the thread sanitizer
 /// (Scripts/run-thread-sanitizer.sh), which reports any plain read of the
 /// state that races the owner's writes.
-@Suite("Transaction state read from another thread", suiteTimeLimit(minutes: 1))
+@Suite("Transaction state read from another thread")
 struct TransactionStateAcrossThreadsTests {
     /// Carries a transaction to another thread on purpose, which the
     /// compiler rightly refuses for the transaction itself.

@@ -9,7 +9,7 @@ import TransactionKitTesting
 /// come from SQLite's statements on `SQLiteDB` and from the mock finder's
 /// declaration on `MockDB`; key-value collections from the store on both.
 /// Every wait is on a commit the test made: nothing sleeps or polls.
-@Suite("Value observation", suiteTimeLimit(minutes: 1))
+@Suite("Value observation")
 struct ValueObservationTests {
     /// A value that is not `Equatable`, so that every fetch is delivered.
     struct Snapshot: Sendable {

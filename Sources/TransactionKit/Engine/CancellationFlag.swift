@@ -19,9 +19,15 @@ package final class CancellationFlag: InlineAtomicWords, Sendable {
         cancelled.store(1, ordering: .releasing)
     }
 
-    /// Throws `CancellationError` once the task was cancelled.
+    /// Throws `CancellationError` once the task was cancelled: once the
+    /// handler set the flag, or, where the block runs in the task (an async
+    /// block, or one of its child tasks), once the task is marked
+    /// cancelled. The runtime marks a task cancelled (and cancels the child
+    /// tasks it registered later) before it runs the handler: a block that
+    /// saw `Task.isCancelled`, on a thread of its own, may return before
+    /// the flag is set, and must not commit.
     package func check() throws(CancellationError) {
-        if isCancelled {
+        if isCancelled || Task.isCancelled {
             throw CancellationError()
         }
     }
