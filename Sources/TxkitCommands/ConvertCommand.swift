@@ -80,11 +80,9 @@ package struct ConvertCommand: ParsableCommand {
     /// Plans the conversion and prints it; with `--apply`, writes it (and
     /// builds it with `--verify`).
     package func run() throws {
-        let configuration = try GeneratorConfiguration.loadRequired(from: options.root)
-        let conversion = try LegacyConversion(
-            root: options.root, configuration: configuration, legacy: legacy, protocolName: protocolName,
-            statics: LegacyConversion.Statics(rawValue: statics) ?? .keep,
-            sources: options.sources.isEmpty ? nil : options.sources)
+        let generator = try options.generator(includingTests: true)
+        let conversion = try generator.convert(
+            legacy: legacy, protocolName: protocolName, statics: LegacyConversion.Statics(rawValue: statics) ?? .keep)
         printSummary(conversion)
         guard apply else {
             print("")
@@ -92,11 +90,7 @@ package struct ConvertCommand: ParsableCommand {
             printBlockers(conversion)
             return
         }
-        guard conversion.blockers.isEmpty else {
-            throw ConversionRefused(legacy: legacy, blockers: conversion.blockers)
-        }
-        let changes = try FileChangeSet(
-            root: options.root, files: conversion.files, edits: conversion.edits, deletions: conversion.deletions)
+        let changes = try generator.changes(applying: conversion)
         let build = verify ? PackageBuild(root: options.root, arguments: buildArguments) : nil
         let deleted = Set(conversion.deletions)
         let written = try changes.write(verifyingWith: build) { line in

@@ -15,12 +15,16 @@ struct GeneratorOptions: ParsableArguments {
 
     /// The configuration and the parsed sources.
     ///
+    /// - Parameter includingTests: Whether to read the mocks' test target
+    ///   too (`txkit convert`).
     /// - Throws: ``GeneratorError/missingConfiguration(path:)`` when `--root`
     ///   has no txkit.json (`txkit init` writes one), or why the file is
     ///   not valid.
-    func generator() throws -> Generator {
+    func generator(includingTests: Bool = false) throws -> Generator {
         let configuration = try GeneratorConfiguration.loadRequired(from: root)
-        return try Generator(root: root, configuration: configuration, sources: sources.isEmpty ? nil : sources)
+        return try Generator(
+            root: root, configuration: configuration, sources: sources.isEmpty ? nil : sources,
+            includingTests: includingTests)
     }
 }
 

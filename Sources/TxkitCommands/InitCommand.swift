@@ -32,17 +32,13 @@ package struct InitCommand: ParsableCommand {
         if FileManager.default.fileExists(atPath: path) && !dryRun {
             throw ExistingConfiguration(path: path)
         }
-        let proposal = try ConfigurationProposal(root: options.root, sources: options.sources.isEmpty ? nil : options.sources)
-        let text = proposal.render()
+        let proposal = try Generator.proposeConfiguration(
+            root: options.root, sources: options.sources.isEmpty ? nil : options.sources)
         if dryRun {
-            print(text, terminator: "")
+            print(proposal.file.contents, terminator: "")
             return
         }
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw GeneratorError.unwritablePath(path, reason: error.localizedDescription)
-        }
+        try FileChangeSet(root: options.root, files: [proposal.file], edits: []).write()
         print("wrote \(path)")
         print("sources: \(proposal.sources.joined(separator: ", "))")
         if proposal.candidates.isEmpty {

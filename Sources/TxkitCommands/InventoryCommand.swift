@@ -56,8 +56,21 @@ package struct InventoryCommand: ParsableCommand {
                 print("  \(reference.location): \(reference.consumer) → \(reference.type): \(reference.text)")
             }
         }
+        if !inventory.consumers.isEmpty {
+            print("")
+            print("consumers (how each reaches the database; txkit migrate takes a legacy one to migrated):")
+            let consumerWidth = inventory.consumers.map(\.consumer.count).max() ?? 8
+            for access in inventory.consumers.sorted(by: { ($0.state, $0.consumer) < ($1.state, $1.consumer) }) {
+                let details = access.details.isEmpty ? "" : ": " + access.details
+                print("  " + access.consumer.padding(toLength: consumerWidth + 2, withPad: " ", startingAt: 0)
+                    + access.state.rawValue + details)
+            }
+        }
         print("")
         print(inventory.progressLine)
+        if !inventory.consumers.isEmpty {
+            print(inventory.consumerProgressLine)
+        }
         if conversions {
             try printConversions(inventory.legacyTypes)
         }
@@ -66,21 +79,26 @@ package struct InventoryCommand: ParsableCommand {
     /// What `txkit convert` would do with each legacy type, or what
     /// blocks it.
     private func printConversions(_ legacyTypes: [String]) throws {
-        let configuration = try GeneratorConfiguration.loadRequired(from: options.root)
+        let generator = try options.generator(includingTests: true)
         print("")
         print("txkit convert, per legacy type (planned, nothing written):")
+        var printedFixes: Set<String> = []
         for legacy in legacyTypes {
             do {
-                let conversion = try LegacyConversion(
-                    root: options.root, configuration: configuration, legacy: legacy,
-                    sources: options.sources.isEmpty ? nil : options.sources)
+                let conversion = try generator.convert(legacy: legacy)
                 if conversion.blockers.isEmpty {
                     let shims = conversion.retiredPairs.isEmpty ? "" : ", retires \(conversion.retiredPairs.count) shim(s)"
                     print("  \(legacy): ready (\(conversion.changedLines) lines\(shims))")
                 } else {
                     print("  \(legacy): blocked at \(conversion.blockers.count) place(s):")
                     for blocker in conversion.blockers {
-                        print("    \(blocker)")
+                        // Each fix once: the same paragraph for a dozen
+                        // finders says nothing new after the first.
+                        if blocker.fix.isEmpty || printedFixes.insert(blocker.fix).inserted {
+                            print("    \(blocker)")
+                        } else {
+                            print("    \(blocker.location): \(blocker.reason) (the fix is above)")
+                        }
                     }
                 }
             } catch {

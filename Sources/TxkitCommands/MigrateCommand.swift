@@ -57,12 +57,13 @@ package struct MigrateCommand: ParsableCommand {
 
     package func run() throws {
         let generator = try options.generator()
-        let (files, edits, summary) = try generator.migrate(consumer: consumer)
+        let summary = try generator.migrate(consumer: consumer)
+        let files = summary.files, edits = summary.edits
         if summary.isAlreadyMigrated {
             print("\(consumer) consumes only the abstractions already (it opens no legacy transaction and names no GRDB database or legacy transaction): nothing to migrate")
             return
         }
-        let changes = try FileChangeSet(root: options.root, files: files, edits: edits)
+        let changes = try generator.changes(files: files, edits: edits)
         if dryRun {
             for edit in edits { print(edit.diff) }
             for path in changes.changedPaths { print("would write \(path)") }

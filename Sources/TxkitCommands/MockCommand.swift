@@ -44,31 +44,12 @@ package struct MockCommand: ParsableCommand {
     /// Generates (or checks) the mocks.
     package func run() throws {
         let generator = try options.generator()
-        var files: [GeneratedFile] = []
-        if let protocolName {
-            files = [try generator.mock(protocol: protocolName, mockName: name)]
+        let files = if let protocolName {
+            [try generator.mock(protocol: protocolName, mockName: name)]
         } else {
-            for (protocolName, name) in try generatedMocks(generator.configuration) {
-                files.append(try generator.mock(protocol: protocolName, mockName: name))
-            }
+            try generator.mockAll()
         }
         try output.apply(files, root: options.root)
-    }
-
-    /// The `mock --protocol P [--name N]` markers in the mocks folder.
-    private func generatedMocks(_ configuration: GeneratorConfiguration) throws -> [(String, String?)] {
-        let relative = configuration.mocksFolder.components(separatedBy: "$consumer")[0]
-        let folder = (options.root as NSString).appendingPathComponent(relative)
-        var found: [(String, String?)] = []
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        for file in names.sorted() where file.hasSuffix(".swift") {
-            let path = (folder as NSString).appendingPathComponent(file)
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-                  case let .mock(protocolName, mockName)? = GeneratedFileMarker(firstLine: text.prefix { $0 != "\n" })
-            else { continue }
-            found.append((protocolName, mockName))
-        }
-        return found
     }
 }
 #endif

@@ -86,43 +86,40 @@ package struct ShimCommand: ParsableCommand {
     /// Generates (or checks) the files, and with `--apply` edits the consumer.
     package func run() throws {
         let generator = try options.generator()
-        var files: [GeneratedFile] = []
-        if all {
-            files = try generator.shim(pairs: generator.generatedPairs())
-            try output.apply(files, root: options.root)
-        } else if let consumer, let legacy {
-            // Everything is computed before anything is written, from
-            // one plan of the pair.
-            let plan = try generator.plan(consumer: consumer, legacy: legacy)
-            files = generator.shim(plan)
-            if output.check {
-                try output.apply(files, root: options.root)
-            } else if apply {
-                // All or nothing: every file is checked (and parsed again)
-                // before the first is written; with --verify, restored
-                // when the package no longer builds.
-                let edits = try generator.apply(plan)
-                let changes = try FileChangeSet(root: options.root, files: files, edits: edits)
-                if output.dryRun {
-                    printDryRun(changes, edits: edits, consumer: consumer, legacy: legacy)
-                    return
-                }
-                let build = verify ? PackageBuild(root: options.root, arguments: buildArguments) : nil
-                let written = try changes.write(verifyingWith: build) { print($0) }
-                print("\(written.count) of \(files.count + edits.count) files written (the others were current)")
-                if edits.isEmpty {
-                    print("\(consumer) already uses \(legacy) only through \(consumer).Shims.\(legacy)")
-                }
-            } else {
-                try output.apply(files, root: options.root)
-                printEdit(generator, plan: plan)
+        guard let consumer, let legacy else {
+            try output.apply(generator.shimAll(), root: options.root)
+            return
+        }
+        // Everything is computed before anything is written, from one
+        // plan of the pair.
+        let shim = try generator.shim(consumer: consumer, legacy: legacy)
+        if output.check {
+            try output.apply(shim.files, root: options.root)
+        } else if apply {
+            // All or nothing: every file is checked (and parsed again)
+            // before the first is written; with --verify, restored when
+            // the package no longer builds.
+            let edits = try shim.edits.get()
+            let changes = try generator.changes(files: shim.files, edits: edits)
+            if output.dryRun {
+                printDryRun(changes, edits: edits)
+                return
             }
+            let build = verify ? PackageBuild(root: options.root, arguments: buildArguments) : nil
+            let written = try changes.write(verifyingWith: build) { print($0) }
+            print("\(written.count) of \(shim.files.count + edits.count) files written (the others were current)")
+            if edits.isEmpty {
+                print("\(consumer) already uses \(legacy) only through \(GeneratedLayout.shimReference(consumer: consumer, legacy: legacy))")
+            }
+        } else {
+            try output.apply(shim.files, root: options.root)
+            printEdit(shim)
         }
     }
 
     /// `--apply --dry-run`: every file the edit would write and the
     /// consumer's diff; nothing is written.
-    private func printDryRun(_ changes: FileChangeSet, edits: [ConsumerEdit], consumer: String, legacy: String) {
+    private func printDryRun(_ changes: FileChangeSet, edits: [ConsumerEdit]) {
         for edit in edits {
             print(edit.diff)
         }
@@ -133,14 +130,20 @@ package struct ShimCommand: ParsableCommand {
     }
 
     /// What `--apply` would change in the consumer, or why it cannot.
-    private func printEdit(_ generator: Generator, plan: ShimPlan) {
-        let consumer = plan.consumer.name, legacy = plan.legacy.name
+    private func printEdit(_ shim: Generator.ShimOutput) {
+        let consumer = shim.plan.consumer.name, legacy = shim.plan.legacy.name
         do {
-            let edits = try generator.apply(plan)
+            let edits = try shim.edits.get()
             guard !edits.isEmpty else { return }
-            print("\nWith --apply, \(consumer) would use \(legacy) only through \(consumer).Shims.\(legacy):")
+            print("\nWith --apply, \(consumer) would use \(legacy) only through \(GeneratedLayout.shimReference(consumer: consumer, legacy: legacy)):")
             for edit in edits {
                 print(edit.diff)
+            }
+        } catch let error as GeneratorError where !error.refusals.isEmpty {
+            let count = error.refusals.count
+            print("\n--apply cannot rewrite \(consumer) yet, at \(count) place\(count == 1 ? "" : "s"):")
+            for refusal in error.refusals {
+                print("  \(refusal)")
             }
         } catch {
             print("\n--apply cannot rewrite \(consumer) yet: \(error)")

@@ -1,228 +1,193 @@
 #if Txkit
 import Foundation
 
-/// The code generator behind `txkit shim` and `txkit mock`: reads the
-/// sources once, then produces the files for one consumer/legacy pair or
-/// one protocol. It writes nothing itself (see ``GeneratedFileWriter``).
+/// The code generator: the one entry of every `txkit` command. It reads
+/// the sources once; each command is a method below that runs its stages
+/// over typed values and returns what it would write. Nothing is written
+/// here: the commands write through a ``FileChangeSet`` (all or nothing).
 ///
-/// The pipeline, a folder of this module per stage:
+/// The stages, a folder of this module each (with `Model/` for the values
+/// they share and `Syntax/` for their queries of the syntax tree):
 ///
 /// | stage | folder | in → out |
 /// | --- | --- | --- |
 /// | configure | `Configuration/` | `txkit.json` → `GeneratorConfiguration` (`init` proposes one) |
 /// | read | `Read/` | paths → `SourceSet` (parsed `SourceFile`s) |
 /// | index | `Index/` | `SourceSet` → `SourceIndex` (types, members, bodies) |
-/// | resolve | `Resolve/` | a consumer's bodies → `ConsumerScan` (its uses of legacy members) |
+/// | scan | `Resolve/` | a consumer's bodies → `ConsumerScan` (its uses of legacy members) |
 /// | plan | `Plan/` | consumer + legacy type → `ShimPlan` (members, read or write) |
-/// | render | `Render/` | `ShimPlan` → `GeneratedFile`s (shim, wrapper, mock, namespaces) |
+/// | render | `Render/` | `ShimPlan`, a protocol → `GeneratedFile`s (shims, wrappers, mocks, namespaces) |
 /// | rewrite | `Rewrite/` | `ShimPlan` → `ConsumerEdit`s (`shim --apply`) |
-/// | convert | `Convert/` | legacy finder → `LegacyConversion` (`convert`) |
-/// | write | `Write/` | files and edits → disk, all or nothing (`FileChangeSet`), `--verify` |
+/// | convert | `Convert/` | legacy finder → `LegacyConversion` (its edits, protocol, mock) |
+/// | migrate | `Migrate/` | consumer → `ConsumerMigration` (its data access extracted, its edits, its shims) |
+/// | write | `Write/` | files, edits, deletions → disk, all or nothing (`FileChangeSet`), `--verify` |
 /// | report | `Inventory/` | `SourceIndex` → `Inventory` |
+///
+/// ``GeneratedLayout`` names what is generated and where it goes.
 public final class Generator {
     package let configuration: GeneratorConfiguration
     package let index: SourceIndex
+    /// The folder of `txkit.json`: generated paths are relative to it
+    /// (empty for sources held in memory).
+    package let root: String
+    /// The folders of the sources read from disk, which `convert` searches
+    /// for Objective-C callers.
+    let sourceFolders: [String]
 
     /// Reads the sources `txkit.json` names (or `sources`, relative to
-    /// `root`).
-    public convenience init(root: String, configuration: GeneratorConfiguration, sources: [String]? = nil) throws {
+    /// `root`), and the shims generated before.
+    ///
+    /// - Parameter includingTests: Whether to read the test target of the
+    ///   mocks too (`txkit convert` rewrites the tests that use the shims'
+    ///   mocks).
+    public convenience init(
+        root: String, configuration: GeneratorConfiguration, sources: [String]? = nil, includingTests: Bool = false
+    ) throws {
         let absolute = { (path: String) in path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path) }
-        var paths = (sources ?? configuration.sources).map(absolute)
+        let layout = GeneratedLayout(configuration)
+        var relative = sources ?? configuration.sources
+        if includingTests, let tests = layout.mocksTestTarget, FileManager.default.fileExists(atPath: absolute(tests)),
+           !relative.contains(tests) {
+            relative.append(tests)
+        }
+        var paths = relative.map(absolute)
+        let folders = paths.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
         // The shims already generated, even outside the sources: their
         // markers list each consumer's pairs, which its namespaces name.
-        let shims = absolute(String(configuration.shimsFolder.prefix { $0 != "$" }))
+        let shims = absolute(layout.shimsRoot)
         let standardized = { (path: String) in (path as NSString).standardizingPath }
         if FileManager.default.fileExists(atPath: shims),
            !paths.contains(where: { standardized(shims).hasPrefix(standardized($0) + "/") || standardized($0) == standardized(shims) }) {
             paths.append(shims)
         }
-        try self.init(configuration: configuration, sources: SourceSet(paths: paths))
+        try self.init(configuration: configuration, sources: SourceSet(paths: paths), root: root, sourceFolders: folders)
     }
 
-    package init(configuration: GeneratorConfiguration, sources: SourceSet) {
+    package init(configuration: GeneratorConfiguration, sources: SourceSet, root: String = "", sourceFolders: [String] = []) {
         index = SourceIndex(sources)
         self.configuration = configuration.addingTypealiases(of: index)
+        self.root = root
+        self.sourceFolders = sourceFolders
     }
 
-    /// The pairs a previous `txkit shim` generated, from the markers of
-    /// the shim files in the sources, sorted.
-    public func generatedPairs() -> [(consumer: String, legacy: String)] {
-        pairs.map { ($0.consumer, $0.legacy) }
-    }
+    /// Where generated files go, and their names.
+    package var layout: GeneratedLayout { GeneratedLayout(configuration) }
 
     /// ``generatedPairs()``, read from the markers once.
-    private lazy var pairs: [(consumer: String, legacy: String)] = {
-        var pairs: [(String, String)] = []
-        var seen: Set<[String]> = []
-        for file in index.sources.files {
-            guard case let .shim(consumer, legacy)? = file.generatedBy else { continue }
-            if seen.insert([consumer, legacy]).inserted {
-                pairs.append((consumer, legacy))
-            }
-        }
-        return pairs.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
-    }()
+    lazy var markedPairs: [(consumer: String, legacy: String)] = Self.pairs(markedIn: index)
 
-    /// The legacy types generated for each consumer, from ``generatedPairs()``,
-    /// and `Database` for a consumer whose `Database` shim `txkit migrate` wrote.
-    lazy var legaciesByConsumer: [String: [String]] = {
-        var legacies = Dictionary(grouping: pairs, by: \.consumer).mapValues { $0.map(\.legacy) }
-        for file in index.sources.files {
-            guard case let .migrated(consumer)? = file.generatedBy,
-                  (file.path as NSString).lastPathComponent == "\(consumer)_DatabaseShim.swift"
-            else { continue }
-            if !(legacies[consumer] ?? []).contains("Database") { legacies[consumer, default: []].append("Database") }
-        }
-        return legacies
-    }()
+    // MARK: - The commands
 
-    /// The shim, wrapper and mock for `consumer`'s use of `legacy`, and
-    /// the consumer's `Shims`/`Wrappers` and `Mocks` namespaces (which
-    /// list every legacy type generated for the consumer so far).
-    package func shim(consumer consumerName: String, legacy legacyName: String) throws -> [GeneratedFile] {
-        try shim(plan(consumer: consumerName, legacy: legacyName))
+    /// `txkit init`: a starting `txkit.json` for the project at `root`,
+    /// from the legacy transaction types its sources take (read → index →
+    /// propose); ``ConfigurationProposal/file`` is what it writes.
+    package static func proposeConfiguration(root: String, sources: [String]? = nil) throws -> ConfigurationProposal {
+        try ConfigurationProposal(root: root, sources: sources)
     }
 
-    /// What `consumer` needs from `legacy` (the plan stage): the members it
-    /// uses and the transaction each takes. ``shim(_:alongside:)`` renders
-    /// it and ``apply(_:)`` rewrites the consumer from the same plan.
-    package func plan(consumer consumerName: String, legacy legacyName: String) throws -> ShimPlan {
-        try ShimPlan(
-            consumer: index.type(named: consumerName), legacy: index.type(named: legacyName),
-            configuration: configuration)
+    /// `txkit inventory`: the legacy types, who uses them and how far
+    /// each use is migrated (index → scan every type → report).
+    public func inventory() -> Inventory {
+        Inventory(
+            index: index, configuration: configuration, generatedPairs: generatedPairs(),
+            isShimCurrent: shimIsCurrent)
     }
 
-    /// The files of several pairs generated together (`txkit shim --all`):
-    /// each consumer's namespaces list all its pairs, those generated
-    /// before and those in `pairs`. A file two pairs share is listed once.
-    public func shim(pairs: [(consumer: String, legacy: String)]) throws -> [GeneratedFile] {
-        var legaciesByConsumer: [String: [String]] = [:]
-        for pair in pairs {
-            legaciesByConsumer[pair.consumer, default: []].append(pair.legacy)
-        }
-        var files: [GeneratedFile] = []
-        var seen: Set<String> = []
-        for pair in pairs {
-            for file in try shim(
-                plan(consumer: pair.consumer, legacy: pair.legacy), alongside: legaciesByConsumer[pair.consumer] ?? [])
-            where seen.insert(file.path).inserted {
-                files.append(file)
-            }
-        }
-        return files
+    /// `txkit shim --consumer C --legacy D`: what C uses of D, planned once,
+    /// rendered as the pair's shim, wrapper, mock and namespaces, and
+    /// rewritten as the edits `--apply` makes to route C through the shim
+    /// (or why it cannot).
+    package func shim(consumer: String, legacy: String) throws -> ShimOutput {
+        let plan = try plan(consumer: consumer, legacy: legacy)
+        return ShimOutput(plan: plan, files: render(plan), edits: Result { try rewrite(plan) })
     }
 
-    /// The render stage: the shim, wrapper and mock of `plan`, and its
-    /// consumer's namespaces, which list `alongside` too.
-    package func shim(_ plan: ShimPlan, alongside: [String] = []) -> [GeneratedFile] {
-        let consumer = plan.consumer, legacy = plan.legacy
-        let consumerName = consumer.name, legacyName = legacy.name
-        let marker = GeneratedFileMarker.shim(consumer: consumerName, legacy: legacyName).line
-        let renderer = ShimRenderer(plan: plan, configuration: configuration, marker: marker)
-
-        let shimsFolder = configuration.shimsFolder.replacingOccurrences(of: "$consumer", with: consumerName)
-        let mocksFolder = configuration.mocksFolder.replacingOccurrences(of: "$consumer", with: consumerName)
-        let mockName = "\(consumerName)_\(legacyName)Mock"
-        let mock = MockRenderer(
-            mockName: mockName,
-            protocolName: renderer.shimName,
-            members: plan.members,
-            imports: ShimRenderer.imports(
-                of: legacy, configuration: configuration,
-                adding: configuration.mockImports + ["TransactionKit", "TransactionKitTesting"]),
-            documentation: "`\(consumerName).Mocks.\(legacyName)`: a mock of ``\(renderer.shimName)``, "
-                + "one `MockMethod` per member.",
-            marker: marker,
-            nonSendableTypes: plan.nonSendableValueTypes(configuration: configuration),
-            isProtocolSendable: plan.isShimSendable)
-
-        var legacies = legaciesByConsumer[consumerName] ?? []
-        for legacy in alongside + [legacyName] where !legacies.contains(legacy) {
-            legacies.append(legacy)
-        }
-        legacies.sort()
-        let access = min(configuration.accessLevel, consumer.accessLevel).modifier
-        let namespaceMarker = GeneratedFileMarker.shimNamespaces.line
-        var accesses = shimAccesses(of: consumerName)
-        accesses[legacyName] = plan.accessLevel(configuration: configuration)
-
-        return [
-            GeneratedFile(path: "\(shimsFolder)/\(renderer.shimName).swift", contents: renderer.shim()),
-            GeneratedFile(path: "\(shimsFolder)/\(renderer.wrapperName).swift", contents: renderer.wrapper()),
-            GeneratedFile(
-                path: "\(shimsFolder)/\(consumerName)+Shortcuts.swift",
-                contents: shortcutsNamespace(consumerName, legacies, access: access, marker: namespaceMarker, accesses: accesses)),
-            GeneratedFile(path: "\(mocksFolder)/\(mockName).swift", contents: mock.render()),
-            GeneratedFile(
-                path: "\(mocksFolder)/\(consumerName)+Mocks.swift",
-                contents: mocksNamespace(consumerName, legacies, marker: namespaceMarker)),
-        ]
+    /// `txkit shim --all`: every pair a previous run generated, rendered
+    /// again (see ``shim(pairs:)``).
+    public func shimAll() throws -> [GeneratedFile] {
+        try shim(pairs: generatedPairs())
     }
 
-    /// The access levels of the shims of `consumer` the sources declare
-    /// (generated before), by legacy type.
-    func shimAccesses(of consumer: String) -> [String: AccessLevel] {
-        var accesses: [String: AccessLevel] = [:]
-        for legacy in legaciesByConsumer[consumer] ?? [] {
-            if let shim = index.types["\(consumer)_\(legacy)Shim"], shim.kind == .protocol {
-                accesses[legacy] = shim.accessLevel
-            }
-        }
-        return accesses
+    /// `txkit mock --protocol P`: a mock of a protocol of the sources (its
+    /// requirements → stubs), or the places that refuse it.
+    package func mock(protocol protocolName: String, mockName: String? = nil) throws -> GeneratedFile {
+        try renderMock(protocol: protocolName, mockName: mockName, index: index, configuration: configuration)
     }
 
-    /// The namespaces' type aliases, each no wider than its shim (`accesses`,
-    /// by legacy type; `access` when not given).
-    func shortcutsNamespace(
-        _ consumer: String, _ legacies: [String], access: String, marker: String, accesses: [String: AccessLevel] = [:]
-    ) -> String {
-        let modifier = { (legacy: String) -> String in
-            guard let narrower = accesses[legacy], narrower.modifier != access,
-                  narrower < (AccessLevel(rawValue: access.trimmingWhitespace) ?? .internal)
-            else { return access }
-            return narrower.modifier
-        }
-        var lines = [
-            marker,
-            "",
-            "extension \(consumer) {",
-            "    /// What `\(consumer)` uses of legacy types, as protocols (Shortcut Way).",
-            "    \(access)enum Shims {",
-        ]
-        for legacy in legacies {
-            lines += [
-                "        /// See ``\(consumer)_\(legacy)Shim``.",
-                "        \(modifier(legacy))typealias \(legacy) = \(consumer)_\(legacy)Shim",
-            ]
-        }
-        lines += [
-            "    }",
-            "",
-            "    /// The production conformances, bridging to the legacy types.",
-            "    \(access)enum Wrappers {",
-        ]
-        for legacy in legacies {
-            lines += [
-                "        /// See ``\(consumer)_\(legacy)Wrapper``.",
-                "        \(modifier(legacy))typealias \(legacy) = \(consumer)_\(legacy)Wrapper",
-            ]
-        }
-        lines += ["    }", "}"]
-        return lines.joined(separator: "\n") + "\n"
+    /// `txkit mock --all`: every mock a previous `txkit mock` wrote in the
+    /// mocks folder, from its marker.
+    package func mockAll() throws -> [GeneratedFile] {
+        try generatedMocks().map { try mock(protocol: $0.protocolName, mockName: $0.mockName) }
     }
 
-    func mocksNamespace(_ consumer: String, _ legacies: [String], marker: String) -> String {
-        var lines = [marker, ""]
-        lines += configuration.mockImports.map (SwiftText.importStatement)
-        if !configuration.mockImports.isEmpty { lines.append("") }
-        lines += [
-            "extension \(consumer) {",
-            "    /// Test doubles for `\(consumer).Shims`; they live in the test target.",
-            "    enum Mocks {",
-        ]
-        lines += legacies.map { "        typealias \($0) = \(consumer)_\($0)Mock" }
-        lines += ["    }", "}"]
-        return lines.joined(separator: "\n") + "\n"
+    /// `txkit convert --legacy D`: the finder D takes TransactionKit
+    /// transactions and conforms to a new protocol, its callers and the
+    /// code on its shims follow, its mock is written as `txkit mock`
+    /// writes one; or the places left to a person.
+    public func convert(
+        legacy: String, protocolName: String? = nil, statics: LegacyConversion.Statics = .keep
+    ) throws -> LegacyConversion {
+        var converter = try LegacyConverter(generator: self, legacy: legacy, protocolName: protocolName, statics: statics)
+        converter.listObjectiveCCallers(in: sourceFolders)
+        converter.checkRetiredPairs()
+        let uses = converter.scanCallers()
+        converter.collectConvertedMembers(uses: uses)
+        converter.rewrite(uses: uses)
+        converter.checkProtocolRequirements()
+        let protocolFile = converter.protocolFile()
+        let mock = try renderMock(ofProtocolIn: protocolFile, named: converter.protocolName)
+        return try converter.conversion(files: [protocolFile, mock])
+    }
+
+    /// `txkit migrate C`: C, all the way to `any DB` — its database handle,
+    /// its blocks and the methods that receive a legacy transaction found;
+    /// its legacy data access extracted into its `Database` shim and its
+    /// finders planned as pairs; its code rewritten, its initializer split;
+    /// the shims, wrappers, mocks, namespaces and production entry points
+    /// rendered (see ``ConsumerMigration``); or every place that stops it.
+    package func migrate(consumer: String) throws -> MigrationOutput {
+        let migration = try ConsumerMigration(consumer: consumer, generator: self)
+        return MigrationOutput(
+            files: migration.files, edits: migration.edits,
+            requirements: migration.requirements.map(\.displayName), pairs: migration.pairs,
+            isAlreadyMigrated: migration.isAlreadyMigrated)
+    }
+
+    /// The write stage: `files` generated, `edits` made and `deletions`
+    /// deleted under ``root``, all or nothing, once each is checked (see
+    /// ``FileChangeSet``).
+    package func changes(
+        files: [GeneratedFile], edits: [ConsumerEdit] = [], deletions: [String] = []
+    ) throws -> FileChangeSet {
+        try FileChangeSet(root: root, files: files, edits: edits, deletions: deletions)
+    }
+
+    /// What ``migrate(consumer:)`` computes for one consumer.
+    package struct MigrationOutput {
+        /// The shims, wrappers, mocks, namespaces and production entry points.
+        package var files: [GeneratedFile]
+        /// The consumer's files, rewritten.
+        package var edits: [ConsumerEdit]
+        /// The `Database` shim's requirements, `name(a:_:)`.
+        package var requirements: [String]
+        /// The legacy types whose pair shims it uses.
+        package var pairs: [String]
+        /// It consumed only the abstractions already: nothing was planned.
+        package var isAlreadyMigrated: Bool
+    }
+
+    /// What ``shim(consumer:legacy:)`` computes for one pair.
+    package struct ShimOutput {
+        /// What the consumer needs from the legacy type.
+        package var plan: ShimPlan
+        /// The shim, wrapper, mock and namespaces.
+        package var files: [GeneratedFile]
+        /// What `--apply` edits (empty when the consumer already goes
+        /// through the shim), or why it cannot.
+        package var edits: Result<[ConsumerEdit], any Error>
     }
 }
 #endif

@@ -135,7 +135,7 @@ struct ApplyParameterTests {
                 }
                 """),
         ], transaction: "AppWriteTransaction")
-        let edits = try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
+        let edits = try tree.generator.shim(consumer: "TaskManager", legacy: "TaskStore").edits.get()
         #expect(edits.first?.edited.contains(
             "try store.name(id: 1, try SQLiteDB.readTransaction(bridging: transaction.database))") == true)
     }

@@ -47,7 +47,7 @@ struct ApplySafetyTests {
     @Test func overlappingEditsAreAnInternalErrorWithTheirPlaces() throws {
         let file = try SourceFile(path: "Consumer.swift", text: "let a = 1\nlet b = Finder.find(x)\n")
         let error = #expect(throws: GeneratorError.self) {
-            try ConsumerRewriter.requireNoOverlap([Self.edit(18, 24, "self.f"), Self.edit(20, 30, "y")], in: file)
+            try EditBuffer.requireNoOverlap([Self.edit(18, 24, "self.f"), Self.edit(20, 30, "y")], in: file)
         }
         let message = try #require(error).description
         #expect(message.hasPrefix("internal error: --apply planned overlapping edits in Consumer.swift"))
@@ -79,7 +79,7 @@ struct ApplySafetyTests {
                     }
                     """),
             ]))
-        let edits = try generator.apply(consumer: "C", legacy: "OrderFinder")
+        let edits = try generator.shim(consumer: "C", legacy: "OrderFinder").edits.get()
         let edited = try #require(edits.first).edited
         #expect(edited.contains("        try self.orderFinder.enumerateOrders(tx) { id in\n"))
         #expect(!edited.contains("OrderFinder.enumerateOrders"))
@@ -127,7 +127,7 @@ struct ApplySafetyTests {
                     }
                     """),
             ]))
-        let edited = try #require(try generator.apply(consumer: "C", legacy: "Finder").first).edited
+        let edited = try #require(try generator.shim(consumer: "C", legacy: "Finder").edits.get().first).edited
         #expect(edited.contains("try finder.save(id: 1, tx)"))
         #expect(edited.contains("return try finder.find(id: 1, tx)"))
         #expect(edited.contains("try finder.find(id: 2, tx)"))
@@ -157,9 +157,9 @@ struct ApplySafetyTests {
                     }
                     """),
             ]))
-        let error = #expect(throws: GeneratorError.self) { try generator.apply(consumer: "C", legacy: "Finder") }
+        let error = #expect(throws: GeneratorError.self) { try generator.shim(consumer: "C", legacy: "Finder").edits.get() }
         let message = try #require(error).description
-        #expect(message.hasPrefix("Consumer.swift:5: --apply cannot rewrite this"))
+        #expect(message.hasPrefix("--apply cannot route C through its shim of Finder; nothing was written:\n  Consumer.swift:5: "))
         #expect(message.contains("runs in a read transaction, but Finder.hide(id:transaction:) writes"))
         #expect(message.contains("its body executes DELETE, rule: body"))
     }
@@ -185,7 +185,7 @@ struct ApplySafetyTests {
                     }
                     """),
             ]))
-        let edited = try #require(try generator.apply(consumer: "C", legacy: "CustomerStore").first).edited
+        let edited = try #require(try generator.shim(consumer: "C", legacy: "CustomerStore").edits.get().first).edited
         // The shim property's production value is the singleton itself.
         #expect(edited.contains("init(customerStore: C.Shims.CustomerStore = C.Wrappers.CustomerStore(CustomerStore.shared())) {"))
         #expect(edited.contains("return try self.customerStore.customer(id: 1, tx)"))
@@ -215,7 +215,7 @@ struct ApplySafetyTests {
                     }
                     """),
             ]))
-        let error = #expect(throws: GeneratorError.self) { try generator.apply(consumer: "C", legacy: "CustomerStore") }
+        let error = #expect(throws: GeneratorError.self) { try generator.shim(consumer: "C", legacy: "CustomerStore").edits.get() }
         #expect(try #require(error).description.contains("through several expressions"))
     }
 
@@ -244,14 +244,14 @@ struct ApplySafetyTests {
         var packageWrappers = GeneratorConfiguration.defaults
         packageWrappers.accessLevel = .package
         let refusing = Generator(configuration: packageWrappers, sources: sources)
-        let error = #expect(throws: GeneratorError.self) { try refusing.apply(consumer: "C", legacy: "CustomerStore") }
+        let error = #expect(throws: GeneratorError.self) { try refusing.shim(consumer: "C", legacy: "CustomerStore").edits.get() }
         let message = try #require(error).description
-        #expect(message.hasPrefix("Consumer.swift:2: "))
+        #expect(message.contains("\n  Consumer.swift:2: this initializer of C is public"))
         #expect(message.contains("which a public default argument cannot name"))
         #expect(message.contains("\"accessLevel\": \"public\""))
 
         let writing = Generator(configuration: .defaults, sources: sources)
-        let edited = try #require(try writing.apply(consumer: "C", legacy: "CustomerStore").first).edited
+        let edited = try #require(try writing.shim(consumer: "C", legacy: "CustomerStore").edits.get().first).edited
         #expect(edited.contains("customerStore: C.Shims.CustomerStore = C.Wrappers.CustomerStore(CustomerStore())"))
     }
 

@@ -22,8 +22,8 @@ struct ApplyTests {
         configuration.mocksFolder = "Mocks"
         for legacy in legacies {
             let generator = try Generator(root: folder, configuration: configuration)
-            let files = try generator.shim(consumer: "Checkout", legacy: legacy)
-            let edits = try generator.apply(consumer: "Checkout", legacy: legacy)
+            let files = try generator.shim(consumer: "Checkout", legacy: legacy).files
+            let edits = try generator.shim(consumer: "Checkout", legacy: legacy).edits.get()
             #expect(edits.count == 1)
             try GeneratedFileWriter(root: folder).write(files)
             for edit in edits {
@@ -73,9 +73,9 @@ struct ApplyTests {
         var configuration = try GeneratorConfiguration.load(from: Self.fixture)
         configuration.sources = ["After", RepositoryPaths.fixtures + "/Generator/Sources/GeneratorFixture/Legacy"]
         let generator = try Generator(root: folder, configuration: configuration)
-        #expect(try generator.apply(consumer: "Checkout", legacy: "ItemStore").isEmpty)
+        #expect(try generator.shim(consumer: "Checkout", legacy: "ItemStore").edits.get().isEmpty)
         // Counters is still used directly: its edit is still to make.
-        #expect(try generator.apply(consumer: "Checkout", legacy: "Counters").count == 1)
+        #expect(try generator.shim(consumer: "Checkout", legacy: "Counters").edits.get().count == 1)
     }
 
     // MARK: Refusals
@@ -93,7 +93,7 @@ struct ApplyTests {
         let generator = try Generator(
             configuration: .defaults,
             sources: SourceSet(sources: [("Legacy.swift", legacy), ("Consumer.swift", consumer)]))
-        return try generator.apply(consumer: "C", legacy: "Finder")
+        return try generator.shim(consumer: "C", legacy: "Finder").edits.get()
     }
 
     @Test func aUseThroughALocalIsRefusedWithItsPlace() throws {

@@ -27,8 +27,10 @@ struct BadInputTests {
                 """),
         ])
         #expect(throws: GeneratorError.ambiguousType(
-            "Legacy", locations: ["Sources/Old/Legacy.swift:2", "Sources/New/Legacy.swift:1"])) {
-            try tree.generator.shim(consumer: "C", legacy: "Legacy")
+            "Legacy", locations: [
+                SourceLocation(path: "Sources/Old/Legacy.swift", line: 2), SourceLocation(path: "Sources/New/Legacy.swift", line: 1),
+            ])) {
+            try tree.generator.shim(consumer: "C", legacy: "Legacy").files
         }
     }
 
@@ -59,7 +61,7 @@ struct BadInputTests {
             }
             """)])
         #expect(try tree.requirements("C", "Legacy") == ["func find(id: Int, _ tx: DBReadTransaction) throws -> Int?"])
-        let error = #expect(throws: GeneratorError.self) { try tree.generator.apply(consumer: "C", legacy: "Legacy") }
+        let error = #expect(throws: GeneratorError.self) { try tree.generator.shim(consumer: "C", legacy: "Legacy").edits.get() }
         #expect(try #require(error).description.contains("Consumer.swift:3:"))
     }
 
@@ -71,13 +73,13 @@ struct BadInputTests {
                 func run(_ tx: LegacyTransaction) { _ = finder.find(id: 1, transaction: tx) }
             }
             """)])
-        let error = #expect(throws: GeneratorError.self) { try tree.generator.shim(consumer: "C", legacy: "Legacy") }
-        guard case let .unresolvedReference(reference, location)? = error else {
+        let error = #expect(throws: GeneratorError.self) { try tree.generator.shim(consumer: "C", legacy: "Legacy").files }
+        guard let refusal = error?.refusals.first, refusal.kind == .unresolvedReference else {
             Issue.record("expected unresolvedReference, got \(String(describing: error))")
             return
         }
-        #expect(location == "Consumer.swift:1")
-        #expect(reference.contains("<Finder: Legacy>"))
+        #expect(refusal.location == SourceLocation(path: "Consumer.swift", line: 1))
+        #expect(refusal.reason.contains("<Finder: Legacy>"))
     }
 
     @Test func objcAndDynamicMembersAreShimmedWithoutTheirObjectiveCAttributes() throws {
@@ -114,7 +116,7 @@ struct BadInputTests {
         try "final class C {\n    func run( {\n}\n".write(toFile: folder + "/Sources/C.swift", atomically: true, encoding: .utf8)
         let before = try FileManager.default.subpathsOfDirectory(atPath: folder).sorted()
         let error = #expect(throws: GeneratorError.self) {
-            try Generator(root: folder, configuration: .defaults).shim(consumer: "C", legacy: "Legacy")
+            try Generator(root: folder, configuration: .defaults).shim(consumer: "C", legacy: "Legacy").files
         }
         let message = try #require(error).description
         #expect(message.contains("/Sources/C.swift:2:"))

@@ -113,7 +113,7 @@ struct ConfigurationErrorTests {
     @Test func everySettingOfTheDefaultsIsAKnownKey() {
         let keys = GeneratorConfiguration.knownKeys
         #expect(keys.top.contains("sources") && keys.top.contains("accessLevel") && keys.top.contains("shimImports"))
-        #expect(keys.legacy.sorted() == ["bridge", "reverseBridge", "transaction", "type"])
+        #expect(keys.legacy.sorted() == ["bridge", "renamedMembers", "reverseBridge", "transaction", "type"])
         #expect(keys.reverseBridge.sorted() == ["read", "write"])
     }
 
@@ -121,7 +121,8 @@ struct ConfigurationErrorTests {
         let sources = try SourceSet(sources: [(path: "Finder.swift", text: "final class Finder { func find() {} }")])
         let generator = Generator(configuration: .defaults, sources: sources)
         let error = try #require(throws: GeneratorError.self) { try generator.mock(protocol: "Finder") }
-        #expect(error.description.contains("Finder is a class, not a protocol, so txkit mock cannot mock it"))
+        #expect(error.description.hasPrefix("txkit mock cannot mock Finder; nothing was written:"))
+        #expect(error.description.contains("Finder.swift:1: Finder is a class, not a protocol"))
         #expect(error.description.contains("txkit shim --consumer MANAGER --legacy Finder"))
         #expect(!error.description.contains("cannot be shimmed"))
     }

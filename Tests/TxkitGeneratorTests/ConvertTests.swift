@@ -27,11 +27,10 @@ struct ConvertTests {
             .appendingPathComponent("txkit-convert-\(UUID().uuidString)").path
         try FileManager.default.copyItem(atPath: fixture + "/Before", toPath: folder)
         let configuration = try GeneratorConfiguration.load(from: folder)
-        let conversion = try LegacyConversion(root: folder, configuration: configuration, legacy: "PriceFinder")
+        let generator = try Generator(root: folder, configuration: configuration, includingTests: true)
+        let conversion = try generator.convert(legacy: "PriceFinder")
         #expect(conversion.blockers.isEmpty, "\(conversion.blockers)")
-        try FileChangeSet(
-            root: folder, files: conversion.files, edits: conversion.edits, deletions: conversion.deletions
-        ).write()
+        try generator.changes(applying: conversion).write()
         return folder
     }
 
@@ -49,8 +48,8 @@ struct ConvertTests {
     @Test func thePlanNamesEveryMemberAndWritesNothing() throws {
         let root = Self.fixture + "/Before"
         let before = Self.files(under: root)
-        let conversion = try LegacyConversion(
-            root: root, configuration: try GeneratorConfiguration.load(from: root), legacy: "PriceFinder")
+        let conversion = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root), includingTests: true)
+            .convert(legacy: "PriceFinder")
         #expect(Self.files(under: root) == before)
         #expect(conversion.protocolName == "PriceFinding")
         #expect(conversion.retiredPairs == ["Checkout → PriceFinder"])
@@ -86,9 +85,8 @@ struct ConvertTests {
                 type: "LegacyTransaction", transaction: .infer,
                 bridge: "LegacyTransaction(try SQLiteDB.shimOnlyBridge($tx))", reverseBridge: reverseBridge),
         ]
-        return try LegacyConversion(
-            configuration: configuration, sources: SourceSet(sources: files.map { (path: $0.0, text: $0.1) }),
-            legacy: legacy, statics: statics)
+        return try Generator(configuration: configuration, sources: SourceSet(sources: files.map { (path: $0.0, text: $0.1) }))
+            .convert(legacy: legacy, statics: statics)
     }
 
     static let receiver = """
@@ -104,11 +102,11 @@ struct ConvertTests {
         let conversion = try Self.conversion([("Notes.swift", Self.finder), ("Report.swift", Self.receiver)])
         let blocker = try #require(conversion.blockers.first)
         #expect(conversion.blockers.count == 1)
-        #expect(blocker.location == "Report.swift:4")
-        #expect(blocker.reason.contains("no reverseBridge"))
-        #expect(blocker.reason.contains("is a parameter of Report.render"))
-        let refusal = ConversionRefused(legacy: "Notes", blockers: conversion.blockers)
-        #expect(refusal.description.contains("Report.swift:4: "))
+        #expect(blocker.location == SourceLocation(path: "Report.swift", line: 4))
+        #expect(blocker.sentence.contains("no reverseBridge"))
+        #expect(blocker.sentence.contains("is a parameter of Report.render"))
+        let refusal = GeneratorError.convertRefused(legacy: "Notes", conversion.blockers)
+        #expect(refusal.description.contains("\n  Report.swift:4: "))
         #expect(refusal.description.contains("nothing was written"))
     }
 
@@ -133,8 +131,8 @@ struct ConvertTests {
             """
         let files = [("Notes.swift", Self.finder), ("Services.swift", services), ("Profile.swift", profile)]
         let refused = try Self.conversion(files)
-        #expect(refused.blockers.map(\.location) == ["Profile.swift:3"])
-        #expect(refused.blockers.first?.reason.contains("no reverseBridge") == true)
+        #expect(refused.blockers.map(\.location.description) == ["Profile.swift:3"])
+        #expect(refused.blockers.first?.sentence.contains("no reverseBridge") == true)
 
         let converted = try Self.conversion(
             files, reverseBridge: .init(read: "AppDatabase.db.readTransaction(bridging: $legacy.database)"))
@@ -159,8 +157,8 @@ struct ConvertTests {
             }
             """
         let conversion = try Self.conversion([("Notes.swift", finder)])
-        #expect(conversion.blockers.map(\.location) == ["Notes.swift:5"])
-        #expect(conversion.blockers.first?.reason.contains("DatabaseValueConvertible") == true)
+        #expect(conversion.blockers.map(\.location.description) == ["Notes.swift:5"])
+        #expect(conversion.blockers.first?.sentence.contains("DatabaseValueConvertible") == true)
     }
 
     @Test func aConfiguredReverseBridgeIsPassedInstead() throws {
@@ -181,8 +179,8 @@ struct ConvertTests {
             }
             """
         let conversion = try Self.conversion([("Notes.swift", finder)])
-        #expect(conversion.blockers.map(\.location) == ["Notes.swift:2"])
-        #expect(conversion.blockers[0].reason.contains("default value"))
+        #expect(conversion.blockers.map(\.location.description) == ["Notes.swift:2"])
+        #expect(conversion.blockers[0].sentence.contains("default value"))
         // The other member is still planned, for the diff.
         #expect(conversion.members.map(\.name) == ["save(_:_:)"])
     }
@@ -198,9 +196,9 @@ struct ConvertTests {
             }
             """
         let conversion = try Self.conversion([("Notes.swift", finder)])
-        #expect(conversion.blockers.map(\.location) == ["Notes.swift:5", "Notes.swift:6"])
-        #expect(conversion.blockers[0].reason.contains("rethrows"))
-        #expect(conversion.blockers[1].reason.contains("overrides"))
+        #expect(conversion.blockers.map(\.location.description) == ["Notes.swift:5", "Notes.swift:6"])
+        #expect(conversion.blockers[0].sentence.contains("rethrows"))
+        #expect(conversion.blockers[1].sentence.contains("overrides"))
     }
 
     @Test func aCallInAClosureThatDoesNotThrowIsListed() throws {
@@ -225,8 +223,8 @@ struct ConvertTests {
             }
             """
         let conversion = try Self.conversion([("Lister.swift", lister), ("Titles.swift", caller)], legacy: "Lister")
-        #expect(conversion.blockers.map(\.location) == ["Titles.swift:10"])
-        #expect(conversion.blockers[0].reason.contains("closure that does not throw"))
+        #expect(conversion.blockers.map(\.location.description) == ["Titles.swift:10"])
+        #expect(conversion.blockers[0].sentence.contains("closure that does not throw"))
     }
 
     @Test func staticsBecomeInstanceMembersReachedThroughShared() throws {
@@ -319,8 +317,8 @@ struct ConvertTests {
             }
             """
         let conversion = try Self.conversion([("Names.swift", finder)], legacy: "Names")
-        #expect(conversion.blockers.map(\.location) == ["Names.swift:3"])
-        #expect(conversion.blockers[0].reason.contains("returns `some CustomStringConvertible`"))
+        #expect(conversion.blockers.map(\.location.description) == ["Names.swift:3"])
+        #expect(conversion.blockers[0].sentence.contains("returns `some CustomStringConvertible`"))
         let protocolFile = try #require(conversion.files.first { $0.path == "NamesFinding.swift" }).contents
         #expect(protocolFile.contains("    func names(limit: Int, _ tx: DBReadTransaction) throws -> [String]\n"))
         #expect(protocolFile.contains("""
@@ -355,10 +353,10 @@ struct ConvertTests {
             """.write(toFile: folder + "/Sources/App/Totals.m", atomically: true, encoding: .utf8)
         var configuration = GeneratorConfiguration.defaults
         configuration.sources = ["Sources/App"]
-        let conversion = try LegacyConversion(root: folder, configuration: configuration, legacy: "Notes")
-        #expect(conversion.blockers.map(\.location) == [folder + "/Sources/App/Totals.m:4", folder + "/Sources/App/Notes.swift:4"])
-        #expect(conversion.blockers[0].reason.contains("Objective-C uses Notes here"))
-        #expect(conversion.blockers[1].reason.contains("exposed to Objective-C (@objc)"))
+        let conversion = try Generator(root: folder, configuration: configuration, includingTests: true).convert(legacy: "Notes")
+        #expect(conversion.blockers.map(\.location.description) == [folder + "/Sources/App/Totals.m:4", folder + "/Sources/App/Notes.swift:4"])
+        #expect(conversion.blockers[0].sentence.contains("Objective-C uses Notes here"))
+        #expect(conversion.blockers[1].sentence.contains("exposed to Objective-C (@objc)"))
     }
 
     @Test func anExistingProtocolNameOrAProtocolIsRefused() throws {
@@ -473,7 +471,8 @@ struct ConvertTests {
         #expect(types.count == 19)
         for (root, legacy) in types {
             let configuration = try GeneratorConfiguration.load(from: root)
-            let conversion = try LegacyConversion(root: root, configuration: configuration, legacy: legacy)
+            let conversion = try Generator(root: root, configuration: configuration, includingTests: true)
+                .convert(legacy: legacy)
             if Self.convertible.contains(legacy) {
                 #expect(conversion.blockers.isEmpty, "\(legacy): \(conversion.blockers)")
                 #expect(conversion.changedLines > 0)
@@ -483,7 +482,7 @@ struct ConvertTests {
             } else {
                 #expect(!conversion.blockers.isEmpty, "\(legacy) is convertible now: add it to the list")
                 for blocker in conversion.blockers {
-                    #expect(blocker.location.contains(".swift:"), "\(legacy): \(blocker)")
+                    #expect(blocker.location.path.hasSuffix(".swift"), "\(legacy): \(blocker)")
                 }
             }
         }

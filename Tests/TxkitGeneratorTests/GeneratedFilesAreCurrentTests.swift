@@ -11,7 +11,7 @@ import TxkitGenerator
 struct GeneratedFilesAreCurrentTests {
     static func regenerate(root: String) throws -> (files: [GeneratedFile], differences: [GeneratedFileWriter.Difference]) {
         let generator = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root))
-        let files = try generator.shim(pairs: generator.generatedPairs())
+        let files = try generator.shimAll()
         return (files, try GeneratedFileWriter(root: root).check(files))
     }
 

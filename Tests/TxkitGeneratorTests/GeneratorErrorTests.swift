@@ -34,14 +34,14 @@ struct GeneratorErrorTests {
     @Test func anUnknownTypeNamesWhereItLooked() throws {
         let generator = try Self.generator("final class C { let f = Finder() }")
         #expect(throws: GeneratorError.typeNotFound("Nope", searched: ["Legacy.swift", "Consumer.swift"])) {
-            try generator.shim(consumer: "C", legacy: "Nope")
+            try generator.shim(consumer: "C", legacy: "Nope").files
         }
     }
 
     @Test func aConsumerThatDoesNotUseTheTypeIsRefused() throws {
         let generator = try Self.generator("final class C { func f() {} }")
         #expect(throws: GeneratorError.unusedType(consumer: "C", legacy: "Finder")) {
-            try generator.shim(consumer: "C", legacy: "Finder")
+            try generator.shim(consumer: "C", legacy: "Finder").files
         }
     }
 
@@ -50,10 +50,10 @@ struct GeneratorErrorTests {
     @Test func aTypeShimmedForItselfIsRefusedAsSuch() throws {
         let generator = try Self.generator("final class C { func f() {} }")
         let error = #expect(throws: GeneratorError.self) {
-            try generator.shim(consumer: "Finder", legacy: "Finder")
+            try generator.shim(consumer: "Finder", legacy: "Finder").files
         }
         let message = try #require(error).description
-        #expect(message.hasPrefix("Legacy.swift:2:"), "\(message)")
+        #expect(error?.location == SourceLocation(path: "Legacy.swift", line: 2), "\(message)")
         #expect(message.contains("Finder is both the consumer and the legacy type"))
         #expect(message.contains("txkit convert --legacy Finder"))
     }
@@ -78,7 +78,7 @@ struct GeneratorErrorTests {
                     func f(_ legacy: LegacyTransaction) throws { _ = try finder.find(id: 1, transaction: legacy) }
                 }
                 """)]))
-        let error = #expect(throws: GeneratorError.self) { try generator.shim(consumer: "C", legacy: "Finder") }
+        let error = #expect(throws: GeneratorError.self) { try generator.shim(consumer: "C", legacy: "Finder").files }
         let message = try #require(error).description
         #expect(message.contains("Consumer.swift:3: finder.find(id: 1, transaction: legacy) matches several members"))
         #expect(message.contains("Finder.find(id:limit:transaction:) at Legacy.swift:4"))
@@ -92,7 +92,7 @@ struct GeneratorErrorTests {
                 func f(_ legacy: LegacyTransaction) { finder.log("a", "b", transaction: legacy) }
             }
             """)
-        let error = #expect(throws: GeneratorError.self) { try generator.shim(consumer: "C", legacy: "Finder") }
+        let error = #expect(throws: GeneratorError.self) { try generator.shim(consumer: "C", legacy: "Finder").files }
         #expect(try #require(error).description.contains("add an overload taking an array"))
     }
 

@@ -8,27 +8,24 @@ import TxkitGenerator
 /// consumer method returns what it returned before.
 extension FuzzHarness {
     /// `txkit convert --legacy F --apply`, in process; throws
-    /// ``ConversionRefused`` when the plan has places for a person.
+    /// ``GeneratorError/refused(_:_:)`` when the plan has places for a person.
     func convert(_ legacy: String, in program: FuzzProgram) throws {
         try clock.measure(.txkit) { try convertFinder(legacy, in: program) }
     }
 
     private func convertFinder(_ legacy: String, in program: FuzzProgram) throws {
         let root = root(of: program)
-        let conversion = try LegacyConversion(
-            root: root, configuration: GeneratorConfiguration.load(from: root), legacy: legacy)
-        guard conversion.blockers.isEmpty else {
-            throw ConversionRefused(legacy: legacy, blockers: conversion.blockers)
-        }
-        try FileChangeSet(root: root, files: conversion.files, edits: conversion.edits, deletions: conversion.deletions)
-            .write()
+        let generator = try Generator(
+            root: root, configuration: GeneratorConfiguration.load(from: root), includingTests: true)
+        try generator.changes(applying: generator.convert(legacy: legacy)).write()
     }
 
     /// The causes of a refused conversion, as the report counts them, or
     /// nil when `error` is not a refusal (a crash).
     static func conversionCauses(of error: any Error) -> [String]? {
-        if let refused = error as? ConversionRefused {
-            return Array(Set(refused.blockers.map { conversionCause(of: $0.reason) })).sorted()
+        let refusals = (error as? GeneratorError)?.refusals ?? []
+        if !refusals.isEmpty, refusals.allSatisfy({ $0.kind == .cannotConvert }) {
+            return Array(Set(refusals.map { conversionCause(of: $0.sentence) })).sorted()
         }
         return causes(of: error)
     }

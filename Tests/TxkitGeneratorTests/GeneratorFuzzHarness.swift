@@ -344,20 +344,21 @@ struct FuzzHarness {
 
     /// The cause of a refusal, as the report counts it.
     static func causes(of error: any Error) -> [String]? {
-        if case let .refusals(errors)? = error as? GeneratorError {
-            let causes = errors.compactMap { cause(of: $0) }
-            return causes.count == errors.count ? Array(Set(causes)).sorted() : nil
-        }
-        return cause(of: error).map { [$0] }
+        guard let error = error as? GeneratorError else { return nil }
+        if case .overlappingEdits = error { return ["overlapping edits"] }
+        let refusals = error.refusals
+        let causes = refusals.compactMap { cause(of: $0) }
+        return !refusals.isEmpty && causes.count == refusals.count ? Array(Set(causes)).sorted() : nil
     }
 
-    static func cause(of error: any Error) -> String? {
-        guard let error = error as? GeneratorError else { return nil }
+    /// The cause of one refusal: those `--apply` and `shim` make of code
+    /// they cannot handle; `nil` for the others (a resolution that failed is
+    /// a crash of the oracle).
+    static func cause(of refusal: Refusal) -> String? {
         let text: String
-        switch error {
-        case let .cannotApply(reason, _): text = reason
-        case let .unsupportedUse(use, _): text = "unsupported use: " + use
-        case .overlappingEdits: return "overlapping edits"
+        switch refusal.kind {
+        case .cannotApply: text = refusal.sentence
+        case .unsupportedUse: text = "unsupported use: " + refusal.sentence
         default: return nil
         }
         let causes: [(String, String)] = [
@@ -539,8 +540,8 @@ struct FuzzHarness {
         let root = root(of: program)
         let generator = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root))
         let plan = try generator.plan(consumer: pair.consumer, legacy: pair.legacy)
-        let files = generator.shim(plan)
-        let edits = try generator.apply(plan)
+        let files = generator.render(plan)
+        let edits = try generator.rewrite(plan)
         try FileChangeSet(root: root, files: files, edits: edits).write()
     }
 

@@ -46,10 +46,10 @@ struct GeneratorFuzzOracleRegressionTests {
                 }
             }
             """
-        return try LegacyConversion(
+        return try Generator(
             configuration: Self.configuration(mockImports: ["@testable App"]),
-            sources: SourceSet(sources: [(path: "UserFinder.swift", text: finder), (path: "TaskManager.swift", text: consumer)]),
-            legacy: legacy)
+            sources: SourceSet(sources: [(path: "UserFinder.swift", text: finder), (path: "TaskManager.swift", text: consumer)])
+        ).convert(legacy: legacy)
     }
 
     /// An `open` finder's members are internal unless they say otherwise:
@@ -111,12 +111,12 @@ struct GeneratorFuzzOracleRegressionTests {
             let configuration = Self.configuration(mockImports: ["@testable App"])
             let generator = try Generator(configuration: configuration, sources: SourceSet(sources: sources))
             let plan = try generator.plan(consumer: "TaskManager", legacy: "UserFinder")
-            for edit in try generator.apply(plan) {
+            for edit in try generator.rewrite(plan) {
                 sources.removeAll { $0.path == edit.path }
                 sources.append((path: edit.path, text: edit.edited))
             }
-            sources += generator.shim(plan).map { (path: $0.path, text: $0.contents) }
-            return try LegacyConversion(configuration: configuration, sources: SourceSet(sources: sources), legacy: "UserFinder")
+            sources += generator.render(plan).map { (path: $0.path, text: $0.contents) }
+            return try Generator(configuration: configuration, sources: SourceSet(sources: sources)).convert(legacy: "UserFinder")
         }
         let implicit = try convertAfterShim(finder: """
             import GRDB
@@ -125,10 +125,10 @@ struct GeneratorFuzzOracleRegressionTests {
                 func count(db: Database) throws -> Int { 0 }
             }
             """)
-        let blocker = try #require(implicit.blockers.first { $0.reason.contains("Sendable only implicitly") })
-        #expect(blocker.reason.contains("TaskManager is Sendable"))
-        #expect(blocker.reason.contains("struct UserFinder: Sendable"))
-        #expect(blocker.location.hasPrefix("Sources/App/UserFinder.swift:"))
+        let blocker = try #require(implicit.blockers.first { $0.sentence.contains("Sendable only implicitly") })
+        #expect(blocker.sentence.contains("TaskManager is Sendable"))
+        #expect(blocker.sentence.contains("struct UserFinder: Sendable"))
+        #expect(blocker.location.path == "Sources/App/UserFinder.swift")
 
         let declared = try convertAfterShim(finder: """
             import GRDB

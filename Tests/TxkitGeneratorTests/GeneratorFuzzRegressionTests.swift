@@ -53,7 +53,7 @@ struct GeneratorFuzzRegressionTests {
         let generator = try Generator(
             configuration: configuration,
             sources: SourceSet(sources: [(path: "TaskStore.swift", text: legacy), (path: "TaskManager.swift", text: Self.consumer)]))
-        let files = try generator.shim(consumer: "TaskManager", legacy: "TaskStore")
+        let files = try generator.shim(consumer: "TaskManager", legacy: "TaskStore").files
         let mocks = files.filter { $0.path.hasPrefix(configuration.mocksFolder) }
         #expect(!mocks.isEmpty)
         for file in mocks {
@@ -72,7 +72,7 @@ struct GeneratorFuzzRegressionTests {
 
     static func apply(_ files: [(String, String)], consumer: String = "TaskManager") throws -> [String: String] {
         let tree = try InlineTree([("TaskStore.swift", store)] + files, transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
-        let edits = try tree.generator.apply(consumer: consumer, legacy: "TaskStore")
+        let edits = try tree.generator.shim(consumer: consumer, legacy: "TaskStore").edits.get()
         return Dictionary(uniqueKeysWithValues: edits.map { ($0.path, $0.edited) })
     }
 
@@ -207,13 +207,10 @@ struct GeneratorFuzzRegressionTests {
                 }
                 """)])
         }
-        guard case let .refusals(errors)? = error else {
-            Issue.record("expected every refusal, got \(String(describing: error))")
-            return
-        }
-        #expect(errors.count == 2)
+        let refusals = try #require(error).refusals
+        #expect(refusals.count == 2, "expected every refusal, got \(String(describing: error))")
         let text = try #require(error).description
-        #expect(text.hasPrefix("--apply cannot rewrite 2 places, nothing was written:"))
+        #expect(text.hasPrefix("--apply cannot route TaskManager through its shim of TaskStore at 2 places; nothing was written:"))
         #expect(text.contains("TaskManager.swift:6"))
         #expect(text.contains("TaskManager.swift:10"))
     }
@@ -335,7 +332,7 @@ struct GeneratorFuzzRegressionTests {
             """
         let tree = try InlineTree([("Cache.swift", cache), ("TaskManager.swift", manager.replacingOccurrences(of: "CACHE", with: "Cache()"))],
                                   transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
-        let edits = try tree.generator.apply(consumer: "TaskManager", legacy: "Cache")
+        let edits = try tree.generator.shim(consumer: "TaskManager", legacy: "Cache").edits.get()
         #expect(edits.first?.edited == """
             final class TaskManager: Sendable {
                 let db: any DB
@@ -387,7 +384,7 @@ struct GeneratorFuzzRegressionTests {
         let shared = try InlineTree(
             [("Cache.swift", cache), ("TaskManager.swift", manager.replacingOccurrences(of: "CACHE", with: "Cache.shared()"))],
             transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
-        let sharedEdits = try shared.generator.apply(consumer: "TaskManager", legacy: "Cache")
+        let sharedEdits = try shared.generator.shim(consumer: "TaskManager", legacy: "Cache").edits.get()
         #expect(sharedEdits.first?.edited.contains(
             "init(db: any DB, cache: TaskManager.Shims.Cache = TaskManager.Wrappers.Cache(making: { Cache.shared() })) {") == true)
     }
@@ -411,7 +408,7 @@ struct GeneratorFuzzRegressionTests {
                 }
             }
             """)], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
-        let error = #expect(throws: GeneratorError.self) { try parameter.generator.apply(consumer: "TaskManager", legacy: "Cache") }
+        let error = #expect(throws: GeneratorError.self) { try parameter.generator.shim(consumer: "TaskManager", legacy: "Cache").edits.get() }
         #expect(try #require(error).description.contains("takes one as its parameter `cache`, which such a wrapper cannot hold"))
 
         for declaration in ["final class TaskManager: @unchecked Sendable {\n    let cache = Cache()",
@@ -427,7 +424,7 @@ struct GeneratorFuzzRegressionTests {
                 """)], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
             #expect(try tree.shim("TaskManager", "Cache").contains("protocol TaskManager_CacheShim {"))
             #expect(try tree.wrapper("TaskManager", "Cache").contains("private let wrapped: Cache"))
-            let edited = try #require(try tree.generator.apply(consumer: "TaskManager", legacy: "Cache").first?.edited)
+            let edited = try #require(try tree.generator.shim(consumer: "TaskManager", legacy: "Cache").edits.get().first?.edited)
             #expect(edited.contains("let cache: TaskManager.Shims.Cache\n"))
         }
     }
@@ -448,7 +445,7 @@ struct GeneratorFuzzRegressionTests {
                                   transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
         #expect(tree.generator.inventory().legacyTypes == ["TaskStore"])
         #expect(try tree.requirements("TaskManager", "TaskStore") == ["func name(id: Int64, _ tx: DBReadTransaction) throws -> String?"])
-        let edits = try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
+        let edits = try tree.generator.shim(consumer: "TaskManager", legacy: "TaskStore").edits.get()
         #expect(edits.first?.edited.contains("try store.name(id: 1, tx)") == true)
         // Received as GRDB's Database by a manager of an app that adopts its
         // pool: bridged through the type (fuzzer seed 777001, program 4).
@@ -464,7 +461,7 @@ struct GeneratorFuzzRegressionTests {
                 }
                 """),
         ], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
-        let bridged = try received.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
+        let bridged = try received.generator.shim(consumer: "TaskManager", legacy: "TaskStore").edits.get()
         #expect(bridged.first?.edited.contains("try store.name(id: 1, try SQLiteDB.readTransaction(bridging: db))") == true)
     }
 
@@ -522,7 +519,7 @@ struct GeneratorFuzzRegressionTests {
                 }
                 """),
         ], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
-        let edits = try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
+        let edits = try tree.generator.shim(consumer: "TaskManager", legacy: "TaskStore").edits.get()
         let manager = try #require(edits.first { $0.path == "TaskManager.swift" }?.edited)
         #expect(manager.contains("String(describing: try store.count(try sqlite.readTransaction(bridging: db)))"))
     }
@@ -560,7 +557,7 @@ struct GeneratorFuzzRegressionTests {
             """
         let tree = try InlineTree([("TaskStore.swift", store), ("TaskManager.swift", manager), ("Entry.swift", entry)],
                                   transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
-        let edits = try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
+        let edits = try tree.generator.shim(consumer: "TaskManager", legacy: "TaskStore").edits.get()
         let edited = Dictionary(uniqueKeysWithValues: edits.map { ($0.path, $0.edited) })
         #expect(edited["TaskManager.swift"] == """
             import GRDB
@@ -621,7 +618,7 @@ struct GeneratorFuzzRegressionTests {
             """
         let tree = try InlineTree([("TaskStore.swift", store), ("TaskManager.swift", manager)],
                                   transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
-        let edits = try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
+        let edits = try tree.generator.shim(consumer: "TaskManager", legacy: "TaskStore").edits.get()
         let edited = Dictionary(uniqueKeysWithValues: edits.map { ($0.path, $0.edited) })
         #expect(edited["TaskManager.swift"] == """
             import GRDB
@@ -669,7 +666,7 @@ struct GeneratorFuzzRegressionTests {
         let other = try InlineTree([("TaskStore.swift", store), ("TaskManager.swift", publisher)],
                                    transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
         let error = #expect(throws: GeneratorError.self) {
-            try other.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
+            try other.generator.shim(consumer: "TaskManager", legacy: "TaskStore").edits.get()
         }
         #expect(try #require(error).description.contains("is in a closure, and its shim throws"))
     }
@@ -694,7 +691,7 @@ struct GeneratorFuzzRegressionTests {
                 ("TaskManager.swift", manager.replacingOccurrences(of: "MODIFIER", with: modifier)),
                 ("Entry.swift", entry),
             ], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
-            let error = #expect(throws: GeneratorError.self) { try tree.generator.apply(consumer: "TaskManager", legacy: "TaskStore") }
+            let error = #expect(throws: GeneratorError.self) { try tree.generator.shim(consumer: "TaskManager", legacy: "TaskStore").edits.get() }
             return try #require(error).description
         }
         let nonThrowingCaller = try refusal("", "import GRDB\nfunc report(manager: TaskManager, db: Database) -> String {\n    manager.total(db: db)\n}\n")
@@ -795,7 +792,7 @@ struct GeneratorFuzzRegressionTests {
         let tree = try InlineTree([("TaskStore.swift", Self.store), consumer("weak")],
                                   transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
         let wrapper = { (tree: InlineTree) in
-            try tree.generator.shim(consumer: "TaskManager", legacy: "TaskStore")
+            try tree.generator.shim(consumer: "TaskManager", legacy: "TaskStore").files
                 .first { $0.path.hasSuffix("TaskManager_TaskStoreWrapper.swift") }?.contents ?? ""
         }
         #expect(try wrapper(tree).contains("struct WeakReference {"))
@@ -812,14 +809,14 @@ struct GeneratorFuzzRegressionTests {
         // build broken: `TaskStore.WeakReference`).
         var configuration = GeneratorConfiguration.defaults
         configuration.legacyTransactions = [.init(type: "Database", transaction: .infer, bridge: "try SQLiteDB.shimOnlyBridge($tx)")]
-        let generated = try tree.generator.shim(consumer: "TaskManager", legacy: "TaskStore").map { ($0.path, $0.contents) }
-        let conversion = try LegacyConversion(
+        let generated = try tree.generator.shim(consumer: "TaskManager", legacy: "TaskStore").files.map { ($0.path, $0.contents) }
+        let conversion = try Generator(
             configuration: configuration,
             sources: SourceSet(sources: ([("TaskStore.swift", Self.store), ("TaskManager.swift", manager)] + generated)
-                .map { (path: $0.0, text: $0.1) }),
-            legacy: "TaskStore")
-        let blocker = try #require(conversion.blockers.first { $0.reason.contains("WeakReference") })
-        #expect(blocker.location == "TaskManager.swift:6")
+                .map { (path: $0.0, text: $0.1) })
+        ).convert(legacy: "TaskStore")
+        let blocker = try #require(conversion.blockers.first { $0.sentence.contains("WeakReference") })
+        #expect(blocker.location == SourceLocation(path: "TaskManager.swift", line: 6))
 
         let error = #expect(throws: GeneratorError.self) { try Self.apply([consumer("unowned(safe)")]) }
         #expect(try #require(error).description.contains("store is an unowned(safe) reference to TaskStore"))
@@ -896,7 +893,7 @@ struct GeneratorFuzzRegressionTests {
         ])
         #expect(try specialized.wrapper("TaskManager", "TaskStore")
             .contains("try wrapped.value(id: id, as: type, db: try SQLiteDB.shimOnlyBridge(tx))"))
-        let edits = try specialized.generator.apply(consumer: "TaskManager", legacy: "TaskStore")
+        let edits = try specialized.generator.shim(consumer: "TaskManager", legacy: "TaskStore").edits.get()
         let edited = try #require(edits.first { $0.path == "TaskManager.swift" }).edited
         #expect(edited.contains("return try self.store.value(id: 1, as: String.self, tx)")
             || edited.contains("return try store.value(id: 1, as: String.self, tx)"))
@@ -928,8 +925,8 @@ struct GeneratorFuzzRegressionTests {
         let generator = try Generator(
             configuration: databaseConfiguration, sources: SourceSet(sources: files.map { (path: $0.0, text: $0.1) }))
         let plan = try generator.plan(consumer: consumer, legacy: legacy)
-        let edited = Dictionary(uniqueKeysWithValues: try generator.apply(plan).map { ($0.path, $0.edited) })
-        return files.map { (path: $0.0, text: edited[$0.0] ?? $0.1) } + generator.shim(plan).map { (path: $0.path, text: $0.contents) }
+        let edited = Dictionary(uniqueKeysWithValues: try generator.rewrite(plan).map { ($0.path, $0.edited) })
+        return files.map { (path: $0.0, text: edited[$0.0] ?? $0.1) } + generator.render(plan).map { (path: $0.path, text: $0.contents) }
     }
 
     /// A consumer migrated to its shim called a member the finder gets
@@ -966,10 +963,10 @@ struct GeneratorFuzzRegressionTests {
         let sources = try Self.shimmed([("TaskStore.swift", store), ("TaskManager.swift", manager)],
                                        consumer: "TaskManager", legacy: "TaskStore")
         #expect(sources.contains { $0.text.contains("taskStore.count(prefix: \"n\", tx)") })
-        let conversion = try LegacyConversion(
-            configuration: Self.databaseConfiguration, sources: SourceSet(sources: sources), legacy: "TaskStore")
+        let conversion = try Generator(configuration: Self.databaseConfiguration, sources: SourceSet(sources: sources))
+            .convert(legacy: "TaskStore")
         #expect(conversion.blockers.contains {
-            $0.reason.contains("uses count(prefix:transaction:), which TaskStore gets from an extension of the protocol TaskStoreQueries")
+            $0.sentence.contains("uses count(prefix:transaction:), which TaskStore gets from an extension of the protocol TaskStoreQueries")
         })
 
         let inherited = try Self.shimmed(
@@ -978,9 +975,9 @@ struct GeneratorFuzzRegressionTests {
                 .replacingOccurrences(of: "protocol TaskStoreQueries {}\nextension TaskStoreQueries {", with: "open class TaskStoreBase {\n    init() {}")),
              ("TaskManager.swift", manager)],
             consumer: "TaskManager", legacy: "TaskStore")
-        let refused = try LegacyConversion(
-            configuration: Self.databaseConfiguration, sources: SourceSet(sources: inherited), legacy: "TaskStore")
-        #expect(refused.blockers.contains { $0.reason.contains("which TaskStore inherits from TaskStoreBase") })
+        let refused = try Generator(configuration: Self.databaseConfiguration, sources: SourceSet(sources: inherited))
+            .convert(legacy: "TaskStore")
+        #expect(refused.blockers.contains { $0.sentence.contains("which TaskStore inherits from TaskStoreBase") })
     }
 
     /// An actor finder is `Sendable` without saying so: its Good-Way
@@ -1005,10 +1002,10 @@ struct GeneratorFuzzRegressionTests {
                 }
             }
             """
-        let conversion = try LegacyConversion(
+        let conversion = try Generator(
             configuration: Self.databaseConfiguration,
-            sources: SourceSet(sources: [(path: "UserFinder.swift", text: finder), (path: "TaskManager.swift", text: manager)]),
-            legacy: "UserFinder")
+            sources: SourceSet(sources: [(path: "UserFinder.swift", text: finder), (path: "TaskManager.swift", text: manager)])
+        ).convert(legacy: "UserFinder")
         let protocolFile = try #require(conversion.files.first { $0.path.hasSuffix("UserFinding.swift") })
         #expect(protocolFile.contents.contains("protocol UserFinding: Sendable {"))
     }
@@ -1051,12 +1048,12 @@ struct GeneratorFuzzRegressionTests {
         #expect(FuzzHarness.causes(of: try #require(error)) == ["member isolated to an actor finder"])
 
         // `convert` likewise: the actor could not witness `var label: String { get }`.
-        let conversion = try LegacyConversion(
+        let conversion = try Generator(
             configuration: Self.databaseConfiguration,
             sources: SourceSet(sources: [(path: "TaskStore.swift", text: store("var label: String { \"TaskStore\" }")),
-                                         (path: "ProfileService.swift", text: consumer)]),
-            legacy: "TaskStore")
-        #expect(conversion.blockers.contains { $0.reason.contains("TaskStore.label is a property isolated to the actor TaskStore") })
+                                         (path: "ProfileService.swift", text: consumer)])
+        ).convert(legacy: "TaskStore")
+        #expect(conversion.blockers.contains { $0.sentence.contains("TaskStore.label is a property isolated to the actor TaskStore") })
 
         let constant = try InlineTree([("TaskStore.swift", store("let label = \"TaskStore\"")), ("ProfileService.swift", consumer)],
                                       transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")

@@ -23,13 +23,13 @@ struct InlineTree {
 
     /// The generated shim protocol of a pair.
     func shim(_ consumer: String, _ legacy: String) throws -> String {
-        let files = try generator.shim(consumer: consumer, legacy: legacy)
+        let files = try generator.shim(consumer: consumer, legacy: legacy).files
         return try #require(files.first { $0.path.hasSuffix("\(consumer)_\(legacy)Shim.swift") }).contents
     }
 
     /// The generated wrapper of a pair.
     func wrapper(_ consumer: String, _ legacy: String) throws -> String {
-        let files = try generator.shim(consumer: consumer, legacy: legacy)
+        let files = try generator.shim(consumer: consumer, legacy: legacy).files
         return try #require(files.first { $0.path.hasSuffix("\(consumer)_\(legacy)Wrapper.swift") }).contents
     }
 

@@ -58,7 +58,7 @@ struct LegacyTransactionParameterTests {
                 }
             }
             """)
-        let error = #expect(throws: GeneratorError.self) { try tree.generator.shim(consumer: "C", legacy: "Legacy") }
+        let error = #expect(throws: GeneratorError.self) { try tree.generator.shim(consumer: "C", legacy: "Legacy").files }
         let message = try #require(error).description
         #expect(message.contains("Consumer.swift:4:"))
         #expect(message.contains("leaves out the legacy transaction"))

@@ -54,7 +54,8 @@ struct MigrateTests {
         configuration.accessLevel = .internal
         let generator = Generator(
             configuration: configuration, sources: try SourceSet(sources: sources.map { (path: $0.0, text: $0.1) }))
-        let (files, edits, _) = try generator.migrate(consumer: consumer)
+        let output = try generator.migrate(consumer: consumer)
+        let files = output.files, edits = output.edits
         for file in files {
             try FileChangeSet.requireParses(file.contents, path: file.path)
         }
@@ -69,8 +70,8 @@ struct MigrateTests {
     static func refusals(_ consumer: String, _ sources: [(String, String)]) throws -> [String] {
         do {
             _ = try migrate(consumer, sources)
-        } catch let refused as MigrationRefused {
-            return refused.places
+        } catch let error as GeneratorError {
+            return error.refusals.map(\.description)
         }
         Issue.record("\(consumer) was migrated")
         return []
@@ -439,9 +440,9 @@ struct MigrateTests {
         let generator = Generator(configuration: configuration, sources: try SourceSet(sources: [
             (path: "Pantry.swift", text: "protocol Items { func count() throws -> Int }\nfinal class Pantry {\n    let items: any Items\n    init(items: any Items) { self.items = items }\n    func total() throws -> Int { try items.count() }\n}\n"),
         ]))
-        let (files, edits, summary) = try generator.migrate(consumer: "Pantry")
-        #expect(summary.isAlreadyMigrated)
-        #expect(files.isEmpty && edits.isEmpty)
+        let output = try generator.migrate(consumer: "Pantry")
+        #expect(output.isAlreadyMigrated)
+        #expect(output.files.isEmpty && output.edits.isEmpty)
     }
 
     /// Generated and written files are the same in any checkout and after

@@ -135,7 +135,7 @@ struct MockShapesTests {
 
     @Test func aProtocolTxkitCannotMockIsRefusedWithThePlaceAndNothingIsWritten() throws {
         let tree = try InlineTree([("P.swift", "import Foundation\n\nprotocol Model: Codable {\n    func save()\n}\n")])
-        let error = try #require(throws: MockRefused.self) { try tree.generator.mock(protocol: "Model") }
+        let error = try #require(throws: GeneratorError.self) { try tree.generator.mock(protocol: "Model") }
         #expect(error.description.contains("P.swift:3: it inherits from Codable, which is not declared in the sources"))
         #expect(error.description.contains("nothing was written"))
     }
@@ -162,7 +162,7 @@ struct MockShapesTests {
             ("A.swift", "typealias JSONCodable = JSONEncodable & Decodable\nprotocol JSONEncodable: ParameterEncoding {}\n"),
             ("P.swift", "protocol MessageJSON: JSONCodable {\n    var body: String { get }\n}\n"),
         ])
-        let error = try #require(throws: MockRefused.self) { try tree.generator.mock(protocol: "MessageJSON") }
+        let error = try #require(throws: GeneratorError.self) { try tree.generator.mock(protocol: "MessageJSON") }
         #expect(error.description.contains("it inherits from ParameterEncoding, which is not declared in the sources"), "\(error)")
         #expect(!error.description.contains("JSONCodable,"))
     }

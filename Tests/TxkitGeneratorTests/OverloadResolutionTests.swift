@@ -59,7 +59,7 @@ struct OverloadResolutionTests {
                 }
             }
             """)])
-        let files = try tree.generator.shim(consumer: "C", legacy: "Finder")
+        let files = try tree.generator.shim(consumer: "C", legacy: "Finder").files
         let mock = try #require(files.first { $0.path.hasSuffix("C_FinderMock.swift") }).contents
         let stubs = mock.split(separator: "\n").filter { $0.contains("= MockMethod") }
             .map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ")[1] }

@@ -95,7 +95,7 @@ struct RealAppRegressionTests {
             """ }
         for assignment in ["self.variations", "variations"] {
             let tree = try InlineTree([("Legacy.swift", legacy), ("ProductStore.swift", consumer(assignment))])
-            let edits = try tree.generator.apply(consumer: "ProductStore", legacy: "VariationManager")
+            let edits = try tree.generator.shim(consumer: "ProductStore", legacy: "VariationManager").edits.get()
             let edited = try #require(edits.first { $0.path == "ProductStore.swift" }).edited
             #expect(edited.contains("init(storage: Storage, variations: ProductStore.Shims.VariationManager? = nil) {"))
             #expect(edited.contains(

@@ -58,13 +58,13 @@ struct RealWorldScore: Sendable {
         let generator = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root))
         inventoryListsPair = generator.inventory().uses.contains { $0.consumer == pair.consumer && $0.type == pair.legacy }
         do {
-            let edits = try generator.apply(consumer: pair.consumer, legacy: pair.legacy)
+            let edits = try generator.shim(consumer: pair.consumer, legacy: pair.legacy).edits.get()
             apply = .rewrote(files: edits.count)
         } catch {
             apply = .refused("\(error)")
         }
         do {
-            let files = try generator.shim(consumer: pair.consumer, legacy: pair.legacy)
+            let files = try generator.shim(consumer: pair.consumer, legacy: pair.legacy).files
             let shimName = "\(pair.consumer)_\(pair.legacy)Shim"
             guard let shim = files.first(where: { $0.path.hasSuffix("/\(shimName).swift") }) else {
                 shimError = "no \(shimName).swift among the generated files"

@@ -80,7 +80,7 @@ struct SymbolTableTests {
             "func send(_ data: [Legacy.PreparedSendData], _ tx: DBReadTransaction) throws",
             "func outcome(of data: Legacy.PreparedSendData, _ tx: DBReadTransaction) throws -> Legacy.Outcome?",
         ])
-        let mock = try #require(try tree.generator.shim(consumer: "C", legacy: "Legacy")
+        let mock = try #require(try tree.generator.shim(consumer: "C", legacy: "Legacy").files
             .first { $0.path.hasSuffix("C_LegacyMock.swift") }).contents
         #expect(mock.contains("Legacy.PreparedSendData"))
         #expect(!mock.contains(" PreparedSendData"))

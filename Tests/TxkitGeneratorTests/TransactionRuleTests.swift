@@ -68,7 +68,7 @@ struct AccessRuleTests {
         let generator = try Generator(
             configuration: configuration,
             sources: SourceSet(sources: [("Legacy.swift", legacy), ("Consumer.swift", consumer)]))
-        let files = try generator.shim(consumer: "C", legacy: "Store")
+        let files = try generator.shim(consumer: "C", legacy: "Store").files
         return try #require(files.first { $0.path.hasSuffix("C_StoreShim.swift") }).contents
     }
 
@@ -197,11 +197,10 @@ struct AccessRuleTests {
                 ("Book.swift", "struct Book {\n    var title: String\n    func summary() -> String { title }\n}\n"),
                 ("Consumer.swift", "final class C {\n    let book = Book(title: \"\")\n    func f() -> String { book.summary() }\n}\n"),
             ]))
-        #expect(throws: GeneratorError.noLegacyTransaction(
-            legacy: "Book", transactions: ["LegacyTransaction"], location: "Book.swift")) {
-            try generator.shim(consumer: "C", legacy: "Book")
-        }
-        let error = #expect(throws: GeneratorError.self) { try generator.apply(consumer: "C", legacy: "Book") }
+        let refused = #expect(throws: GeneratorError.self) { try generator.shim(consumer: "C", legacy: "Book").files }
+        #expect(refused?.refusals.map(\.kind) == [.noLegacyTransaction])
+        #expect(refused?.location == SourceLocation(path: "Book.swift", line: 1))
+        let error = #expect(throws: GeneratorError.self) { try generator.shim(consumer: "C", legacy: "Book").edits.get() }
         #expect(try #require(error).description.contains("no member of Book takes a legacy transaction"))
     }
 }

@@ -112,8 +112,8 @@ struct VerifyTests {
 
     private static func applyAndVerifyBlocking(root: String, arguments: [String]) throws -> [String] {
         let generator = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root))
-        let files = try generator.shim(consumer: "Consumer", legacy: "Finder")
-        let edits = try generator.apply(consumer: "Consumer", legacy: "Finder")
+        let files = try generator.shim(consumer: "Consumer", legacy: "Finder").files
+        let edits = try generator.shim(consumer: "Consumer", legacy: "Finder").edits.get()
         let changes = try FileChangeSet(root: root, files: files, edits: edits)
         return try changes.write(verifyingWith: PackageBuild(root: root, arguments: arguments))
     }

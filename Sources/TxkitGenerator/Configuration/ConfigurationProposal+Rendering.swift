@@ -1,5 +1,10 @@
 #if Txkit
 extension ConfigurationProposal {
+    /// `txkit.json`, as ``render()`` writes it, at the root.
+    package var file: GeneratedFile {
+        GeneratedFile(path: "txkit.json", contents: render())
+    }
+
     /// The text of a starting `txkit.json`: every setting preceded by a
     /// `"// key"` comment entry (JSON has no comments; txkit ignores keys
     /// that start with `//`), legacy transaction types found first.

@@ -85,7 +85,7 @@ package struct ConfigurationProposal: Equatable, Sendable {
         candidates = counts.map { Candidate(type: $0.key, parameterCount: $0.value) }
             .sorted { ($0.parameterCount, $1.type) > ($1.parameterCount, $0.type) }
         let home = candidates.first.flatMap { firstFolder[$0.type] } ?? self.sources[0]
-        shimsFolder = (home == "." ? "" : home + "/") + "Shortcuts/$consumer"
+        shimsFolder = (home == "." ? "" : home + "/") + "Shortcuts/" + GeneratedLayout.consumerPlaceholder
         let module = (home as NSString).lastPathComponent
         let testsFolder = "Tests/\(module)Tests"
         var isDirectory: ObjCBool = false

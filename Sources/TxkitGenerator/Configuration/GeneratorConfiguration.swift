@@ -145,7 +145,7 @@ public struct GeneratorConfiguration: Codable, Equatable, Sendable {
                 type: "LegacyTransaction", transaction: .infer,
                 bridge: "LegacyTransaction(try SQLiteDB.shimOnlyBridge($tx))"),
         ],
-        shimsFolder: "Sources/Shortcuts/$consumer",
+        shimsFolder: "Sources/Shortcuts/" + GeneratedLayout.consumerPlaceholder,
         mocksFolder: "Tests/Mocks",
         mockImports: [],
         writeMembers: [],

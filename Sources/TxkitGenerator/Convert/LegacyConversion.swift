@@ -6,12 +6,10 @@ import Foundation
 /// it leaves to a person.
 ///
 /// ```swift
-/// let conversion = try LegacyConversion(root: ".", configuration: configuration, legacy: "LegacyUserFinder")
+/// let generator = try Generator(root: ".", configuration: configuration, includingTests: true)
+/// let conversion = try generator.convert(legacy: "LegacyUserFinder")
 /// print(conversion.diff)
-/// if conversion.blockers.isEmpty {
-///     try FileChangeSet(root: ".", files: conversion.files, edits: conversion.edits,
-///                       deletions: conversion.deletions).write()
-/// }
+/// try generator.changes(applying: conversion).write()   // refused while there are blockers
 /// ```
 ///
 /// The finder's members that take a legacy transaction take
@@ -39,16 +37,6 @@ public struct LegacyConversion: Sendable {
         /// They become instance members; callers that used them go
         /// through a shared instance (`D.shared`).
         case instance
-    }
-
-    /// A place the conversion cannot rewrite without guessing.
-    package struct Blocker: Equatable, Sendable, CustomStringConvertible {
-        /// `file:line`.
-        package var location: String
-        /// Why, and what a person does about it.
-        package var reason: String
-
-        package var description: String { "\(location): \(reason)" }
     }
 
     /// One converted member, for the summary.
@@ -87,7 +75,7 @@ public struct LegacyConversion: Sendable {
     /// `Consumer → Legacy` pairs whose shims the conversion retires.
     package var retiredPairs: [String]
     /// Places left to a person; `--apply` refuses while there is one.
-    package var blockers: [Blocker]
+    package var blockers: [Refusal]
 
     /// The plan, as a unified diff per file: edits, new files, deletions.
     package var diff: String {
@@ -133,52 +121,10 @@ public struct LegacyConversion: Sendable {
         return (diff, unified.joined(separator: "\n"))
     }
 
-    /// The conversion of `legacy` in the project at `root`.
-    ///
-    /// - Parameters:
-    ///   - sources: Files or folders to read instead of txkit.json's
-    ///     sources (relative to `root`). The shims folder and the test
-    ///     target of the mocks folder are read too.
-    ///   - protocolName: `DFinding` by default (`UserFinder` → `UserFinding`).
-    /// - Throws: ``GeneratorError`` when the sources cannot be read, or
-    ///   `legacy` is not a type whose members take a legacy transaction.
-    public init(
-        root: String, configuration: GeneratorConfiguration, legacy: String, protocolName: String? = nil,
-        statics: Statics = .keep, sources: [String]? = nil
-    ) throws {
-        let absolute = { (path: String) in path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path) }
-        var paths = sources ?? configuration.sources
-        if let tests = Self.testFolder(configuration: configuration),
-           FileManager.default.fileExists(atPath: absolute(tests)),
-           !paths.contains(tests) {
-            paths.append(tests)
-        }
-        let generator = try Generator(root: root, configuration: configuration, sources: paths)
-        var converter = try LegacyConverter(
-            generator: generator, root: root, legacy: legacy, protocolName: protocolName, statics: statics)
-        converter.listObjectiveCCallers(in: paths.map(absolute).filter { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        })
-        self = try converter.plan()
-    }
-
-    /// Converts `legacy` in sources held in memory (tests); paths are
-    /// relative to the root.
-    package init(
-        configuration: GeneratorConfiguration, sources: SourceSet, legacy: String, protocolName: String? = nil,
-        statics: Statics = .keep
-    ) throws {
-        let generator = Generator(configuration: configuration, sources: sources)
-        var converter = try LegacyConverter(
-            generator: generator, root: "", legacy: legacy, protocolName: protocolName, statics: statics)
-        self = try converter.plan()
-    }
-
     init(
         legacy: String, protocolName: String, mockName: String, members: [Member], files: [GeneratedFile],
         edits: [ConsumerEdit], deletions: [String], originals: [String: String], retiredPairs: [String],
-        blockers: [Blocker], displayPaths: [String: String] = [:]
+        blockers: [Refusal], displayPaths: [String: String] = [:]
     ) {
         self.legacy = legacy
         self.protocolName = protocolName
@@ -191,22 +137,6 @@ public struct LegacyConversion: Sendable {
         self.retiredPairs = retiredPairs
         self.blockers = blockers
         self.displayPaths = displayPaths
-    }
-
-    /// The protocol's default name: `UserFinder` → `UserFinding`,
-    /// `InteractionStore` → `InteractionStoreFinding`.
-    package static func defaultProtocolName(for legacy: String) -> String {
-        legacy.hasSuffix("Finder") ? String(legacy.dropLast("Finder".count)) + "Finding" : legacy + "Finding"
-    }
-
-    /// The test target that holds the mocks (`Tests/AppTests` for
-    /// `Tests/AppTests/Mocks`): its code uses the shims' mocks too.
-    static func testFolder(configuration: GeneratorConfiguration) -> String? {
-        let folder = String(configuration.mocksFolder.prefix { $0 != "$" })
-        let trimmed = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        guard !trimmed.isEmpty else { return nil }
-        let module = SourceIndex.module(of: trimmed + "/File.swift")
-        return module.isEmpty ? nil : module
     }
 }
 #endif

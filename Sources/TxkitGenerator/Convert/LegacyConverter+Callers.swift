@@ -33,6 +33,8 @@ extension LegacyConverter {
                         usedMembers.insert(member.location)
                         if case .property(_, true) = use.form { writtenMembers.insert(member.location) }
                     }
+                } catch let refusal as Refusal {
+                    blockers.append(block(use.location, refusal.reason, fix: refusal.fix, details: refusal.details))
                 } catch {
                     blockers.append(block(use.location, "\(use.text): \(error)"))
                 }
@@ -45,17 +47,19 @@ extension LegacyConverter {
     /// inherits (from a superclass, or from an extension of a protocol it
     /// conforms to) cannot be converted with it, or nil for the finder's
     /// own members and the others.
-    func inheritedMemberReason(_ member: IndexedMember) -> String? {
+    func inheritedMemberReason(_ member: IndexedMember) -> (reason: String, fix: String)? {
         guard !legacy.members.contains(member), member.parameters.contains(where: { isLegacyTransaction($0.type) })
         else { return nil }
         let declaring = index.types.values.first { $0.qualifiedName != legacy.qualifiedName && $0.members.contains(member) }
         if let declaring, declaring.kind == .protocol {
-            return "which \(legacy.name) gets from an extension of the protocol \(declaring.name) "
-                + "(\(member.location)), and txkit convert converts the finder's own members only: move it into "
-                + "\(legacy.name) (or keep \(legacy.name) on the Shortcut Way), then run again"
+            return (
+                "which \(legacy.name) gets from an extension of the protocol \(declaring.name) (\(member.location)), "
+                    + "and txkit convert converts the finder's own members only",
+                "move it into \(legacy.name) (or keep \(legacy.name) on the Shortcut Way), then run again")
         }
-        return "which \(legacy.name) inherits\(declaring.map { " from \($0.name)" } ?? "") (\(member.location)); "
-            + "convert the type that declares it first"
+        return (
+            "which \(legacy.name) inherits\(declaring.map { " from \($0.name)" } ?? "") (\(member.location))",
+            "convert the type that declares it first")
     }
 
     /// Rewrites the calls that go through the finder itself (not through a
@@ -66,8 +70,8 @@ extension LegacyConverter {
             // Through the finder or through a shim: the protocol has only
             // the finder's own members, so a call of an inherited one
             // would not compile after the conversion.
-            if let reason = inheritedMemberReason(member) {
-                blockers.append(block(use.location, "\(use.text) uses \(member.displayName), " + reason))
+            if let (reason, fix) = inheritedMemberReason(member) {
+                blockers.append(block(use.location, "\(use.text) uses \(member.displayName), " + reason, fix: fix))
                 continue
             }
             guard use.isThroughLegacyType else { continue }
@@ -77,18 +81,20 @@ extension LegacyConverter {
                   done.insert(call.position.utf8Offset).inserted
             else { continue }
             if target.kind == .write, use.context == .read {
-                blockers.append(block(use.location, "\(use.text) runs in a read transaction, but "
-                    + "\(legacy.name).\(member.displayName) writes (\(target.decision.reason), rule: "
-                    + "\(target.decision.rule.rawValue)); call it in a write transaction, or list it in readMembers "
-                    + "of txkit.json if it only reads"))
+                blockers.append(block(
+                    use.location,
+                    "\(use.text) runs in a read transaction, but \(legacy.name).\(member.displayName) writes "
+                        + "(\(target.decision.reason), rule: \(target.decision.rule.rawValue))",
+                    fix: "call it in a write transaction, or list it in readMembers of txkit.json if it only reads"))
                 continue
             }
             if statics == .instance, member.isStatic, case .type = use.base, let base = use.node.base {
-                replace(base, in: use.file, with: "\(base.trimmedDescription).shared")
+                edits.replace(base, in: use.file, with: "\(base.trimmedDescription).shared")
             }
             guard let argument = transactionArgument(of: call, for: target) else {
-                blockers.append(block(use.location, "\(use.text) passes its legacy transaction in a trailing "
-                    + "closure or not at all"))
+                blockers.append(block(
+                    use.location, "\(use.text) passes its legacy transaction in a trailing closure or not at all",
+                    fix: "pass it as an argument, then run again"))
                 continue
             }
             passTransaction(argument, call: call, target: target, file: use.file)
@@ -105,30 +111,32 @@ extension LegacyConverter {
         let bridges = [target.legacyTransaction.bridge]
             + configuration.legacyTransactions.map(\.bridge).filter { $0 != target.legacyTransaction.bridge }
         let matchAny = { (candidate: ExprSyntax) in
-            bridges.lazy.compactMap { ConsumerRewriter.match(candidate, bridge: $0) }.first
+            bridges.lazy.compactMap { TransactionArgument.match(candidate, bridge: $0) }.first
         }
         var replacement: String?
         if let inner = matchAny(expression) {
             replacement = inner
         } else if let reference = expression.as(DeclReferenceExprSyntax.self),
-                  let local = ConsumerRewriter.local(named: reference.baseName.text, before: Syntax(expression), file: file),
+                  let local = BridgeLocal(named: reference.baseName.text, before: expression, file: file),
                   let value = local.item.item.as(VariableDeclSyntax.self)?.bindings.first?.initializer?.value,
                   let inner = matchAny(value) {
-            ConsumerRewriter.BridgeLocal.record(reference, to: local, in: &bridgeLocals)
+            BridgeLocal.record(reference, to: local, in: &bridgeLocals)
             replacement = inner
         } else if let reverse = target.kind == .write
                     ? target.legacyTransaction.reverseBridge?.write : target.legacyTransaction.reverseBridge?.read {
             replacement = reverse.replacingOccurrences(of: "$legacy", with: expression.trimmedDescription)
-            need(configuration.wrapperImports, in: file)
+            edits.need(configuration.wrapperImports, in: file)
         }
         guard let replacement else {
-            let step = ConsumerRewriter.receivedTransactionStep(
-                expression, kind: target.kind, consumer: Self.enclosingTypeName(of: Syntax(call)) ?? "its caller",
+            let step = TransactionArgument.receivedTransactionStep(
+                expression, kind: target.kind, consumer: call.enclosingTypeName ?? "its caller",
                 legacyTransaction: target.legacyTransaction)
-            blockers.append(block(file.location(of: call), "\(Self.callText(call)) passes "
-                + "`\(expression.trimmedDescription)`, a legacy transaction not built with a bridge of txkit.json, "
-                + "and \(target.legacyTransaction.type) has no reverseBridge for \(target.kind) in txkit.json"
-                + (step.map { ". \($0)" } ?? "; pass the TransactionKit transaction here by hand")))
+            blockers.append(block(
+                file.sourceLocation(of: call),
+                "\(call.firstLine) passes `\(expression.trimmedDescription)`, a legacy transaction not built with a "
+                    + "bridge of txkit.json, and \(target.legacyTransaction.type) has no reverseBridge for "
+                    + "\(target.kind) in txkit.json",
+                fix: step ?? "pass the TransactionKit transaction here by hand"))
             return
         }
         replaceArgument(argument, with: replacement, in: file)
@@ -154,9 +162,12 @@ extension LegacyConverter {
                 guard let text = try? String(contentsOfFile: path, encoding: .utf8), text.contains(legacy.name) else { continue }
                 for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
                 where Self.names(legacy.name, in: line) {
-                    blockers.append(block("\(path):\(number + 1)", "Objective-C uses \(legacy.name) here, and cannot pass "
-                        + "a DBReadTransaction or DBWriteTransaction (Swift classes); give it a Swift entry point that "
-                        + "bridges its transaction, or keep \(legacy.name) on the Shortcut Way"))
+                    blockers.append(block(
+                        SourceLocation(path: path, line: number + 1),
+                        "Objective-C uses \(legacy.name) here, and cannot pass a DBReadTransaction or "
+                            + "DBWriteTransaction (Swift classes)",
+                        fix: "give it a Swift entry point that bridges its transaction, or keep \(legacy.name) on the "
+                            + "Shortcut Way"))
                 }
             }
         }
@@ -175,24 +186,5 @@ extension LegacyConverter {
         return false
     }
 
-    /// The name of the type whose code holds `node`.
-    static func enclosingTypeName(of node: Syntax) -> String? {
-        var current = node.parent
-        while let node = current {
-            if let type = node.as(ClassDeclSyntax.self) { return type.name.text }
-            if let type = node.as(StructDeclSyntax.self) { return type.name.text }
-            if let type = node.as(EnumDeclSyntax.self) { return type.name.text }
-            if let type = node.as(ActorDeclSyntax.self) { return type.name.text }
-            if let type = node.as(ExtensionDeclSyntax.self) { return type.extendedType.trimmedDescription }
-            current = node.parent
-        }
-        return nil
-    }
-
-    /// The call's first line, for messages.
-    static func callText(_ call: FunctionCallExprSyntax) -> String {
-        let text = call.trimmedDescription.split(separator: "\n").first.map(String.init) ?? ""
-        return text.count > 80 ? String(text.prefix(79)) + "…" : text
-    }
 }
 #endif

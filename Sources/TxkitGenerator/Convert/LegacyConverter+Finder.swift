@@ -38,45 +38,56 @@ extension LegacyConverter {
             let parameter = member.parameters[parameterIndex]
             let name = "\(legacy.name).\(member.displayName)"
             if indices.count > 1 {
-                blockers.append(block(member.location, "\(name) takes \(indices.count) legacy transactions; "
-                    + "give it one, then run again"))
+                blockers.append(block(
+                    member.declaration, "\(name) takes \(indices.count) legacy transactions",
+                    fix: "give it one, then run again"))
                 continue
             }
-            if parameter.isInout || parameter.isVariadic || parameter.defaultValue != nil
-                || parameter.type.hasSuffix("?") || parameter.type.hasSuffix("!") {
-                blockers.append(block(member.location, "\(name) takes its \(parameter.type) "
-                    + (parameter.defaultValue != nil ? "with a default value (`= \(parameter.defaultValue!)`)" : "optionally or inout")
-                    + ", so it runs outside its callers' transaction where they leave it out; a TransactionKit "
-                    + "transaction is never optional: make the parameter required, then run again"))
+            if parameter.isInout || parameter.isVariadic || parameter.defaultValue != nil || parameter.shape.isOptional {
+                blockers.append(block(
+                    member.declaration,
+                    "\(name) takes its \(parameter.type) "
+                        + (parameter.defaultValue.map { "with a default value (`= \($0)`)" } ?? "optionally or inout")
+                        + ", so it runs outside its callers' transaction where they leave it out, and a TransactionKit "
+                        + "transaction is never optional",
+                    fix: "make the parameter required, then run again"))
                 continue
             }
             if let throwsClause = member.throwsClause, throwsClause != "throws" {
-                blockers.append(block(member.location, "\(name) is `\(throwsClause)`, but the bridge that "
-                    + "rebuilds its legacy transaction throws any error; make it `throws`, then run again"))
+                blockers.append(block(
+                    member.declaration,
+                    "\(name) is `\(throwsClause)`, but the bridge that rebuilds its legacy transaction throws any error",
+                    fix: "make it `throws`, then run again"))
                 continue
             }
             if let objc = Self.objectiveCAttribute(of: function, in: legacy) {
-                blockers.append(block(member.location, "\(name) is exposed to Objective-C (\(objc)), which cannot "
-                    + "pass a DBReadTransaction or DBWriteTransaction (Swift classes); keep it on the Shortcut Way, or "
-                    + "give the Objective-C callers a Swift entry point first"))
+                blockers.append(block(
+                    member.declaration,
+                    "\(name) is exposed to Objective-C (\(objc)), which cannot pass a DBReadTransaction or "
+                        + "DBWriteTransaction (Swift classes)",
+                    fix: "keep it on the Shortcut Way, or give the Objective-C callers a Swift entry point first"))
                 continue
             }
             if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }) {
-                blockers.append(block(member.location, "\(name) overrides a superclass member; convert the "
-                    + "superclass first"))
+                blockers.append(block(
+                    member.declaration, "\(name) overrides a superclass member", fix: "convert the superclass first"))
                 continue
             }
             if let constraint = ShimPlan.excludedConstraint(of: member, in: legacy, configuration: configuration) {
-                blockers.append(block(member.location, "\(name) constrains its generic parameters with "
-                    + "\(constraint), which may come from a module the protocol and its mock leave out "
-                    + "(excludedImports: \(configuration.excludedImports.joined(separator: ", "))); the protocol "
-                    + "would not compile: add a non-generic overload for the types its callers use, call that, "
-                    + "then run again"))
+                blockers.append(block(
+                    member.declaration,
+                    "\(name) constrains its generic parameters with \(constraint), which may come from a module the "
+                        + "protocol and its mock leave out (excludedImports: "
+                        + "\(configuration.excludedImports.joined(separator: ", "))): the protocol would not compile",
+                    fix: "add a non-generic overload for the types its callers use, call that, then run again"))
                 continue
             }
             if statics == .instance, member.isStatic, legacy.kind == .enum || !legacy.hasArgumentlessInit {
-                blockers.append(block(member.location, "--statics instance gives \(legacy.name) a shared "
-                    + "instance, but \(legacy.kind == .enum ? "it is an enum" : "it has no init()"); use --statics keep"))
+                blockers.append(block(
+                    member.declaration,
+                    "--statics instance gives \(legacy.name) a shared instance, but "
+                        + (legacy.kind == .enum ? "it is an enum" : "it has no init()"),
+                    fix: "use --statics keep"))
                 continue
             }
             guard let legacyTransaction = configuration.legacyTransaction(forParameterType: parameter.type) else { continue }
@@ -144,19 +155,21 @@ extension LegacyConverter {
             calls.walk(declaration.memberBlock)
             for call in calls.calls {
                 guard let target = convertedMember(calledBy: call) else { continue }
-                let enclosing = Self.enclosingFunction(of: Syntax(call))
+                let enclosing = call.enclosingFunction
                 let caller = enclosing.flatMap { function in
                     converted.first { $0.function.id == function.id }
                 }
                 if statics == .instance, target.member.isStatic,
                    let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
                    [legacy.name, "Self"].contains(base.trimmedDescription) {
-                    replace(base, in: declaration.file, with: "\(base.trimmedDescription).shared")
+                    edits.replace(base, in: declaration.file, with: "\(base.trimmedDescription).shared")
                 }
                 guard let argument = transactionArgument(of: call, for: target) else {
-                    blockers.append(block(declaration.file.location(of: call), "this call passes the "
-                        + "\(target.member.parameters[target.parameterIndex].type) of \(legacy.name)."
-                        + "\(target.member.displayName) in a trailing closure or not at all"))
+                    blockers.append(block(
+                        declaration.file.sourceLocation(of: call),
+                        "this call passes the \(target.member.parameters[target.parameterIndex].type) of "
+                            + "\(legacy.name).\(target.member.displayName) in a trailing closure or not at all",
+                        fix: "pass it as an argument, then run again"))
                     continue
                 }
                 if let caller, let reference = argument.expression.as(DeclReferenceExprSyntax.self),
@@ -183,14 +196,16 @@ extension LegacyConverter {
               let declaration = legacy.declarations.first(where: { !$0.isExtension && $0.file.generatedBy == nil })
         else { return }
         if let existing = legacy.allMembers.first(where: { $0.name == "shared" }) {
-            blockers.append(block(existing.location, "--statics instance declares \(legacy.name).shared, and "
-                + "\(legacy.name) has a member of that name already; use --statics keep, or rename it"))
+            blockers.append(block(
+                existing.declaration,
+                "--statics instance declares \(legacy.name).shared, and \(legacy.name) has a member of that name already",
+                fix: "use --statics keep, or rename it"))
             return
         }
-        let indentation = declaration.memberBlock.members.first.map { ConsumerRewriter.indentation(of: $0) }
-            ?? ConsumerRewriter.indentation(of: declaration.memberBlock) + "    "
+        let indentation = declaration.memberBlock.members.first.map { $0.indentation }
+            ?? declaration.memberBlock.indentation + "    "
         let modifier = min(legacy.accessLevel, .public).modifier
-        insert(
+        edits.insert(
             "\n\(indentation)/// The instance through which callers reach what were static members.\n"
                 + "\(indentation)\(modifier)static let shared = \(legacy.qualifiedName)()\n",
             at: declaration.memberBlock.leftBrace.endPositionBeforeTrailingTrivia, in: declaration.file)
@@ -211,7 +226,7 @@ extension LegacyConverter {
     /// Replaces an argument, label included, by `text` (the converted
     /// parameter is unlabeled).
     mutating func replaceArgument(_ argument: LabeledExprSyntax, with text: String, in file: SourceFile) {
-        add(TextEdit(
+        edits.add(TextEdit(
             start: argument.positionAfterSkippingLeadingTrivia.utf8Offset,
             end: argument.expression.endPositionBeforeTrailingTrivia.utf8Offset,
             replacement: text), in: file)
@@ -219,14 +234,16 @@ extension LegacyConverter {
 
     /// Adds `try` before a call of a member that did not throw before.
     mutating func addTry(to call: FunctionCallExprSyntax, target: ConvertedMember, in file: SourceFile) {
-        guard target.member.throwsClause == nil, !ConsumerRewriter.isCoveredByTry(Syntax(call)) else { return }
-        if ConsumerRewriter.isInNonThrowingClosure(Syntax(call)) {
-            blockers.append(block(file.location(of: call), "this call is in a closure that does not throw, and "
-                + "\(legacy.name).\(target.member.name) throws once converted (its bridge can); move the call out "
-                + "of the closure or let the closure throw, then run again"))
+        guard target.member.throwsClause == nil, !call.isCoveredByTry else { return }
+        if call.isInNonThrowingClosure {
+            blockers.append(block(
+                file.sourceLocation(of: call),
+                "this call is in a closure that does not throw, and \(legacy.name).\(target.member.name) throws once "
+                    + "converted (its bridge can)",
+                fix: "move the call out of the closure or let the closure throw, then run again"))
             return
         }
-        insert("try ", at: ConsumerRewriter.tryPosition(for: Syntax(call)), in: file)
+        edits.insert("try ", at: call.tryPosition, in: file)
     }
 
     /// The signature and the first statement of one converted member.
@@ -235,62 +252,42 @@ extension LegacyConverter {
         let file = member.file
         let parameters = Array(function.signature.parameterClause.parameters)
         let parameter = parameters[member.parameterIndex]
-        add(TextEdit(
+        edits.add(TextEdit(
             start: parameter.firstName.positionAfterSkippingLeadingTrivia.utf8Offset,
             end: parameter.type.endPositionBeforeTrailingTrivia.utf8Offset,
             replacement: "_ \(member.transactionName): \(member.kind)"), in: file)
         if member.member.throwsClause == nil {
             if let asyncSpecifier = function.signature.effectSpecifiers?.asyncSpecifier {
-                insert(" throws", at: asyncSpecifier.endPositionBeforeTrailingTrivia, in: file)
+                edits.insert(" throws", at: asyncSpecifier.endPositionBeforeTrailingTrivia, in: file)
             } else {
-                insert(" throws", at: function.signature.parameterClause.endPositionBeforeTrailingTrivia, in: file)
+                edits.insert(" throws", at: function.signature.parameterClause.endPositionBeforeTrailingTrivia, in: file)
             }
         }
         if statics == .instance, member.member.isStatic,
            let modifier = function.modifiers.first(where: {
                $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
            }) {
-            add(TextEdit(
+            edits.add(TextEdit(
                 start: modifier.positionAfterSkippingLeadingTrivia.utf8Offset,
                 end: modifier.endPosition.utf8Offset, replacement: ""), in: file)
         }
-        need(["TransactionKit"], in: file)
+        edits.need(["TransactionKit"], in: file)
         guard let body = function.body else { return }
         let counter = ReferenceCounter(name: member.legacyName)
         counter.walk(body)
         guard !counter.positions.subtracting(replacedReferences).isEmpty else { return }
         let bridge = member.legacyTransaction.bridge.replacingOccurrences(of: "$tx", with: member.transactionName)
-        let indentation = body.statements.first.map { ConsumerRewriter.indentation(of: $0) }
-            ?? ConsumerRewriter.indentation(of: function) + "    "
-        insert("\n\(indentation)let \(member.legacyName) = \(bridge)", at: body.leftBrace.endPositionBeforeTrailingTrivia, in: file)
+        let indentation = body.statements.first.map { $0.indentation }
+            ?? function.indentation + "    "
+        edits.insert("\n\(indentation)let \(member.legacyName) = \(bridge)", at: body.leftBrace.endPositionBeforeTrailingTrivia, in: file)
         // A body that was one expression returned it implicitly; with a
         // statement before it, it must say `return`.
         if member.member.resultType != nil, body.statements.count == 1, let only = body.statements.first,
            only.item.is(ExprSyntax.self) {
-            insert("return ", at: only.positionAfterSkippingLeadingTrivia, in: file)
+            edits.insert("return ", at: only.positionAfterSkippingLeadingTrivia, in: file)
         }
-        need(configuration.wrapperImports, in: file)
+        edits.need(configuration.wrapperImports, in: file)
     }
 
-    /// The function declaration around a node, if any.
-    static func enclosingFunction(of node: Syntax) -> FunctionDeclSyntax? {
-        var current = node.parent
-        while let node = current {
-            if let function = node.as(FunctionDeclSyntax.self) { return function }
-            if node.is(MemberBlockItemSyntax.self) { return nil }
-            current = node.parent
-        }
-        return nil
-    }
-}
-
-/// Every function call in a subtree.
-final class CallCollector: SyntaxVisitor {
-    private(set) var calls: [FunctionCallExprSyntax] = []
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        calls.append(node)
-        return .visitChildren
-    }
 }
 #endif

@@ -22,21 +22,13 @@ extension LegacyConverter {
         }
     }
 
-    private func shimsFolder(_ consumer: String) -> String {
-        configuration.shimsFolder.replacingOccurrences(of: "$consumer", with: consumer)
-    }
-
-    private func mocksFolder(_ consumer: String) -> String {
-        configuration.mocksFolder.replacingOccurrences(of: "$consumer", with: consumer)
-    }
-
     /// The shim, wrapper and mock of a pair, those that exist.
     func retiredFiles(of pair: RetiredPair) -> [String] {
-        let consumer = pair.consumer.name
+        let layout = GeneratedLayout(configuration), consumer = pair.consumer.name
         return [
-            "\(shimsFolder(consumer))/\(consumer)_\(legacy.name)Shim.swift",
-            "\(shimsFolder(consumer))/\(consumer)_\(legacy.name)Wrapper.swift",
-            "\(mocksFolder(consumer))/\(consumer)_\(legacy.name)Mock.swift",
+            layout.shimPath(consumer: consumer, legacy: legacy.name),
+            layout.wrapperPath(consumer: consumer, legacy: legacy.name),
+            layout.mockPath(consumer: consumer, legacy: legacy.name),
         ].filter { read($0) != nil }
     }
 
@@ -45,21 +37,19 @@ extension LegacyConverter {
     func namespaceChanges(pairs: [RetiredPair]) -> (files: [GeneratedFile], deletions: [String]) {
         var files: [GeneratedFile] = []
         var deletions: [String] = []
-        let marker = GeneratedFileMarker.shimNamespaces.line
+        let layout = GeneratedLayout(configuration)
         for pair in pairs {
             let consumer = pair.consumer.name
-            let shortcuts = "\(shimsFolder(consumer))/\(consumer)+Shortcuts.swift"
-            let mocks = "\(mocksFolder(consumer))/\(consumer)+Mocks.swift"
+            let shortcuts = layout.shortcutsNamespacePath(consumer: consumer)
+            let mocks = layout.mocksNamespacePath(consumer: consumer)
             if pair.remaining.isEmpty {
                 deletions += [shortcuts, mocks].filter { read($0) != nil }
                 continue
             }
             let access = min(configuration.accessLevel, pair.consumer.accessLevel).modifier
-            files.append(GeneratedFile(
-                path: shortcuts,
-                contents: generator.shortcutsNamespace(consumer, pair.remaining, access: access, marker: marker)))
-            files.append(GeneratedFile(
-                path: mocks, contents: generator.mocksNamespace(consumer, pair.remaining, marker: marker)))
+            let namespaces = NamespaceRenderer(consumer: consumer, legacies: pair.remaining)
+            files.append(GeneratedFile(path: shortcuts, contents: namespaces.shortcuts(access: access)))
+            files.append(GeneratedFile(path: mocks, contents: namespaces.mocks(imports: configuration.mockImports)))
         }
         return (files, deletions)
     }
@@ -70,25 +60,17 @@ extension LegacyConverter {
     /// `C.Mocks.D` → the protocol's mock.
     mutating func rewriteShimReferences(pairs: [RetiredPair]) {
         guard !pairs.isEmpty else { return }
-        let d = NSRegularExpression.escapedPattern(for: legacy.name)
-        let consumers = pairs.map { NSRegularExpression.escapedPattern(for: $0.consumer.name) }
-        let owner = "(?:(?:\(consumers.joined(separator: "|")))\\.|(?<![\\w.]))"
-        let mock = protocolName + "Mock"
-        let rules: [(String, String)] = [
-            ("\(owner)Shims\\.\(d)\\b", protocolName),
-            ("\(owner)Mocks\\.\(d)\\b", mock),
-            ("\(owner)Wrappers\\.\(d)\\b", legacy.name),
-            ("\\b(?:\(consumers.joined(separator: "|")))/Shims/\(d)\\b", protocolName),
-            ("\\b(?:\(consumers.joined(separator: "|")))/Mocks/\(d)\\b", mock),
-            ("\\b(?:\(consumers.joined(separator: "|")))/Wrappers/\(d)\\b", legacy.name),
-            ("\\b(?:\(consumers.joined(separator: "|")))_\(d)Shim\\b", protocolName),
-            ("\\b(?:\(consumers.joined(separator: "|")))_\(d)Mock\\b", mock),
-            ("\\b(?:\(consumers.joined(separator: "|")))_\(d)Wrapper\\b", legacy.name),
-        ]
-        let expressions = rules.compactMap { rule in
-            (try? NSRegularExpression(pattern: rule.0)).map { ($0, rule.1) }
+        let consumers = pairs.map(\.consumer.name)
+        let expressions = GeneratedLayout.referencePatterns(consumers: consumers, legacy: legacy.name).compactMap { rule in
+            let replacement = switch rule.names {
+            case .shim: protocolName
+            case .wrapper: legacy.name
+            case .mock: GeneratedLayout.protocolMockName(protocol: protocolName)
+            }
+            return (try? NSRegularExpression(pattern: rule.pattern)).map { ($0, replacement) }
         }
-        let wrapperCall = try? NSRegularExpression(pattern: "\(owner)Wrappers\\.\(d)\\(")
+        let wrapperCall = try? NSRegularExpression(
+            pattern: GeneratedLayout.wrapperConstructionPattern(consumers: consumers, legacy: legacy.name))
         let renames = stubRenames(pairs: pairs)
         for file in index.sources.files where file.generatedBy == nil {
             let text = file.tree.description
@@ -104,7 +86,7 @@ extension LegacyConverter {
                 let bytes = Array(text.utf8)
                 let inner = String(decoding: bytes[open..<close], as: UTF8.self).trimmingWhitespace
                 let replacement = inner.isEmpty ? "\(legacy.name)()" : inner
-                add(TextEdit(start: start, end: close + 1, replacement: replacement), in: file)
+                edits.add(TextEdit(start: start, end: close + 1, replacement: replacement), in: file)
                 covered.append(start..<(close + 1))
             }
             for (expression, replacement) in expressions {
@@ -112,7 +94,7 @@ extension LegacyConverter {
                     guard let (start, end) = offsets(match.range, in: text),
                           !covered.contains(where: { $0.contains(start) })
                     else { continue }
-                    add(TextEdit(start: start, end: end, replacement: replacement), in: file)
+                    edits.add(TextEdit(start: start, end: end, replacement: replacement), in: file)
                     covered.append(start..<end)
                 }
             }
@@ -137,10 +119,9 @@ extension LegacyConverter {
                 else { continue }
                 renames[member.stubName] = new
             }
-            let consumer = NSRegularExpression.escapedPattern(for: pair.consumer.name)
-            let d = NSRegularExpression.escapedPattern(for: legacy.name)
             guard !renames.isEmpty,
-                  let mock = try? NSRegularExpression(pattern: "\\b\(consumer)\\.Mocks\\.\(d)\\b|\\b\(consumer)_\(d)Mock\\b")
+                  let mock = try? NSRegularExpression(
+                    pattern: GeneratedLayout.mockPattern(consumer: pair.consumer.name, legacy: legacy.name))
             else { return nil }
             return (mock, renames)
         }
@@ -172,7 +153,7 @@ extension LegacyConverter {
             guard let (start, end) = offsets(match.range, in: text), !covered.contains(where: { $0.contains(start) }),
                   let range = Range(match.range, in: text), let new = merged[String(text[range])]
             else { continue }
-            add(TextEdit(start: start, end: end, replacement: new), in: file)
+            edits.add(TextEdit(start: start, end: end, replacement: new), in: file)
         }
     }
 

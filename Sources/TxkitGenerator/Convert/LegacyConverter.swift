@@ -7,19 +7,16 @@ import SwiftSyntax
 /// deletions (see the extensions for each part).
 struct LegacyConverter {
     let generator: Generator
-    let root: String
     let legacy: IndexedType
     let protocolName: String
     let statics: LegacyConversion.Statics
     var configuration: GeneratorConfiguration { generator.configuration }
     var index: SourceIndex { generator.index }
+    var root: String { generator.root }
 
-    /// Edits by file path, with the parsed file.
-    var edits: [String: [TextEdit]] = [:]
-    var editedFiles: [String: SourceFile] = [:]
-    /// Files in the order they were first edited.
-    var editOrder: [String] = []
-    var blockers: [LegacyConversion.Blocker] = []
+    /// The edits of the finder, its callers and the code that used its shims.
+    var edits = EditBuffer()
+    var blockers: [Refusal] = []
     /// The members that take a legacy transaction, with their conversion.
     var converted: [ConvertedMember] = []
     /// Members a caller outside the finder uses, by location.
@@ -30,11 +27,9 @@ struct LegacyConverter {
     /// Properties a caller outside the finder sets, by location.
     var writtenMembers: Set<String> = []
     /// Bridge locals whose references the callers' edits replaced.
-    var bridgeLocals: [ConsumerRewriter.BridgeLocal] = []
+    var bridgeLocals: [BridgeLocal] = []
     /// The consumers whose shims go.
     var pairs: [RetiredPair] = []
-    /// Files that need an import (path → modules).
-    var neededImports: [String: [String]] = [:]
 
     /// One member of the finder that takes a legacy transaction.
     struct ConvertedMember {
@@ -62,28 +57,36 @@ struct LegacyConverter {
         }
     }
 
+    /// The conversion of the finder `legacyName` to the protocol
+    /// `protocolName`, before anything is planned.
     init(
-        generator: Generator, root: String, legacy legacyName: String, protocolName: String?,
-        statics: LegacyConversion.Statics
+        generator: Generator, legacy legacyName: String, protocolName: String?, statics: LegacyConversion.Statics
     ) throws {
         self.generator = generator
-        self.root = root
         legacy = try generator.index.type(named: legacyName)
-        self.protocolName = protocolName ?? LegacyConversion.defaultProtocolName(for: legacyName)
+        self.protocolName = protocolName ?? GeneratedLayout.findingProtocolName(legacy: legacyName)
         self.statics = statics
+        let refuse = { (refusal: Refusal) in GeneratorError.convertRefused(legacy: legacyName, [refusal]) }
         guard let kind = legacy.kind, kind != .protocol else {
-            throw GeneratorError.unsupportedUse(
-                "\(legacyName) is \(legacy.kind == .protocol ? "a protocol" : "known only from extensions"); "
+            throw refuse(Refusal(
+                .cannotConvert, at: legacy.location,
+                "\(legacyName) is \(legacy.kind == .protocol ? "a protocol" : "known only from extensions"), and "
                     + "txkit convert converts a class, struct, enum or actor",
-                location: legacy.files.first ?? legacyName)
+                fix: legacy.kind == .protocol
+                    ? "convert the types that conform to it (`txkit inventory` lists the legacy types)"
+                    : "pass --legacy a type whose declaration is in the sources"))
         }
-        try ShimPlan.requireLegacyTransactionMember(in: legacy, configuration: generator.configuration)
+        do {
+            try ShimPlan.requireLegacyTransactionMember(in: legacy, configuration: generator.configuration)
+        } catch let refusal as Refusal {
+            throw refuse(refusal)
+        }
         if let existing = generator.index.types[self.protocolName] {
-            throw GeneratorError.unsupportedUse(
-                "a type named \(self.protocolName) exists already (\(existing.files.first ?? "?")); "
-                    + "choose another name with --protocol",
-                location: existing.declarations.first?.location ?? self.protocolName)
+            throw refuse(Refusal(
+                .cannotConvert, at: existing.location, "a type named \(self.protocolName) exists already",
+                fix: "choose another name with --protocol"))
         }
+        pairs = try retiredPairs()
     }
 
     var isLegacyTransaction: (String) -> Bool {
@@ -91,18 +94,19 @@ struct LegacyConverter {
         return { configuration.legacyTransaction(forParameterType: $0) != nil }
     }
 
-    func block(_ location: String, _ reason: String) -> LegacyConversion.Blocker {
-        LegacyConversion.Blocker(location: location, reason: reason)
+    /// A place the conversion leaves to a person.
+    func block(_ location: SourceLocation, _ reason: String, fix: String = "", details: [String] = []) -> Refusal {
+        Refusal(.cannotConvert, at: location, reason, fix: fix, details: details)
     }
 
-    /// Computes everything; writes nothing.
-    mutating func plan() throws -> LegacyConversion {
-        pairs = try retiredPairs()
+    /// Blockers of the pairs whose shims the conversion retires.
+    mutating func checkRetiredPairs() {
         if !pairs.isEmpty, legacy.kind == .enum {
             blockers.append(block(
-                legacy.declarations.first { !$0.isExtension }?.location ?? legacy.name,
+                legacy.declarationLocation,
                 "\(pairs.map(\.consumer.name).joined(separator: ", ")) hold\(pairs.count == 1 ? "s" : "") an instance of "
-                    + "\(legacy.name)'s shim, but \(legacy.name) is an enum: make it a struct, then run again"))
+                    + "\(legacy.name)'s shim, but \(legacy.name) is an enum",
+                fix: "make it a struct, then run again"))
         }
         for pair in pairs {
             // The conversion deletes the wrapper, and its WeakReference
@@ -112,8 +116,8 @@ struct LegacyConverter {
                 blockers.append(block(
                     location,
                     "\(pair.consumer.name) holds \(legacy.name)'s shim weakly, through its wrapper's "
-                        + "\(ShimPlan.weakReferenceTypeName), which goes with the shim; hold the instance strongly, "
-                        + "or keep the shim"))
+                        + "\(ShimPlan.weakReferenceTypeName), which goes with the shim",
+                    fix: "hold the instance strongly, or keep the shim"))
             }
             // A Sendable consumer of a non-Sendable class holds a wrapper
             // that makes an instance per call; the protocol that replaces
@@ -121,37 +125,41 @@ struct LegacyConverter {
             if let plan = try? ShimPlan(consumer: pair.consumer, legacy: legacy, configuration: configuration),
                plan.makesLegacyPerCall {
                 blockers.append(block(
-                    pair.consumer.declarations.first { !$0.isExtension }?.location ?? pair.consumer.name,
+                    pair.consumer.declarationLocation,
                     "\(pair.consumer.name) is Sendable and holds \(legacy.name)'s shim, whose wrapper makes a "
                         + "\(legacy.name) for each call, since \(legacy.name) is not Sendable; neither would "
-                        + "\(protocolName) be, and \(pair.consumer.name) could not hold it: declare \(legacy.name) "
-                        + "Sendable (or @unchecked Sendable if it guards its state), or keep the shim"))
+                        + "\(protocolName) be, and \(pair.consumer.name) could not hold it",
+                    fix: "declare \(legacy.name) Sendable (or @unchecked Sendable if it guards its state), or keep "
+                        + "the shim"))
             }
         }
         blockers += implicitlySendableBlockers
-        let uses = scanCallers()
-        collectConvertedMembers(uses: uses)
+    }
+
+    /// The rewrite stage: the finder's declarations, its callers, the
+    /// names of the retired shims in the code and tests a person wrote.
+    mutating func rewrite(uses: [(ConsumerUse, IndexedMember)]) {
         convertFinderDeclarations()
         rewriteCallers(uses: uses)
         rewriteShimReferences(pairs: pairs)
+    }
+
+    /// Blockers of the protocol's requirements: values its mock cannot
+    /// hold, members isolated to an actor finder, opaque results.
+    mutating func checkProtocolRequirements() {
         blockers += unsendableRequirements
         blockers += actorIsolatedRequirements
         blockers += opaqueRequirements
-        removeUnusedBridgeLocals()
-        addImports()
+        blockers += recordBlockers
+        blockers += adoptedProtocolBlockers
+    }
 
-        var fileEdits: [ConsumerEdit] = []
-        for path in editOrder {
-            guard let file = editedFiles[path], let list = edits[path] else { continue }
-            try ConsumerRewriter.requireNoOverlap(list, in: file)
-            let original = file.tree.description
-            let edited = TextEdit.apply(list, to: original)
-            if edited != original {
-                fileEdits.append(ConsumerEdit(path: path, original: original, edited: edited))
-            }
-        }
-        let protocolFile = protocolFile()
-        var files = [protocolFile, try mockFile(protocolFile)]
+    /// The conversion: the edits made so far, `files` (the protocol and
+    /// its mock) and the retired pairs' namespaces and files.
+    mutating func conversion(files: [GeneratedFile]) throws -> LegacyConversion {
+        BridgeLocal.removeUnread(bridgeLocals, edits: &edits)
+        let fileEdits = try edits.consumerEdits().filter { $0.edited != $0.original }
+        var files = files
         var originals: [String: String] = [:]
         let (namespaces, deletions) = namespaceChanges(pairs: pairs)
         for file in namespaces {
@@ -164,7 +172,7 @@ struct LegacyConverter {
         }
         let inProtocol = protocolMembers.map(\.member.location)
         return LegacyConversion(
-            legacy: legacy.name, protocolName: protocolName, mockName: protocolName + "Mock",
+            legacy: legacy.name, protocolName: protocolName, mockName: GeneratedLayout.protocolMockName(protocol: protocolName),
             members: converted.map { member in
                 LegacyConversion.Member(
                     name: member.displayName, transaction: member.kind,
@@ -190,61 +198,6 @@ struct LegacyConverter {
         if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
         if root == "." { return path }
         return (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
-    }
-
-    // MARK: Edits
-
-    mutating func add(_ edit: TextEdit, in file: SourceFile) {
-        if editedFiles[file.path] == nil {
-            editedFiles[file.path] = file
-            editOrder.append(file.path)
-        }
-        edits[file.path, default: []].append(edit)
-    }
-
-    mutating func replace(_ node: some SyntaxProtocol, in file: SourceFile, with text: String) {
-        add(TextEdit(
-            start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
-            end: node.endPositionBeforeTrailingTrivia.utf8Offset,
-            replacement: text), in: file)
-    }
-
-    mutating func insert(_ text: String, at position: AbsolutePosition, in file: SourceFile) {
-        add(TextEdit(start: position.utf8Offset, end: position.utf8Offset, replacement: text), in: file)
-    }
-
-    mutating func need(_ modules: [String], in file: SourceFile) {
-        for module in modules where !(neededImports[file.path] ?? []).contains(module) {
-            neededImports[file.path, default: []].append(module)
-        }
-    }
-
-    /// Adds the imports the edited files need and lack, after their last
-    /// import (or at the top).
-    private mutating func addImports() {
-        for (path, modules) in neededImports {
-            guard let file = editedFiles[path] else { continue }
-            let present = Set(file.imports)
-            let missing = modules.filter { !present.contains($0) }.sorted()
-            guard !missing.isEmpty else { continue }
-            let lastImport = file.tree.statements.last { $0.item.is(ImportDeclSyntax.self) }
-            if let lastImport {
-                let text = missing.map { "\nimport \($0)" }.joined()
-                insert(text, at: lastImport.endPositionBeforeTrailingTrivia, in: file)
-            } else {
-                let text = missing.map { "import \($0)\n" }.joined() + "\n"
-                insert(text, at: file.tree.positionAfterSkippingLeadingTrivia, in: file)
-            }
-        }
-    }
-
-    /// Removes the bridge locals that nothing reads any more.
-    private mutating func removeUnusedBridgeLocals() {
-        for local in bridgeLocals {
-            if let removal = local.removalIfUnread {
-                add(removal, in: local.file)
-            }
-        }
     }
 }
 #endif

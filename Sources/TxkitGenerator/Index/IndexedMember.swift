@@ -14,6 +14,9 @@ package struct IndexedMember: Equatable, Sendable {
     package var isStatic: Bool
     /// `<T: Decodable>`, or empty.
     package var genericParameters: String
+    /// The generic parameter names (`T` of `<T: Decodable>`), from the
+    /// declaration's syntax.
+    package var genericParameterNames: [String]
     /// `where T: Sendable`, or empty.
     package var whereClause: String
     package var parameters: [IndexedParameter]
@@ -22,6 +25,8 @@ package struct IndexedMember: Equatable, Sendable {
     package var throwsClause: String?
     /// The result type (the property's type), `nil` for `Void`.
     package var resultType: String?
+    /// What the generator reasons about in the result type (`Void` too).
+    package var resultShape: TypeShape?
     /// The attributes a shim keeps: `@discardableResult`, `@available(…)`,
     /// global actors such as `@MainActor`.
     package var attributes: [String]
@@ -52,16 +57,6 @@ package struct IndexedMember: Equatable, Sendable {
         case .function:
             let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
             return "\(name)(\(labels))"
-        }
-    }
-
-    /// The generic parameter names (`T` of `<T: Decodable>`).
-    var genericParameterNames: [String] {
-        guard genericParameters.count > 2 else { return [] }
-        let inner = genericParameters.dropFirst().dropLast()
-        return inner.split(separator: ",").compactMap { part in
-            let name = part.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) }
-            return name.flatMap { $0.split(separator: " ").last.map(String.init) }
         }
     }
 }

@@ -13,11 +13,13 @@ package struct IndexedParameter: Equatable, Sendable {
     package var isVariadic: Bool
     /// The default value's expression, if any.
     package var defaultValue: String?
+    /// What the generator reasons about in ``type``, read from its syntax.
+    package var shape: TypeShape
 
     /// Whether the parameter takes a closure (it is not recorded by mocks:
     /// a non-escaping closure cannot be stored).
     var isClosure: Bool {
-        type.contains("->")
+        shape.mentionsFunction
     }
 
     /// The type as a parameter declaration spells it.

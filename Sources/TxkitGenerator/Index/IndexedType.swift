@@ -53,6 +53,14 @@ package struct IndexedType {
         return all
     }
 
+    /// Where the type is first declared or extended.
+    var location: SourceLocation { declarations[0].location }
+
+    /// Where the type is declared, else where it is first extended.
+    var declarationLocation: SourceLocation {
+        (declarations.first { !$0.isExtension } ?? declarations[0]).location
+    }
+
     /// Own members, then inherited ones.
     var allMembers: [IndexedMember] { members + inheritedMembers }
 }
@@ -65,7 +73,7 @@ struct TypeDeclaration {
     var inherited: [String]
     /// Whether it is an extension rather than the type's declaration.
     var isExtension = false
-    /// `file:line` of the type's name.
-    var location = ""
+    /// Where the declaration starts.
+    var location: SourceLocation
 }
 #endif

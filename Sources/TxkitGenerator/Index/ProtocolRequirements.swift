@@ -144,7 +144,7 @@ package struct ProtocolRequirements {
                         if let parentType = index.types[bare], parentType.kind == .protocol {
                             read(parentType, index: index, seen: &seen, keys: &keys)
                         } else {
-                            unknownParents.append((bare, SourceLocation(path: file.path, line: Int(declaration.location.split(separator: ":").last ?? "") ?? 0)))
+                            unknownParents.append((bare, declaration.location))
                         }
                     }
                 }
@@ -321,7 +321,7 @@ package struct ProtocolRequirements {
             let label: String? = first == "_" || (isSubscript && second == nil) ? nil : first
             return IndexedParameter(
                 label: label, name: name, type: type, isInout: isInout, isVariadic: parameter.ellipsis != nil,
-                defaultValue: parameter.defaultValue?.value.trimmedDescription)
+                defaultValue: parameter.defaultValue?.value.trimmedDescription, shape: TypeShape(parameter.type))
         }
     }
 }

@@ -27,8 +27,11 @@ extension ShimPlan {
     /// public requirement cannot return an internal type).
     func accessLevel(configuration: GeneratorConfiguration) -> AccessLevel {
         guard let index = consumer.index else { return min(configuration.accessLevel, consumer.accessLevel) }
+        // The legacy transaction parameters are not in the shim (it takes
+        // a TransactionKit transaction there).
         let named = members.flatMap { member in
-            member.legacy.parameters.map(\.type) + [member.legacy.resultType].compactMap { $0 }
+            member.legacy.parameters.enumerated().filter { member.transactions[$0.offset] == nil }.map(\.element.type)
+                + [member.legacy.resultType].compactMap { $0 }
         }
         return min(configuration.accessLevel, consumer.accessLevel, index.narrowestAccess(of: named))
     }

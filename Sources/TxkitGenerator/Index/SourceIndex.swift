@@ -105,7 +105,7 @@ final class TypeCollector: SyntaxVisitor {
         var hasArgumentlessInit: Bool
         var accessLevel: AccessLevel?
         var enumCases: [String]
-        var location: String
+        var location: SourceLocation
     }
 
     /// The declaration's access level; `open` counts as `public`, which is
@@ -185,7 +185,7 @@ final class TypeCollector: SyntaxVisitor {
         _ modifiers: DeclModifierListSyntax,
         isExtension: Bool = false
     ) -> SyntaxVisitorContinueKind {
-        let location = file.location(of: memberBlock.parent ?? Syntax(memberBlock))
+        let location = file.sourceLocation(of: memberBlock.parent ?? Syntax(memberBlock))
         // `outerNames` holds qualified names: the innermost one is the scope.
         let qualified = isExtension ? name : (outerNames.suffix(1) + [name]).joined(separator: ".")
         outerNames.append(qualified)

@@ -52,11 +52,23 @@ public struct Inventory: Codable, Equatable, Sendable {
     public var uses: [Use]
     /// The references to legacy types not counted in ``uses``, in source order.
     package var unresolved: [Unresolved] = []
+    /// Every consumer of the database and how it reaches it.
+    package var consumers: [ConsumerAccess] = []
 
     package var directCount: Int { uses.filter { $0.state == .direct }.count }
     package var bridgedCount: Int { uses.filter { $0.state == .bridged }.count }
     package var staleCount: Int { uses.filter { $0.isCurrent == false }.count }
     package var convertedCount: Int { uses.filter { $0.state == .converted }.count }
+
+    /// The consumers' progress, one line: those migrated (consuming only
+    /// the abstractions) among all.
+    package var consumerProgressLine: String {
+        let migrated = consumers.filter { $0.state == .migrated }.count
+        let bridged = consumers.filter { $0.state == .bridged }.count
+        let legacy = consumers.filter { $0.state == .legacy }.count
+        let percent = consumers.isEmpty ? 100 : migrated * 100 / consumers.count
+        return "\(migrated) of \(consumers.count) consumers migrated (\(percent) %): \(legacy) legacy, \(bridged) bridged"
+    }
 
     /// One line for CI logs and dashboards.
     package var progressLine: String {
@@ -68,14 +80,22 @@ public struct Inventory: Codable, Equatable, Sendable {
     }
 }
 
-extension Generator {
+extension Inventory {
     /// Lists legacy types and finders and classifies every consumer's use
     /// of them: direct uses are those the consumer scan resolves (through
     /// the type's name, a property, local or parameter, a singleton, a
     /// temporary, a chain through another type) and the names it follows;
     /// shims and finders are found by the names the consumer mentions.
     /// Every other mention of a legacy type is listed as unresolved.
-    public func inventory() -> Inventory {
+    ///
+    /// - Parameters:
+    ///   - generatedPairs: The pairs a previous `txkit shim` generated.
+    ///   - isShimCurrent: Whether the shim and wrapper of a generated pair
+    ///     are what `txkit shim` writes now.
+    init(
+        index: SourceIndex, configuration: GeneratorConfiguration, generatedPairs: [(consumer: String, legacy: String)],
+        isShimCurrent: (_ consumer: String, _ legacy: String) -> Bool
+    ) {
         let isLegacyTransaction = { [configuration] (type: String) in
             configuration.legacyTransaction(forParameterType: type) != nil
         }
@@ -83,7 +103,7 @@ extension Generator {
         var finders: [String] = []
         for name in index.typeNames where !name.contains(".") {
             let type = index.types[name]!
-            if isGenerated(type) { continue }
+            if Self.isGenerated(type) { continue }
             let types = Set(type.members.flatMap { $0.parameters.map(\.type) })
             if type.kind == .protocol {
                 if types.contains("DBReadTransaction") || types.contains("DBWriteTransaction") {
@@ -97,7 +117,7 @@ extension Generator {
         }
         let legacySet = Set(legacyTypes)
         let finderSet = Set(finders)
-        let generated = Set(generatedPairs().map { "\($0.consumer)|\($0.legacy)" })
+        let generated = Set(generatedPairs.map { "\($0.consumer)|\($0.legacy)" })
 
         var uses: [Inventory.Use] = []
         var unresolved: [Inventory.Unresolved] = []
@@ -107,7 +127,7 @@ extension Generator {
             let type = index.types[name]!
             // A legacy type is a consumer too (a table class calling
             // another): its uses of the others count, not of itself.
-            if finderSet.contains(name) || isGenerated(type) { continue }
+            if finderSet.contains(name) || Self.isGenerated(type) { continue }
             if isLegacyTransaction(name) { continue }
             let scan = ConsumerScan(
                 consumer: type, legacyTypes: legacySet, index: index, isLegacyTransaction: isLegacyTransaction)
@@ -115,7 +135,7 @@ extension Generator {
             // a model's other members (`record.mapToAsset()`) are not data
             // access.
             let takesTransaction = { (use: ConsumerUse) -> Bool in
-                guard let legacy = self.index.types[use.legacyType] else { return true }
+                guard let legacy = index.types[use.legacyType] else { return true }
                 let members = legacy.allMembers.filter { $0.name == use.memberName }
                 return members.isEmpty || members.contains { $0.parameters.contains { isLegacyTransaction($0.type) } }
             }
@@ -162,7 +182,7 @@ extension Generator {
                         // Not a mention.
                     } else if legacySet.contains(text) {
                         let qualifier = previous.count == 2 && previous[1] == "." ? previous[0] : nil
-                        if qualifier == "Shims" {
+                        if qualifier == GeneratedLayout.shimsNamespace {
                             bridged.insert(text)
                         } else if qualifier == nil || modules.contains(qualifier!) {
                             // `Other.Legacy` names a type nested in another
@@ -172,8 +192,7 @@ extension Generator {
                         }
                     } else if finderSet.contains(text) {
                         converted.insert(text)
-                    } else if text.hasPrefix(name + "_"), text.hasSuffix("Shim") {
-                        let legacy = String(text.dropFirst(name.count + 1).dropLast("Shim".count))
+                    } else if let legacy = GeneratedLayout.legacy(ofShimName: text, consumer: name) {
                         if legacySet.contains(legacy) { bridged.insert(legacy) }
                     }
                     previous = Array((previous + [text]).suffix(2))
@@ -191,20 +210,21 @@ extension Generator {
             var listed: Set<String> = []
             unresolved += scan.unresolved.compactMap {
                 guard listed.insert("\($0.legacyType)|\($0.location)").inserted else { return nil }
-                return Inventory.Unresolved(consumer: name, type: $0.legacyType, location: $0.location, text: $0.text)
+                return Inventory.Unresolved(consumer: name, type: $0.legacyType, location: "\($0.location)", text: $0.text)
             }
             for legacy in direct.sorted() {
                 uses.append(.init(consumer: name, type: legacy, state: .direct, isCurrent: nil))
             }
             for legacy in bridged.subtracting(direct).sorted() {
-                let isCurrent = generated.contains("\(name)|\(legacy)") ? shimIsCurrent(name, legacy) : nil
+                let isCurrent = generated.contains("\(name)|\(legacy)") ? isShimCurrent(name, legacy) : nil
                 uses.append(.init(consumer: name, type: legacy, state: .bridged, isCurrent: isCurrent))
             }
             for finder in converted.sorted() {
                 uses.append(.init(consumer: name, type: finder, state: .converted, isCurrent: nil))
             }
         }
-        return Inventory(legacyTypes: legacyTypes, finders: finders, uses: uses, unresolved: unresolved)
+        self.init(legacyTypes: legacyTypes, finders: finders, uses: uses, unresolved: unresolved)
+        consumers = ConsumerAccess.all(index: index, configuration: configuration)
     }
 
     /// Whether a protocol's own body (its requirements, not its
@@ -235,20 +255,8 @@ extension Generator {
         }
     }
 
-    private func isGenerated(_ type: IndexedType) -> Bool {
+    private static func isGenerated(_ type: IndexedType) -> Bool {
         !type.declarations.isEmpty && type.declarations.allSatisfy { $0.file.generatedBy != nil }
-    }
-
-    /// Whether the shim and wrapper on disk are what `txkit shim` writes now.
-    private func shimIsCurrent(_ consumer: String, _ legacy: String) -> Bool {
-        guard let files = try? shim(consumer: consumer, legacy: legacy) else { return false }
-        for file in files where file.path.hasSuffix("Shim.swift") || file.path.hasSuffix("Wrapper.swift") {
-            let name = (file.path as NSString).lastPathComponent
-            guard let onDisk = index.sources.files(named: name).first(where: { $0.path.hasSuffix("/" + file.path) || $0.path == file.path }),
-                  onDisk.tree.description == file.contents
-            else { return false }
-        }
-        return true
     }
 }
 #endif

@@ -47,9 +47,8 @@ extension ConsumerMigration {
         for (pool, location) in Set(unadopted.map(\.0)).sorted(by: { $0.holder + $0.property < $1.holder + $1.property }).map({ pool in
             (pool, unadopted.first { $0.0 == pool }!.1)
         }) {
-            refuse(MigrationRefusal(
-                location: location,
-                reason: "\(context.consumer.name) runs on `\(pool.holder).\(pool.property)`, which no `SQLiteDB(adopting:)` adopts: the migrated code would build, then fail at its first transaction",
+            refuse(Refusal(.cannotMigrate, at: location,
+                "\(context.consumer.name) runs on `\(pool.holder).\(pool.property)`, which no `SQLiteDB(adopting:)` adopts: the migrated code would build, then fail at its first transaction",
                 fix: "in \(pool.holder), after its migrations, add `sqlite = try SQLiteDB(adopting: \(pool.property))` with `let sqlite: SQLiteDB` (Guides/MigratingLegacyFinders.md, \"Adopt the app's pool\"), then run migrate again"))
         }
         return unadopted.isEmpty

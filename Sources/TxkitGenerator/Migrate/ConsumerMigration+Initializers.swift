@@ -307,9 +307,8 @@ extension ConsumerMigration {
         if GRDBVocabulary.handleTypes[core] != nil {
             guard checkAdoption(of: root) else { return nil }
             guard context.index.adoptsAPool else {
-                refuse(MigrationRefusal(
-                    location: location(of: context.consumer),
-                    reason: "no file of the sources adopts the app's \(core) (`SQLiteDB(adopting:)`), so the migrated \(context.consumer.name) would have no database at run time",
+                refuse(Refusal(.cannotMigrate, at: location(of: context.consumer),
+                    "no file of the sources adopts the app's \(core) (`SQLiteDB(adopting:)`), so the migrated \(context.consumer.name) would have no database at run time",
                     fix: "where the app opens it, after its migrations, add `let sqlite = try SQLiteDB(adopting: \(root.expression))` (Guides/MigratingLegacyFinders.md, \"Adopt the app's pool\") and keep it, then run migrate again"))
                 return nil
             }
@@ -319,9 +318,8 @@ extension ConsumerMigration {
             return nil
         }
         guard let adopted = holder.adoptedProperty else {
-            refuse(MigrationRefusal(
-                location: location(of: holderType),
-                reason: "\(core) opens the app's transactions but holds no `SQLiteDB` adopting its pool, so the migrated \(context.consumer.name) would have no database",
+            refuse(Refusal(.cannotMigrate, at: location(of: holderType),
+                "\(core) opens the app's transactions but holds no `SQLiteDB` adopting its pool, so the migrated \(context.consumer.name) would have no database",
                 fix: "add to \(core) `public let sqlite: SQLiteDB` and set it after the migrations with `sqlite = try SQLiteDB(adopting: <its pool>)` (Guides/MigratingLegacyFinders.md, \"Adopt the app's pool\"), then run migrate again"))
             return nil
         }

@@ -7,13 +7,12 @@ import SwiftSyntax
 /// pairs' shims, wrappers and mocks, the `Database` mock, and the
 /// namespaces.
 extension ConsumerMigration {
-    static let databaseShimName = "Database"
+    static let databaseShimName = GeneratedLayout.databaseShimLegacy
 
     func render(generator: Generator, production: Production) throws -> [GeneratedFile] {
         let consumer = context.consumer.name
         let configuration = context.configuration
-        let shimsFolder = configuration.shimsFolder.replacingOccurrences(of: "$consumer", with: consumer)
-        let mocksFolder = configuration.mocksFolder.replacingOccurrences(of: "$consumer", with: consumer)
+        let layout = GeneratedLayout(configuration)
         let marker = GeneratedFileMarker.migrated(consumer: consumer).line
         let access = databaseShimAccess.modifier
         let imports = consumerImports()
@@ -21,43 +20,43 @@ extension ConsumerMigration {
         var legacies = pairs
         if !context.requirements.isEmpty {
             legacies.append(Self.databaseShimName)
-            let shimName = "\(consumer)_\(Self.databaseShimName)Shim"
+            let shimName = GeneratedLayout.shimName(consumer: consumer, legacy: Self.databaseShimName)
+            let shimPath = layout.shimPath(consumer: consumer, legacy: Self.databaseShimName)
             let shim = databaseShim(name: shimName, access: access, imports: imports, marker: marker)
-            files.append(GeneratedFile(path: "\(shimsFolder)/\(shimName).swift", contents: shim))
+            files.append(GeneratedFile(path: shimPath, contents: shim))
             files.append(GeneratedFile(
-                path: "\(shimsFolder)/\(consumer)_\(Self.databaseShimName)Wrapper.swift",
+                path: layout.wrapperPath(consumer: consumer, legacy: Self.databaseShimName),
                 contents: databaseWrapper(shimName: shimName, access: access, imports: imports, marker: marker)))
-            files.append(try databaseMock(shimName: shimName, shimText: shim, shimPath: "\(shimsFolder)/\(shimName).swift", generator: generator))
+            files.append(try databaseMock(shimName: shimName, shimText: shim, shimPath: shimPath, generator: generator))
         }
         let entryPoints = legacyOverloads()
         if !production.initializers.isEmpty || !entryPoints.isEmpty {
             files.append(GeneratedFile(
-                path: "\(shimsFolder)/\(consumer)+Production.swift",
+                path: layout.productionPath(consumer: consumer),
                 contents: productionFile(production, overloads: entryPoints, imports: imports, marker: marker)))
         }
         // The pairs' files; the namespaces list every shim of the consumer.
-        let sortedLegacies = legacies.sorted()
+        let listed = (generator.generatedPairs().filter { $0.consumer == consumer }.map(\.legacy)
+            + generator.migratedShims(of: consumer) + legacies).reduce(into: [String]()) { all, legacy in
+                if !all.contains(legacy) { all.append(legacy) }
+            }.sorted()
+        let namespacePaths = [layout.shortcutsNamespacePath(consumer: consumer), layout.mocksNamespacePath(consumer: consumer)]
         for legacy in pairs {
             guard let finder = context.finderProperties.values.first(where: { $0.legacyType == legacy }) else { continue }
-            for file in generator.shim(finder.plan, alongside: sortedLegacies) where !isNamespace(file.path) {
+            for file in generator.render(finder.plan, alongside: listed) where !namespacePaths.contains(file.path) {
                 files.append(file)
             }
         }
-        let namespaceMarker = GeneratedFileMarker.shimNamespaces.line
         var accesses = generator.shimAccesses(of: consumer)
         for finder in context.finderProperties.values {
             accesses[finder.legacyType] = finder.plan.accessLevel(configuration: configuration)
         }
         accesses[Self.databaseShimName] = databaseShimAccess
+        let namespaces = NamespaceRenderer(consumer: consumer, legacies: listed, accesses: accesses)
         files.append(GeneratedFile(
-            path: "\(shimsFolder)/\(consumer)+Shortcuts.swift",
-            contents: generator.shortcutsNamespace(
-                consumer, generator.legacies(of: consumer, adding: sortedLegacies),
-                access: min(configuration.accessLevel, context.consumer.accessLevel).modifier, marker: namespaceMarker,
-                accesses: accesses)))
-        files.append(GeneratedFile(
-            path: "\(mocksFolder)/\(consumer)+Mocks.swift",
-            contents: generator.mocksNamespace(consumer, generator.legacies(of: consumer, adding: sortedLegacies), marker: namespaceMarker)))
+            path: namespacePaths[0],
+            contents: namespaces.shortcuts(access: min(configuration.accessLevel, context.consumer.accessLevel).modifier)))
+        files.append(GeneratedFile(path: namespacePaths[1], contents: namespaces.mocks(imports: configuration.mockImports)))
         return files
     }
 
@@ -71,10 +70,6 @@ extension ConsumerMigration {
             access = min(access, finder.plan.accessLevel(configuration: context.configuration))
         }
         return access
-    }
-
-    private func isNamespace(_ path: String) -> Bool {
-        path.hasSuffix("+Shortcuts.swift") || path.hasSuffix("+Mocks.swift")
     }
 
     /// The modules the consumer's files import, without the database
@@ -143,7 +138,7 @@ extension ConsumerMigration {
             lines.append("")
             lines.append("    \(access)" + requirement.signature + " {")
             if requirement.takesTransaction, requirement.body.contains(where: { TypeText.identifiers(in: $0).contains(requirement.legacyName) }) {
-                lines.append("        let \(requirement.legacyName) = \(bridge(for: requirement.legacyType))")
+                lines.append("        let \(requirement.legacyName) = \(bridge(for: requirement))")
             }
             lines += requirement.body.map { $0.isEmpty ? "" : "        " + $0 }
             lines.append("    }")
@@ -152,23 +147,34 @@ extension ConsumerMigration {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// How the wrapper builds the legacy transaction from `tx`.
-    private func bridge(for legacyType: String) -> String {
-        if let configured = context.legacyTransaction(legacyType) {
+    /// How the wrapper builds the legacy transaction from `tx`: for a
+    /// requirement that reads, code that ran in an app's write transaction
+    /// class (`WriteTx`) gets the read class it inherits from (`ReadTx`),
+    /// so that a read transaction is never made a write one.
+    private func bridge(for requirement: InlineRequirement) -> String {
+        var configured = context.legacyTransaction(requirement.legacyType)
+        if requirement.kind == .read, configured?.transaction == .write,
+           let inherited = context.index.types[requirement.legacyType]?.inherited,
+           let read = context.configuration.legacyTransactions.first(where: { $0.transaction == .read && inherited.contains($0.type) }) {
+            configured = read
+        }
+        if let configured {
             return configured.bridge.replacingOccurrences(of: "$tx", with: "tx")
         }
         return "try SQLiteDB.shimOnlyBridge(tx)"
     }
 
-    /// The `Database` shim's mock, from its protocol as written.
+    /// The `Database` shim's mock, written as `txkit mock` writes one (so
+    /// that `txkit mock --all` keeps it current), from the protocol as
+    /// written beside the sources.
     private func databaseMock(shimName: String, shimText: String, shimPath: String, generator: Generator) throws -> GeneratedFile {
         let file = try SourceFile(path: shimPath, text: shimText)
-        let sources = SourceSet(files: generator.index.sources.files + [file])
-        let mockGenerator = Generator(configuration: context.configuration, sources: sources)
-        let mockName = "\(context.consumer.name)_\(Self.databaseShimName)Mock"
+        let mockGenerator = Generator(configuration: context.configuration, sources: SourceSet(files: generator.index.sources.files + [file]))
+        let mockName = GeneratedLayout.mockName(consumer: context.consumer.name, legacy: Self.databaseShimName)
         let mock = try mockGenerator.mock(protocol: shimName, mockName: mockName)
-        let folder = context.configuration.mocksFolder.replacingOccurrences(of: "$consumer", with: context.consumer.name)
-        return GeneratedFile(path: "\(folder)/\(mockName).swift", contents: mock.contents)
+        return GeneratedFile(
+            path: GeneratedLayout(context.configuration).mockPath(consumer: context.consumer.name, legacy: Self.databaseShimName),
+            contents: mock.contents)
     }
 
     // MARK: Production

@@ -49,9 +49,8 @@ extension ConsumerMigration {
             return []
         }
         guard let (initializer, file) = assigned.first else {
-            refuse(MigrationRefusal(
-                location: location(of: context.consumer),
-                reason: "\(context.consumer.name) has no initializer of its own that sets its database",
+            refuse(Refusal(.cannotMigrate, at: location(of: context.consumer),
+                "\(context.consumer.name) has no initializer of its own that sets its database",
                 fix: "write the initializer (Swift's memberwise one cannot take a shim), then run migrate again"))
             return []
         }

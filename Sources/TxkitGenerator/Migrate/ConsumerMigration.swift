@@ -18,7 +18,7 @@ import SwiftSyntax
 /// they receive and call the migrated code.
 ///
 /// It plans everything before it refuses: every place that stops the
-/// migration is in ``MigrationRefused``.
+/// migration is in ``GeneratorError/refused(_:_:)``.
 struct ConsumerMigration {
     /// Files to write (shims, wrappers, mocks, namespaces, production).
     private(set) var files: [GeneratedFile] = []
@@ -33,7 +33,7 @@ struct ConsumerMigration {
     private(set) var isAlreadyMigrated = false
 
     let context: MigrationContext
-    var refusals: [MigrationRefusal] = []
+    var refusals: [Refusal] = []
     var textEdits: [String: (file: SourceFile, edits: [TextEdit])] = [:]
     var blocks: [TransactionBlock] = []
     var legacyEntryPoints: [LegacyEntryPoint] = []
@@ -52,21 +52,19 @@ struct ConsumerMigration {
 
     private mutating func plan(generator: Generator) throws {
         guard context.consumer.kind != nil, context.consumer.kind != .protocol else {
-            throw MigrationRefused(consumer: context.consumer.name, refusals: [MigrationRefusal(
-                location: context.consumer.declarations.first.map { $0.file.sourceLocation(of: $0.memberBlock) }
+            throw GeneratorError.migrateRefused(consumer: context.consumer.name, [Refusal(.cannotMigrate, at: context.consumer.declarations.first.map { $0.file.sourceLocation(of: $0.memberBlock) }
                     ?? SourceLocation(path: context.consumer.name, line: 1),
-                reason: "\(context.consumer.name) is not a class, struct or actor",
+                "\(context.consumer.name) is not a class, struct or actor",
                 fix: "migrate the types that use it")])
         }
         findFinderProperties()
         findMigratedMethods()
         findBlocks()
         guard !blocks.isEmpty || !context.migratedMethods.isEmpty else {
-            guard refusals.isEmpty else { throw MigrationRefused(consumer: context.consumer.name, refusals: refusals) }
+            guard refusals.isEmpty else { throw GeneratorError.migrateRefused(consumer: context.consumer.name, refusals) }
             if let (node, file) = firstLegacyName() {
-                throw MigrationRefused(consumer: context.consumer.name, refusals: [MigrationRefusal(
-                    location: file.sourceLocation(of: node),
-                    reason: "\(context.consumer.name) names `\(node.trimmedDescription)` but opens no transaction txkit reads (on a GRDB pool, queue, writer or reader, or an app holder) and receives no legacy transaction",
+                throw GeneratorError.migrateRefused(consumer: context.consumer.name, [Refusal(.cannotMigrate, at: file.sourceLocation(of: node),
+                    "\(context.consumer.name) names `\(node.trimmedDescription)` but opens no transaction txkit reads (on a GRDB pool, queue, writer or reader, or an app holder) and receives no legacy transaction",
                     fix: "open its transactions on the database it holds (`dbQueue.read { db in … }`), then run migrate again")])
             }
             isAlreadyMigrated = true
@@ -77,7 +75,7 @@ struct ConsumerMigration {
         migrateMethods()
         let production = migrateStoredProperties()
         guard refusals.isEmpty else {
-            throw MigrationRefused(consumer: context.consumer.name, refusals: refusals)
+            throw GeneratorError.migrateRefused(consumer: context.consumer.name, refusals)
         }
         requirements = context.requirements
         try assembleEdits()
@@ -185,10 +183,10 @@ struct ConsumerMigration {
     }
 
     mutating func refuse(_ node: some SyntaxProtocol, in file: SourceFile, _ reason: String, fix: String) {
-        refusals.append(MigrationRefusal(location: file.sourceLocation(of: node), reason: reason, fix: fix))
+        refusals.append(Refusal(.cannotMigrate, at: file.sourceLocation(of: node), reason, fix: fix))
     }
 
-    mutating func refuse(_ refusal: MigrationRefusal) {
+    mutating func refuse(_ refusal: Refusal) {
         refusals.append(refusal)
     }
 
@@ -200,7 +198,7 @@ struct ConsumerMigration {
     /// Runs the extractor on one scope; with `tentatively`, a scope it
     /// cannot migrate leaves nothing behind and returns its refusals.
     @discardableResult
-    mutating func extract(_ scope: TransactionScope, tentatively: Bool = false) -> [MigrationRefusal] {
+    mutating func extract(_ scope: TransactionScope, tentatively: Bool = false) -> [Refusal] {
         let before = context.requirements
         context.typer.known = [scope.legacyName: scope.legacyType]
         let extractor = LegacyCodeExtractor(context: context, scope: scope)
@@ -219,9 +217,8 @@ struct ConsumerMigration {
         for path in textEdits.keys.sorted() {
             let (file, fileEdits) = textEdits[path]!
             if let (first, second) = TextEdit.overlappingPairs(fileEdits).first {
-                throw MigrationRefused(consumer: context.consumer.name, refusals: [MigrationRefusal(
-                    location: SourceLocation(path: path, line: file.converter.location(for: AbsolutePosition(utf8Offset: first.start)).line),
-                    reason: "txkit would edit the same code twice (`\(first.replacement)` and `\(second.replacement)`)",
+                throw GeneratorError.migrateRefused(consumer: context.consumer.name, [Refusal(.cannotMigrate, at: SourceLocation(path: path, line: file.converter.location(for: AbsolutePosition(utf8Offset: first.start)).line),
+                    "txkit would edit the same code twice (`\(first.replacement)` and `\(second.replacement)`)",
                     fix: "report it with the file: it is a bug of txkit migrate")])
             }
             let original = file.tree.description
@@ -263,18 +260,4 @@ extension ConsumerMigration {
     }
 }
 
-/// `txkit migrate` refused a consumer: every place that stops it, each with
-/// its reason and fix. Nothing was written.
-package struct MigrationRefused: Error, CustomStringConvertible {
-    var consumer: String
-    var refusals: [MigrationRefusal]
-
-    package var description: String {
-        "txkit migrate \(consumer): refused; nothing was written. Each place, why, and what to do:\n"
-            + refusals.map { "  \($0)" }.joined(separator: "\n")
-    }
-
-    /// The places, `path:line: reason; fix`, one a line.
-    package var places: [String] { refusals.map(\.description) }
-}
 #endif

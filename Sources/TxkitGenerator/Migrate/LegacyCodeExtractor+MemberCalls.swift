@@ -10,24 +10,72 @@ import SwiftSyntax
 extension LegacyCodeExtractor {
     /// The requirement and the consumer's new text for such a call, or nil
     /// (then the call moves as an expression, its variables as parameters).
-    func memberCall(_ call: FunctionCallExprSyntax) -> (InlineRequirement, replacement: String, assignsBack: String?)? {
+    /// The member of a type the sources declare that `call` calls, with
+    /// the parameter each argument fills (trailing closure last), or nil.
+    func resolvedMember(of call: FunctionCallExprSyntax) -> ResolvedMemberCall? {
         guard let callee = call.calledExpression.as(MemberAccessExprSyntax.self), let base = callee.base,
+              !base.is(OptionalChainingExprSyntax.self), call.additionalTrailingClosures.isEmpty,
               let baseType = context.typer.type(of: base)
         else { return nil }
         let metatype = TypeText.metatypeInstance(baseType)
         let receiverType = metatype ?? TypeText.unwrapped(baseType)
-        guard !base.is(OptionalChainingExprSyntax.self),
-              let indexed = context.index.types[SourceIndex.coreTypeName(receiverType)], indexed.kind != .protocol
-        else { return nil }
+        guard let indexed = context.index.types[SourceIndex.coreTypeName(receiverType)], indexed.kind != .protocol else { return nil }
         var labels: [String?] = call.arguments.map { $0.label?.text }
         if call.trailingClosure != nil { labels.append(nil) }
-        guard call.additionalTrailingClosures.isEmpty else { return nil }
         let candidates = context.index.members(named: callee.declName.baseName.text, of: receiverType, isStatic: metatype != nil)
             .filter { $0.kind == .function && $0.genericParameters.isEmpty && !$0.isAsync }
-        guard let member = candidates.first(where: {
-            CallMatcher(member: $0, shimForm: false, isLegacyTransaction: { _ in false }).argumentParameters(labels)?.count == labels.count
-        }), let filled = CallMatcher(member: member, shimForm: false, isLegacyTransaction: { _ in false }).argumentParameters(labels)
+        for member in candidates {
+            let matcher = CallMatcher(member: member, shimForm: false, isLegacyTransaction: { _ in false })
+            if let filled = matcher.argumentParameters(labels), filled.count == labels.count {
+                return ResolvedMemberCall(
+                    member: member, type: indexed, base: base, baseType: baseType, metatype: metatype,
+                    receiverType: receiverType, filled: filled)
+            }
+        }
+        return nil
+    }
+
+    /// A call ``resolvedMember(of:)`` resolved.
+    struct ResolvedMemberCall {
+        var member: IndexedMember
+        var type: IndexedType
+        var base: ExprSyntax
+        var baseType: String
+        /// The type, when the call is on the type itself (`Note.count(db)`).
+        var metatype: String?
+        var receiverType: String
+        /// The parameter each argument fills, in order.
+        var filled: [Int]
+    }
+
+    /// Read or write, when `call` passes the scope's legacy transaction to a
+    /// member the sources declare and that member says which (as a shim
+    /// member's ``TransactionDecision``: its transaction's type, then its
+    /// body); nil when it does not.
+    func calleeKind(_ call: FunctionCallExprSyntax) -> TransactionKind? {
+        guard let resolved = resolvedMember(of: call) else { return nil }
+        var expressions = call.arguments.map { ExprSyntax($0.expression) }
+        if let trailing = call.trailingClosure { expressions.append(ExprSyntax(trailing)) }
+        guard let position = expressions.firstIndex(where: isLegacyTransactionExpression) else { return nil }
+        let parameter = resolved.member.parameters[resolved.filled[position]]
+        if let decision = ShimPlan.accessFromTransactionType(parameter.type, configuration: context.configuration) {
+            return decision.kind
+        }
+        let configuration = context.configuration
+        let bodies = LegacyBodies(legacy: resolved.type) { configuration.legacyTransaction(forParameterType: $0) != nil }
+        switch bodies.effect(of: resolved.member) {
+        case .writes: return .write
+        case .reads: return .read
+        case .unknown: return nil
+        }
+    }
+
+    func memberCall(_ call: FunctionCallExprSyntax) -> (InlineRequirement, replacement: String, assignsBack: String?)? {
+        guard let resolved = resolvedMember(of: call),
+              let callee = call.calledExpression.as(MemberAccessExprSyntax.self)
         else { return nil }
+        let (member, indexed, base, baseType) = (resolved.member, resolved.type, resolved.base, resolved.baseType)
+        let (metatype, receiverType, filled) = (resolved.metatype, resolved.receiverType, resolved.filled)
         // The arguments, each with its parameter; exactly one is the legacy transaction.
         var arguments: [(parameter: IndexedParameter, text: String, isTransaction: Bool)] = []
         var expressions = call.arguments.map { ExprSyntax($0.expression) }
@@ -107,7 +155,7 @@ extension LegacyCodeExtractor {
     }
 
     /// `db`, or `transaction.database`: the legacy transaction, or its connection.
-    private func isLegacyTransactionExpression(_ expression: ExprSyntax) -> Bool {
+    func isLegacyTransactionExpression(_ expression: ExprSyntax) -> Bool {
         if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == scope.legacyName }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
             return base.baseName.text == scope.legacyName

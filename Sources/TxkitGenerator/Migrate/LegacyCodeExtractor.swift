@@ -22,7 +22,7 @@ final class LegacyCodeExtractor {
     let scope: TransactionScope
     /// The consumer's file edits, in that file's UTF-8 offsets.
     private(set) var edits: [TextEdit] = []
-    private(set) var refusals: [MigrationRefusal] = []
+    private(set) var refusals: [Refusal] = []
     /// Calls through a pair's shim whose legacy member did not throw: the
     /// shim's does (its bridge can), so they need `try`.
     private(set) var throwingCalls: [FunctionCallExprSyntax] = []
@@ -523,12 +523,18 @@ final class LegacyCodeExtractor {
     }
 
     /// Read or write: a read scope reads; in a write, the code writes when
-    /// it calls a GRDB method that writes or a member that takes a write
-    /// transaction or whose name starts with a writing verb.
+    /// it calls a GRDB method that writes, passes its transaction to a
+    /// member the sources declare that writes (``calleeKind(_:)``: a write
+    /// transaction type, a body that writes), or calls a member whose name
+    /// starts with a writing verb and that does not say otherwise.
     func kind(of nodes: [Syntax]) -> TransactionKind {
         guard scope.kind == .write else { return .read }
         for node in nodes {
             for call in node.descendants(FunctionCallExprSyntax.self) {
+                if let known = calleeKind(call) {
+                    if known == .write { return .write }
+                    continue
+                }
                 let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                     ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
                 if GRDBVocabulary.writingMethods.contains(name) { return .write }
@@ -733,9 +739,8 @@ final class LegacyCodeExtractor {
     }
 
     private func refuse(_ node: some SyntaxProtocol, _ reason: String) {
-        refusals.append(MigrationRefusal(
-            location: scope.file.sourceLocation(of: node),
-            reason: "\(context.consumer.name).\(scope.methodName): \(reason)",
+        refusals.append(Refusal(.cannotMigrate, at: scope.file.sourceLocation(of: node),
+            "\(context.consumer.name).\(scope.methodName): \(reason)",
             fix: "move that code into a finder method that takes the transaction, or give the names it uses their types, then run migrate again"))
     }
 }

@@ -65,14 +65,22 @@ struct ShimMember {
         }
     }
 
-    /// Whether `type` mentions one of the member's generic parameters (or
-    /// is an opaque `some` type), so that a mock records it by description.
-    func isGeneric(_ type: String) -> Bool {
-        if type.hasPrefix("some ") { return true }
+    /// The shape of ``resultType``: as the legacy member's, but never
+    /// opaque (`some P` became `any P`).
+    var resultShape: TypeShape? {
+        guard var shape = legacy.resultShape, legacy.resultType != nil else { return nil }
+        shape.isOpaque = false
+        return shape
+    }
+
+    /// Whether a type of this shape mentions one of the member's generic
+    /// parameters (or is an opaque `some` type), so that a mock records it
+    /// by description.
+    func isGeneric(_ shape: TypeShape?) -> Bool {
+        guard let shape else { return false }
+        if shape.isOpaque { return true }
         let names = legacy.genericParameterNames
-        guard !names.isEmpty else { return false }
-        let words = type.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" })
-        return words.contains { names.contains(String($0)) }
+        return !names.isEmpty && shape.names.contains(where: names.contains)
     }
 }
 #endif

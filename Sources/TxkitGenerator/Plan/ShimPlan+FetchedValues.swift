@@ -15,12 +15,12 @@ extension ShimPlan {
               let initializer = initializer(of: name, before: Syntax(use.node)),
               let fetch = fetchCall(initializer, on: legacy, isLegacyTransaction: isLegacyTransaction)
         else { return }
-        throw GeneratorError.unsupportedUse(
-            "\(use.text) calls \(legacy.name).\(use.memberName) on `\(name)`, a value fetched with "
-                + "`\(fetch)`: a shim stands for one service, and one wrapper cannot stand for every value a "
-                + "fetch returns. Convert \(legacy.name) to the Good Way (txkit convert), or give it a static "
-                + "member that takes what identifies the value",
-            location: use.location)
+        throw Refusal(
+            .unsupportedUse, at: use.location,
+            "\(use.text) calls \(legacy.name).\(use.memberName) on `\(name)`, a value fetched with `\(fetch)`: a "
+                + "shim stands for one service, and one wrapper cannot stand for every value a fetch returns",
+            fix: "convert \(legacy.name) to the Good Way (txkit convert), or give it a static member that takes "
+                + "what identifies the value")
     }
 
     /// The initializer of the `let`/`var` named `name` declared before

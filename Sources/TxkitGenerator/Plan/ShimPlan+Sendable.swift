@@ -75,7 +75,7 @@ extension ShimPlan {
         return throughLegacy.contains { use in
             switch use.base {
             case .expression: true
-            case let .variable(name): ConsumerRewriter.enclosingParameter(named: name, of: Syntax(use.node)) == nil
+            case let .variable(name): use.node.enclosingFunctionParameter(named: name) == nil
             case .type, .storedProperty: false
             }
         } && !throughLegacy.contains { if case .storedProperty = $0.base { true } else { false } }

@@ -46,13 +46,16 @@ extension ShimPlan {
             let substitutions = Dictionary(uniqueKeysWithValues: zip(generics, types))
             var specialized = member
             specialized.genericParameters = ""
+            specialized.genericParameterNames = []
             specialized.whereClause = ""
             specialized.parameters = member.parameters.map { parameter in
                 var parameter = parameter
                 parameter.type = substitute(substitutions, in: parameter.type)
+                parameter.shape = TypeShape(parsing: parameter.declaredType)
                 return parameter
             }
             specialized.resultType = member.resultType.map { substitute(substitutions, in: $0) }
+            specialized.resultShape = specialized.resultType.map { TypeShape(parsing: $0) }
             return (specialized, groups[types]!)
         }
     }

@@ -163,10 +163,12 @@ extension ShimPlan {
             member.parameters.contains { configuration.legacyTransaction(forParameterType: $0.type) != nil }
         }
         guard !takesOne else { return }
-        throw GeneratorError.noLegacyTransaction(
-            legacy: legacy.name,
-            transactions: configuration.legacyTransactions.map(\.type),
-            location: legacy.files.first ?? legacy.name)
+        throw Refusal(
+            .noLegacyTransaction, at: legacy.location,
+            "no member of \(legacy.name) takes a legacy transaction "
+                + "(\(configuration.legacyTransactions.map(\.type).joined(separator: ", "))), so it needs no shim",
+            fix: "pass --legacy a type whose members take one, or add its transaction type to legacyTransactions "
+                + "in txkit.json")
     }
 
     /// Refuses `Database` as a legacy transaction when the sources declare
@@ -178,13 +180,14 @@ extension ShimPlan {
         guard configuration.legacyTransactions.contains(where: { $0.type == "Database" }),
               let own = index?.types["Database"], own.kind != nil
         else { return }
-        throw GeneratorError.unsupportedUse(
-            "txkit.json names Database as a legacy transaction, but the sources declare a \(own.kind!.rawValue) "
-                + "Database of their own, which shadows GRDB's where it is declared: parameters spelled Database "
-                + "are that \(own.kind!.rawValue), not the connection the bridge gives. Name \"GRDB.Database\" in "
-                + "txkit.json for the finders that spell GRDB's so, and give the app's own Database an entry of its "
-                + "own if it stands for a transaction (txkit init proposes this)",
-            location: own.declarations.first?.location ?? "Database")
+        let kind = own.kind?.rawValue ?? "type"
+        throw Refusal(
+            .unsupportedUse, at: own.location,
+            "txkit.json names Database as a legacy transaction, but the sources declare a \(kind) Database of "
+                + "their own, which shadows GRDB's where it is declared: parameters spelled Database are that "
+                + "\(kind), not the connection the bridge gives",
+            fix: "name \"GRDB.Database\" in txkit.json for the finders that spell GRDB's so, and give the app's "
+                + "own Database an entry of its own if it stands for a transaction (txkit init proposes this)")
     }
 }
 #endif

@@ -20,7 +20,7 @@ extension ShimPlan {
     /// `weak var store: Store?`, `.reference` for a stored property of the
     /// wrapper's ``weakReferenceTypeName`` type (what `--apply` made of one).
     static func weakHolding(of legacy: String, in consumer: IndexedType) -> WeakHolding? {
-        let rewritten = "\(consumer.name).Wrappers.\(legacy).\(weakReferenceTypeName)"
+        let rewritten = "\(GeneratedLayout.wrapperReference(consumer: consumer.name, legacy: legacy)).\(weakReferenceTypeName)"
         for declaration in consumer.declarations {
             for item in declaration.memberBlock.members {
                 guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
@@ -32,7 +32,7 @@ extension ShimPlan {
                     }
                     if binding.typeAnnotation?.type.trimmedDescription == rewritten
                         || binding.initializer?.value.trimmedDescription.hasPrefix(rewritten) == true {
-                        return .reference(location: declaration.file.location(of: binding))
+                        return .reference(location: declaration.file.sourceLocation(of: binding))
                     }
                 }
             }
@@ -43,7 +43,7 @@ extension ShimPlan {
     /// See ``weakHolding(of:in:)``.
     enum WeakHolding: Equatable {
         case property
-        case reference(location: String)
+        case reference(location: SourceLocation)
     }
 }
 #endif

@@ -8,11 +8,27 @@ package struct ShimPlan {
     /// Every use the consumer makes of the legacy type, in source order.
     var uses: [ConsumerUse]
 
+    /// - Throws: ``GeneratorError/refused(_:_:)`` where a shim cannot
+    ///   stand for what the consumer uses, or
+    ///   ``GeneratorError/unusedType(consumer:legacy:)``.
     init(consumer: IndexedType, legacy: IndexedType, configuration: GeneratorConfiguration) throws {
+        do {
+            try self.init(planning: consumer, legacy: legacy, configuration: configuration)
+        } catch let refusal as Refusal {
+            throw GeneratorError.shimRefused(consumer: consumer.name, legacy: legacy.name, [refusal])
+        }
+    }
+
+    private init(planning consumer: IndexedType, legacy: IndexedType, configuration: GeneratorConfiguration) throws {
         self.consumer = consumer
         self.legacy = legacy
         guard consumer.name != legacy.name else {
-            throw GeneratorError.selfPair(consumer.name, location: consumer.declarations.first?.location ?? consumer.name)
+            throw Refusal(
+                .selfPair, at: consumer.location,
+                "\(consumer.name) is both the consumer and the legacy type: a type's calls of its own members take "
+                    + "its own transaction and need no shim",
+                fix: "shim the pairs where another type uses \(consumer.name) (`txkit inventory` lists them), or turn "
+                    + "\(consumer.name) into a protocol with `txkit convert --legacy \(consumer.name)`")
         }
         let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(forParameterType: type) != nil }
         try Self.requireLegacyTransactionMember(in: legacy, configuration: configuration)
@@ -25,9 +41,11 @@ package struct ShimPlan {
         let uses = scan.uses
         guard !uses.isEmpty else {
             if let reference = scan.unresolved.first {
-                throw GeneratorError.unresolvedReference(
-                    "\(consumer.name) refers to \(legacy.name) only in ways txkit cannot follow (`\(reference.text)`)",
-                    location: reference.location)
+                throw Refusal(
+                    .unresolvedReference, at: reference.location,
+                    "\(consumer.name) refers to \(legacy.name) only in ways txkit cannot follow (`\(reference.text)`), "
+                        + "so it cannot tell which members are used through them",
+                    fix: "name the legacy type there (a property, local or parameter of its type)")
             }
             throw GeneratorError.unusedType(consumer: consumer.name, legacy: legacy.name)
         }
@@ -77,16 +95,18 @@ package struct ShimPlan {
                 transactionDecision = decision
             }
             if transactions.count > 1 {
-                throw GeneratorError.unsupportedUse(
-                    "\(legacy.name).\(member.displayName) takes \(transactions.count) legacy transactions",
-                    location: member.location)
+                throw Refusal(
+                    .unsupportedUse, at: member.declaration,
+                    "\(legacy.name).\(member.displayName) takes \(transactions.count) legacy transactions, and a shim "
+                        + "member takes one TransactionKit transaction",
+                    fix: "give it one legacy transaction, then run again")
             }
             if let variadic = member.parameters.first(where: \.isVariadic) {
-                throw GeneratorError.unsupportedUse(
+                throw Refusal(
+                    .unsupportedUse, at: member.declaration,
                     "\(legacy.name).\(member.displayName) has a variadic parameter (\(variadic.name)), which a "
-                        + "wrapper cannot forward (Swift has no argument splat); add an overload taking an array "
-                        + "to \(legacy.name) and call that",
-                    location: member.location)
+                        + "wrapper cannot forward (Swift has no argument splat)",
+                    fix: "add an overload taking an array to \(legacy.name) and call that")
             }
             // A generic member constrained by a module shims leave out
             // (GRDB's `DatabaseValueConvertible`): one requirement per type
@@ -94,29 +114,34 @@ package struct ShimPlan {
             var specializations = [(member, memberUses)]
             if let constraint = Self.excludedConstraint(of: member, in: legacy, configuration: configuration) {
                 guard let specialized = Self.specializations(of: member, uses: memberUses) else {
-                    throw GeneratorError.unsupportedUse(
+                    throw Refusal(
+                        .unsupportedUse, at: member.declaration,
                         "\(legacy.name).\(member.displayName) constrains its generic parameters with \(constraint), "
                             + "which may come from a module that shims leave out (excludedImports: "
                             + "\(configuration.excludedImports.joined(separator: ", "))), and not every call of "
-                            + "\(consumer.name) names its type with a metatype argument (`as: String.self`); the shim "
-                            + "would not compile: pass the type that way, or add a non-generic overload for the "
-                            + "types \(consumer.name) uses and call that",
-                        location: member.location)
+                            + "\(consumer.name) names its type with a metatype argument (`as: String.self`): the shim "
+                            + "would not compile",
+                        fix: "pass the type that way, or add a non-generic overload for the types \(consumer.name) "
+                            + "uses and call that")
                 }
                 specializations = specialized
             }
             if let reason = Self.actorIsolationRefusal(of: member, in: legacy) {
-                throw GeneratorError.unsupportedUse(reason, location: memberUses.first?.0.location ?? member.location)
+                throw Refusal(
+                    .unsupportedUse, at: memberUses.first?.0.location ?? member.declaration, reason.reason, fix: reason.fix)
             }
             var isWritten = false
             for (use, _) in memberUses {
                 if case let .property(_, isWrite) = use.form, isWrite { isWritten = true }
             }
             if isWritten && !member.isStatic && legacy.kind != .class && legacy.kind != .actor {
-                throw GeneratorError.unsupportedUse(
-                    "\(consumer.name) writes \(legacy.name).\(member.name), an instance property of a value type; "
-                        + "a shared wrapper cannot mutate its copy",
-                    location: memberUses.first { if case .property(_, true) = $0.0.form { true } else { false } }!.0.location)
+                throw Refusal(
+                    .unsupportedUse,
+                    at: memberUses.first { if case .property(_, true) = $0.0.form { true } else { false } }!.0.location,
+                    "\(consumer.name) writes \(legacy.name).\(member.name), an instance property of a value type, "
+                        + "and a shared wrapper cannot mutate its copy",
+                    fix: "make \(legacy.name) a class, or write the property through a method that takes a legacy "
+                        + "transaction")
             }
             return specializations.map { specialized, specializedUses in
                 var shimMember = ShimMember(
@@ -137,15 +162,16 @@ package struct ShimPlan {
     /// actor's conformance to a finder protocol) reaches it only with
     /// `await`, so the requirement would have to be `async` where the
     /// member is not, and its mock with it.
-    static func actorIsolationRefusal(of member: IndexedMember, in legacy: IndexedType) -> String? {
+    static func actorIsolationRefusal(of member: IndexedMember, in legacy: IndexedType) -> (reason: String, fix: String)? {
         guard legacy.kind == .actor, !member.isStatic, !member.isExemptFromActorIsolation,
               legacy.members.contains(member)
         else { return nil }
         let what = if case .property = member.kind { "property" } else { "method" }
-        return "\(legacy.name).\(member.displayName) is a \(what) isolated to the actor \(legacy.name) "
-            + "(\(member.location)); code outside the actor reaches it only with `await`, which a synchronous "
-            + "requirement does not allow: make it `nonisolated` (a `let` for a constant), or keep the call on "
-            + "\(legacy.name), then run again"
+        return (
+            "\(legacy.name).\(member.displayName) is a \(what) isolated to the actor \(legacy.name) "
+                + "(\(member.location)); code outside the actor reaches it only with `await`, which a synchronous "
+                + "requirement does not allow",
+            "make it `nonisolated` (a `let` for a constant), or keep the call on \(legacy.name), then run again")
     }
 
     /// The first type a generic member's constraints name that neither the
@@ -234,11 +260,19 @@ package struct ShimPlan {
         let candidates = { (members: [IndexedMember]) in
             members.map { "\(legacy.name).\($0.displayName) at \($0.location)" }
         }
+        let noMatchingMember = { (candidates: [String]) in
+            candidates.isEmpty
+                ? Refusal(
+                    .noMatchingMember, at: use.location,
+                    "\(use.text) uses no member that \(legacy.name), its superclasses or its protocols declare in "
+                        + "the sources")
+                : Refusal(.noMatchingMember, at: use.location, "\(use.text) fits none of these members", details: candidates)
+        }
         switch use.form {
         case .property:
             let properties = named.filter { if case .property = $0.kind { true } else { false } }
             guard let property = properties.first else {
-                throw GeneratorError.noMatchingMember(use.text, location: use.location, candidates: candidates(named))
+                throw noMatchingMember(candidates(named))
             }
             return [(property, [])]
         case let .call(labels):
@@ -249,7 +283,7 @@ package struct ShimPlan {
                 return matcher.argumentParameters(labels).map { (member, Set($0), $0) }
             }
             guard !matches.isEmpty else {
-                throw GeneratorError.noMatchingMember(use.text, location: use.location, candidates: candidates(named))
+                throw noMatchingMember(candidates(named))
             }
             // Argument types the source states rule overloads out.
             let typed = matches.filter { match in
@@ -275,16 +309,18 @@ package struct ShimPlan {
                 return signatures.insert(parameters.joined(separator: ",") + (match.member.isStatic ? " static" : "")).inserted
             }
             if matches.contains(where: { shape($0.member) != shape(matches[0].member) }) {
-                throw GeneratorError.ambiguousCall(
-                    use.text, location: use.location, candidates: candidates(matches.map(\.member)))
+                throw Refusal(
+                    .ambiguousCall, at: use.location, "\(use.text) matches several members",
+                    fix: "label the arguments or remove an overload", details: candidates(matches.map(\.member)))
             }
             for match in matches {
                 for (index, parameter) in match.member.parameters.enumerated()
                 where isLegacyTransaction(parameter.type) && !match.supplied.contains(index) {
-                    throw GeneratorError.unsupportedUse(
-                        "\(use.text) leaves out the legacy transaction of \(legacy.name).\(match.member.displayName) "
-                            + "(its default runs it outside the caller's transaction); pass the transaction",
-                        location: use.location)
+                    throw Refusal(
+                        .unsupportedUse, at: use.location,
+                        "\(use.text) leaves out the legacy transaction of \(legacy.name).\(match.member.displayName), "
+                            + "whose default runs it outside the caller's transaction",
+                        fix: "pass the transaction")
                 }
             }
             return matches.map { ($0.member, $0.supplied) }

@@ -66,7 +66,7 @@ package struct ProtocolMockRenderer {
     }
 
     /// The reasons this protocol cannot be mocked, each with its place.
-    package func refusals() -> [(location: SourceLocation, reason: String)] {
+    package func refusals() -> [Refusal] {
         var reasons: [(SourceLocation, String)] = []
         for parent in requirements.unknownParents {
             reasons.append((parent.location, "it inherits from \(parent.name), which is not declared in the sources: txkit cannot read its requirements"))
@@ -80,7 +80,7 @@ package struct ProtocolMockRenderer {
                 reasons.append((requirement.location, "the static member \(requirement.bareName) of a protocol with associated types: a generic mock cannot store stubs per type"))
             }
         }
-        return reasons
+        return reasons.map { Refusal(.cannotMock, at: $0.0, $0.1) }
     }
 
     /// Requirements that differ only by a result one generic witness

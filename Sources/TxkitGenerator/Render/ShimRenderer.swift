@@ -7,8 +7,9 @@ struct ShimRenderer {
 
     private var consumer: String { plan.consumer.name }
     private var legacy: String { plan.legacy.name }
-    var shimName: String { "\(consumer)_\(legacy)Shim" }
-    var wrapperName: String { "\(consumer)_\(legacy)Wrapper" }
+    private var shimName: String { GeneratedLayout.shimName(consumer: consumer, legacy: legacy) }
+    private var wrapperName: String { GeneratedLayout.wrapperName(consumer: consumer, legacy: legacy) }
+    private var mockReference: String { GeneratedLayout.mockReference(consumer: consumer, legacy: legacy) }
     private var access: AccessLevel { plan.accessLevel(configuration: configuration) }
     private var modifier: String { access.modifier }
 
@@ -31,10 +32,10 @@ struct ShimRenderer {
         lines += [
             "",
             "/// What ``\(consumer)`` uses of `\(legacy)`, and only that, taking TransactionKit",
-            "/// transactions (Shortcut Way). Call sites read `\(consumer).Shims.\(legacy)`.",
+            "/// transactions (Shortcut Way). Call sites read `\(GeneratedLayout.shimReference(consumer: consumer, legacy: legacy))`.",
             "///",
             "/// Production passes ``\(wrapperName)``; unit tests pass",
-            "/// `\(consumer).Mocks.\(legacy)`.",
+            "/// `\(mockReference)`.",
             // Sendable only when the legacy type is, or the wrapper makes
             // an instance per call (see ShimPlan.isShimSendable).
             "\(modifier)protocol \(shimName)\(plan.isShimSendable ? ": Sendable" : "") {",
@@ -129,7 +130,7 @@ struct ShimRenderer {
             "/// with `\(bridgeDescription)` (Shortcut Way).",
             "///",
             "/// - Warning: Given a `MockDB` transaction, the bridge reports a misuse: unit",
-            "///   tests pass `\(consumer).Mocks.\(legacy)` instead.",
+            "///   tests pass `\(mockReference)` instead.",
             "\(modifier)struct \(wrapperName): \(shimName) {",
         ]
         let hasInstanceMembers = plan.members.contains { !$0.legacy.isStatic }

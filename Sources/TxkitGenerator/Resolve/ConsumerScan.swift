@@ -8,8 +8,7 @@ struct ConsumerScan {
     /// (a generic argument, a collection, a cast, a generic constraint).
     struct Reference: Equatable {
         var legacyType: String
-        /// `file:line`.
-        var location: String
+        var location: SourceLocation
         /// The line, trimmed, for messages.
         var text: String
     }
@@ -52,11 +51,17 @@ struct ConsumerScan {
                   !accounted.contains(token.positionAfterSkippingLeadingTrivia.utf8Offset)
             else { continue }
             if previous.last?.tokenKind == .period { continue }
+            // `Legacy.self` (`belongsTo(Category.self)`, `decode(Event.self)`):
+            // the type as a value, no use of its members.
+            if let dot = token.nextToken(viewMode: .sourceAccurate), dot.tokenKind == .period,
+               dot.nextToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.self) {
+                continue
+            }
             if Self.isInNestedType(token, below: declaration.memberBlock) || Self.isDeclaredName(token)
                 || Self.qualifiesNestedType(token) { continue }
             found.append(Reference(
                 legacyType: token.text,
-                location: declaration.file.location(of: token),
+                location: declaration.file.sourceLocation(of: token),
                 text: Self.line(of: token)))
         }
         return found
@@ -83,7 +88,7 @@ struct ConsumerScan {
         return clauses.flatMap { clause in
             clause.tokens(viewMode: .sourceAccurate).filter { legacyTypes.contains($0.text) }.map { token in
                 Reference(
-                    legacyType: token.text, location: declaration.file.location(of: token),
+                    legacyType: token.text, location: declaration.file.sourceLocation(of: token),
                     text: clause.trimmedDescription)
             }
         }

@@ -44,7 +44,7 @@ extension ConsumerScanner {
         }
         let frames = expression.is(DeclReferenceExprSyntax.self) ? scopes : [scopes[0]]
         guard let written = frames.reversed().lazy.compactMap({ $0[name] }).first else { return nil }
-        guard let legacy = Self.shimmedLegacy(written, consumer: consumer), legacyTypes.contains(legacy) else { return nil }
+        guard let legacy = GeneratedLayout.shimmedLegacy(written, consumer: consumer), legacyTypes.contains(legacy) else { return nil }
         return (legacy, false, false)
     }
 

@@ -16,21 +16,8 @@ extension ConsumerScanner {
             return classify(String(type.dropFirst().dropLast()), consumer: consumer, legacy: legacy)
         }
         if type == legacy { return true }
-        if type == "Shims.\(legacy)" || type == "\(consumer).Shims.\(legacy)" || type == "\(consumer)_\(legacy)Shim" {
+        if GeneratedLayout.isShim(type, consumer: consumer, legacy: legacy) {
             return false
-        }
-        return nil
-    }
-
-    /// The legacy type whose generated shim `type` names (`Shims.Legacy`,
-    /// `C.Shims.Legacy`, `C_LegacyShim`, optionally `any` or optional).
-    static func shimmedLegacy(_ type: String, consumer: String) -> String? {
-        let core = SourceIndex.coreTypeName(type)
-        for prefix in ["\(consumer).Shims.", "Shims."] where core.hasPrefix(prefix) {
-            return String(core.dropFirst(prefix.count))
-        }
-        if core.hasPrefix(consumer + "_"), core.hasSuffix("Shim"), core.count > consumer.count + 5 {
-            return String(core.dropFirst(consumer.count + 1).dropLast(4))
         }
         return nil
     }

@@ -69,7 +69,7 @@ final class ConsumerScanner: SyntaxVisitor {
                     if let type = binding.typeAnnotation?.type.trimmedDescription {
                         let core = SourceIndex.coreTypeName(type)
                         if legacyTypes.contains(core)
-                            || shimmedLegacy(type, consumer: consumer).map(legacyTypes.contains) == true {
+                            || GeneratedLayout.shimmedLegacy(type, consumer: consumer).map(legacyTypes.contains) == true {
                             found.insert(name)
                         }
                     } else if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
@@ -226,7 +226,7 @@ final class ConsumerScanner: SyntaxVisitor {
     func account(_ type: some SyntaxProtocol) {
         let written = type.trimmedDescription
         guard let legacy = typer.instance(ofWritten: written).instanceType, legacyTypes.contains(legacy)
-                || Self.shimmedLegacy(written, consumer: consumer).map(legacyTypes.contains) == true
+                || GeneratedLayout.shimmedLegacy(written, consumer: consumer).map(legacyTypes.contains) == true
         else { return }
         for token in type.tokens(viewMode: .sourceAccurate) where legacyTypes.contains(token.text) {
             accounted.insert(token.positionAfterSkippingLeadingTrivia.utf8Offset)
@@ -273,7 +273,7 @@ final class ConsumerScanner: SyntaxVisitor {
             base: base(of: baseExpression),
             node: node,
             file: file,
-            location: file.location(of: node),
+            location: file.sourceLocation(of: node),
             text: statement.trimmedDescription,
             legacyType: legacy,
             argumentTypes: argumentTypes))

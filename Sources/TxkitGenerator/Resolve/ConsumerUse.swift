@@ -47,8 +47,8 @@ struct ConsumerUse {
     var node: MemberAccessExprSyntax
     /// The file it is in.
     var file: SourceFile
-    /// `file:line`, for messages.
-    var location: String
+    /// Where it is, for messages.
+    var location: SourceLocation
     /// The call as written, for messages.
     var text: String
     /// The legacy type whose member is used.

@@ -16,79 +16,45 @@ import SwiftSyntax
 /// - A local that only held the bridged transaction is removed; `try` is
 ///   added where the shim throws and the legacy member did not, and a
 ///   method that did not throw is marked `throws`, its callers in the
-///   sources `try` (ConsumerRewriter+Throws).
+///   sources `try` (ConsumerRewriter+ThrowingMethods).
 ///
 /// - A parameter of a consumer method declared with the legacy type is
 ///   retyped to the shim, and what each caller in the sources passes for it
-///   is wrapped in `C.Wrappers.D` (``retypeLegacyParameters(_:)``).
+///   is wrapped in `C.Wrappers.D` (``retypeLegacyParameters(_:edits:)``).
 ///
 /// Uses it cannot rewrite (through a local that holds something else than
 /// a singleton or a temporary, a parameter used for more than calls, or a
 /// transaction not built with the bridge) stop it with an error that names
 /// the place, before anything is written; one run lists them all.
+///
+/// The rewriter is a value: each step is a function of it whose mutable
+/// inputs and outputs are its parameters (the ``EditBuffer``, the
+/// ``BridgeLocal``s read, the ``ThrowingMethod``s found, the
+/// ``RetypedParameters``), called in order by ``rewrite()``.
 struct ConsumerRewriter {
     let plan: ShimPlan
     let configuration: GeneratorConfiguration
-    var edits: [String: [TextEdit]] = [:]
-    var files: [String: SourceFile] = [:]
-    var bridgeLocals: [BridgeLocal] = []
-    /// The labels of the initializer parameters retyped to the shim: the
-    /// callers that pass them are updated (``updateInitializerCallers()``).
-    var retypedParameters: Set<String> = []
-    /// Those of ``retypedParameters`` that are optional (`store: Store?`).
-    var retypedOptionalParameters: Set<String> = []
-    /// Whether the sources adopt a GRDB pool (``sourcesAdoptAPool(_:)``),
-    /// read once: every use through the app's own connection asks.
-    let sourcesAdoptAPool: Bool
-    /// The consumer's methods that do not throw and must, once their uses
-    /// go through the shim (``makeMethodsThrow()``).
-    var throwingMethods: [ThrowingMethod] = []
-
-    /// A local such as `let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))`.
-    struct BridgeLocal {
-        var name: String
-        var item: CodeBlockItemSyntax
-        var list: CodeBlockItemListSyntax
-        var file: SourceFile
-        /// The offsets of the references the rewrite replaced.
-        var replaced: Set<Int>
-
-        /// Notes that the rewrite replaced `reference` to `local`, adding
-        /// `local` to `locals` the first time.
-        static func record(_ reference: DeclReferenceExprSyntax, to local: BridgeLocal, in locals: inout [BridgeLocal]) {
-            let offset = reference.position.utf8Offset
-            if let index = locals.firstIndex(where: { $0.item.id == local.item.id }) {
-                locals[index].replaced.insert(offset)
-            } else {
-                var local = local
-                local.replaced.insert(offset)
-                locals.append(local)
-            }
-        }
-
-        /// The edit that deletes the declaration, when nothing after it
-        /// reads the local but the references the rewrite replaced.
-        var removalIfUnread: TextEdit? {
-            let counter = ReferenceCounter(name: name)
-            for later in list where later.position > item.position {
-                counter.walk(later)
-            }
-            guard counter.positions.subtracting(replaced).isEmpty else { return nil }
-            return TextEdit(
-                start: item.position.utf8Offset, end: item.endPositionBeforeTrailingTrivia.utf8Offset, replacement: "")
-        }
-    }
+    /// What replaces the consumer's legacy transaction arguments.
+    let arguments: TransactionArgument
 
     init(plan: ShimPlan, configuration: GeneratorConfiguration) {
         self.plan = plan
         self.configuration = configuration
-        self.sourcesAdoptAPool = Self.sourcesAdoptAPool(plan)
+        arguments = TransactionArgument(configuration: configuration, consumer: plan.consumer)
+    }
+
+    /// The labels of the consumer's initializer parameters retyped to the
+    /// shim, whose callers wrap what they pass.
+    struct RetypedParameters {
+        var labels: Set<String> = []
+        /// Those that are optional (`store: Store?`).
+        var optionalLabels: Set<String> = []
     }
 
     var consumerName: String { plan.consumer.name }
     var legacyName: String { plan.legacy.name }
-    var shimType: String { "\(consumerName).Shims.\(legacyName)" }
-    var wrapperType: String { "\(consumerName).Wrappers.\(legacyName)" }
+    var shimType: String { GeneratedLayout.shimReference(consumer: consumerName, legacy: legacyName) }
+    var wrapperType: String { GeneratedLayout.wrapperReference(consumer: consumerName, legacy: legacyName) }
     /// Whether the wrapper has `init()` (see ``ShimRenderer``).
     var wrapperHasEmptyInit: Bool {
         !plan.members.contains { !$0.legacy.isStatic } || plan.legacy.hasArgumentlessInit
@@ -97,33 +63,42 @@ struct ConsumerRewriter {
 
     /// The edited files, in the order of the consumer's declarations;
     /// empty when every use already goes through the shim.
-    mutating func rewrite() throws -> [ConsumerEdit] {
+    ///
+    /// - Throws: ``GeneratorError/refused(_:_:)`` with every place it
+    ///   cannot rewrite; nothing is edited then.
+    func rewrite() throws -> [ConsumerEdit] {
+        do {
+            return try rewriteOrRefuse()
+        } catch let refusal as Refusal {
+            throw refused([refusal])
+        }
+    }
+
+    /// The refusal of this consumer's rewrite at `refusals`.
+    func refused(_ refusals: [Refusal]) -> GeneratorError {
+        GeneratorError.applyRefused(consumer: consumerName, legacy: legacyName, refusals)
+    }
+
+    private func rewriteOrRefuse() throws -> [ConsumerEdit] {
         let uses = plan.uses.filter(\.isThroughLegacyType)
         guard !uses.isEmpty else { return [] }
+        var edits = EditBuffer()
+        var bridgeLocals: [BridgeLocal] = []
+        var throwingMethods: [ThrowingMethod] = []
+        var retyped = RetypedParameters()
         // Every refusal is listed, not only the first: a person fixes
         // them all before the next run.
-        var refusals: [GeneratorError] = []
+        var refusals: [Refusal] = []
         func refuse(_ body: () throws -> Void) throws {
             do {
                 try body()
-            } catch let error as GeneratorError {
-                if case let .refusals(errors) = error { refusals += errors } else { refusals.append(error) }
+            } catch let refusal as Refusal {
+                refusals.append(refusal)
+            } catch let error as GeneratorError where !error.refusals.isEmpty {
+                refusals += error.refusals
             }
         }
-        // A local that holds a singleton or a temporary of the legacy type
-        // (`let store = Store()`, `let store = Store.shared`) is that
-        // expression: the consumer holds it in its shim property, the
-        // uses go through the property and the local goes.
-        var serviceLocals: [Int: (expression: String, local: BridgeLocal)] = [:]
-        for use in uses {
-            guard case let .variable(name) = use.base,
-                  let local = Self.local(named: name, before: Syntax(use.node), file: use.file),
-                  let binding = local.item.item.as(VariableDeclSyntax.self)?.bindings.first,
-                  binding.typeAnnotation.map({ $0.type.trimmedDescription == legacyName }) ?? true,
-                  let value = binding.initializer?.value, isServiceExpression(value.trimmedDescription)
-            else { continue }
-            serviceLocals[use.node.position.utf8Offset] = (value.trimmedDescription, local)
-        }
+        let serviceLocals = serviceLocals(of: uses)
         // Parameters of the consumer's methods declared with the legacy
         // type are retyped to the shim, and their callers wrap what they pass.
         var refusedParameterUses: Set<Int> = []
@@ -139,22 +114,8 @@ struct ConsumerRewriter {
             }
         }.map(\.node.position.utf8Offset))
         let isRoutable = { (use: ConsumerUse) in routable.contains(use.node.position.utf8Offset) }
-        for use in uses where !isRoutable(use) {
-            if case let .variable(name) = use.base, !refusedParameterUses.contains(use.node.position.utf8Offset) {
-                refusals.append(GeneratorError.cannotApply(
-                    "\(use.text) goes through `\(name)`, a local or parameter of type \(legacyName); "
-                        + "--apply routes static uses, stored properties and locals that hold a singleton or "
-                        + "a temporary (`let x = \(legacyName)()`): make it a stored property "
-                        + "(or edit this use by hand), then run again",
-                    location: use.location))
-            }
-            if case let .expression(text) = use.base, !isServiceExpression(text) {
-                refusals.append(GeneratorError.cannotApply(
-                    "\(use.text) reaches \(legacyName) through `\(text)` (a singleton, a temporary, a chain "
-                        + "or an inferred property); --apply routes only static uses and stored properties "
-                        + "declared with \(legacyName): edit this use by hand, then run again",
-                    location: use.location))
-            }
+        for use in uses where !isRoutable(use) && !refusedParameterUses.contains(use.node.position.utf8Offset) {
+            if let refusal = unroutedRefusal(use) { refusals.append(refusal) }
         }
         let stored = ConsumerScanner.storedProperties(
             of: plan.consumer.declarations, consumer: consumerName, legacy: legacyName
@@ -167,12 +128,14 @@ struct ConsumerRewriter {
             return serviceLocals[use.node.position.utf8Offset]?.expression
         })
         if let service = services.first, services.count > 1 || !stored.isEmpty {
-            refusals.append(GeneratorError.cannotApply(
-                "\(consumerName) reaches \(legacyName) through \(services.count > 1 ? "several expressions" : "`\(service)` and a stored property") "
-                    + "(\((services.sorted() + stored).joined(separator: ", "))); --apply gives it one shim property: "
-                    + "use one of them everywhere, then run again",
-                location: uses.first { if case .expression = $0.base { true } else { false } }?.location ?? consumerName))
-            throw refusals.count == 1 ? refusals[0] : GeneratorError.refusals(refusals)
+            let through = services.count > 1 ? "several expressions" : "`\(service)` and a stored property"
+            refusals.append(Refusal(
+                .cannotApply,
+                at: uses.first { if case .expression = $0.base { true } else { false } }?.location ?? plan.consumer.location,
+                "\(consumerName) reaches \(legacyName) through \(through) "
+                    + "(\((services.sorted() + stored).joined(separator: ", "))), and --apply gives it one shim property",
+                fix: "use one of them everywhere, then run again"))
+            throw refused(refusals)
         }
         // A consumer that says `Sendable` cannot hold the shim of a legacy
         // type that is not (its uses were through locals, singletons or
@@ -185,16 +148,16 @@ struct ConsumerRewriter {
         let perCall = plan.makesLegacyPerCall
         if perCall, let refusal = perCallRefusal(parameters: parameters, uses: uses) {
             refusals.append(refusal)
-            throw refusals.count == 1 ? refusals[0] : GeneratorError.refusals(refusals)
+            throw refused(refusals)
         }
         if stored.isEmpty, !throughParametersOnly, !perCall, !plan.isLegacySendable,
            plan.consumer.inherited.contains("Sendable") {
-            refusals.append(GeneratorError.cannotApply(
+            refusals.append(Refusal(
+                .cannotApply, at: plan.consumer.location,
                 "\(consumerName) is Sendable and \(legacyName) is not, so neither is its shim: the shim property "
-                    + "--apply would add would break \(consumerName)'s Sendable conformance; declare \(legacyName) "
-                    + "Sendable (or @unchecked Sendable if it guards its state), then run again",
-                location: plan.consumer.declarations.first?.location ?? consumerName))
-            throw refusals.count == 1 ? refusals[0] : GeneratorError.refusals(refusals)
+                    + "--apply would add would break \(consumerName)'s Sendable conformance",
+                fix: "declare \(legacyName) Sendable (or @unchecked Sendable if it guards its state), then run again"))
+            throw refused(refusals)
         }
         var property = SwiftText.lowercasedFirst(legacyName)
         try refuse {
@@ -202,134 +165,86 @@ struct ConsumerRewriter {
             case 0 where throughParametersOnly:
                 break
             case 0:
-                try addStoredProperty(property, production: services.first.map { perCall ? perCallProduction($0) : "\(wrapperType)(\($0))" })
+                try addStoredProperty(
+                    property, production: services.first.map { perCall ? perCallProduction($0) : "\(wrapperType)(\($0))" },
+                    edits: &edits)
             case 1:
                 property = stored[0]
-                try retypeStoredProperty(property)
+                retyped = try retypeStoredProperty(property, edits: &edits)
             default:
-                throw GeneratorError.cannotApply(
-                    "\(consumerName) has several stored properties of type \(legacyName) (\(stored.joined(separator: ", "))); "
-                        + "--apply gives it one shim property",
-                    location: plan.consumer.files.first ?? consumerName)
+                throw Refusal(
+                    .cannotApply, at: plan.consumer.location,
+                    "\(consumerName) has several stored properties of type \(legacyName) "
+                        + "(\(stored.joined(separator: ", "))), and --apply gives it one shim property",
+                    fix: "keep one of them, or edit the uses by hand, then run again")
             }
         }
         for use in uses where isRoutable(use) {
             if let (_, local) = serviceLocals[use.node.position.utf8Offset],
                let reference = use.node.base?.as(DeclReferenceExprSyntax.self) {
-                replace(reference, in: use.file, with: "self.\(property)")
+                edits.replace(reference, in: use.file, with: "self.\(property)")
                 BridgeLocal.record(reference, to: local, in: &bridgeLocals)
             }
-            try refuse { try route(use, through: property) }
+            try refuse {
+                try route(
+                    use, through: property, edits: &edits, bridgeLocals: &bridgeLocals, throwingMethods: &throwingMethods)
+            }
         }
         if refusals.isEmpty {
-            try refuse { try makeMethodsThrow() }
+            try refuse { try makeMethodsThrow(throwingMethods, edits: &edits) }
         }
-        if refusals.count == 1 { throw refusals[0] }
-        if !refusals.isEmpty { throw GeneratorError.refusals(refusals) }
-        retypeLegacyParameters(parameters)
-        removeUnusedBridgeLocals()
-        try updateInitializerCallers()
+        if !refusals.isEmpty { throw refused(refusals) }
+        retypeLegacyParameters(parameters, edits: &edits)
+        BridgeLocal.removeUnread(bridgeLocals, edits: &edits)
+        try updateInitializerCallers(of: retyped, edits: &edits)
+        // The lookup bridge names SQLiteDB: its module is imported.
+        edits.need(["TransactionKitSQLite"], inFilesWithAnEdit: { $0.replacement.contains("SQLiteDB.") })
         // The consumer's files first, then the callers' files.
-        let paths = plan.consumer.files + edits.keys.filter { !plan.consumer.files.contains($0) }.sorted()
-        return try paths.compactMap { path in
-            guard var fileEdits = edits[path], let file = files[path] else { return nil }
-            try Self.requireNoOverlap(fileEdits, in: file)
-            // The lookup bridge names SQLiteDB: its module is imported.
-            if fileEdits.contains(where: { $0.replacement.contains("SQLiteDB.") }),
-               !file.imports.contains("TransactionKitSQLite") {
-                fileEdits.append(Self.importEdit("TransactionKitSQLite", in: file))
-            }
-            let original = file.tree.description
-            return ConsumerEdit(path: path, original: original, edited: TextEdit.apply(fileEdits, to: original))
+        return try edits.consumerEdits(
+            in: plan.consumer.files + edits.paths.filter { !plan.consumer.files.contains($0) }.sorted())
+    }
+
+    /// The locals that hold a singleton or a temporary of the legacy type
+    /// (`let store = Store()`, `let store = Store.shared`), by the offset of
+    /// each use through them: such a local is that expression, so the
+    /// consumer holds it in its shim property, the uses go through the
+    /// property and the local goes.
+    private func serviceLocals(of uses: [ConsumerUse]) -> [Int: (expression: String, local: BridgeLocal)] {
+        var found: [Int: (expression: String, local: BridgeLocal)] = [:]
+        for use in uses {
+            guard case let .variable(name) = use.base,
+                  let local = BridgeLocal(named: name, before: use.node, file: use.file),
+                  let binding = local.item.item.as(VariableDeclSyntax.self)?.bindings.first,
+                  binding.typeAnnotation.map({ $0.type.trimmedDescription == legacyName }) ?? true,
+                  let value = binding.initializer?.value, isServiceExpression(value.trimmedDescription)
+            else { continue }
+            found[use.node.position.utf8Offset] = (value.trimmedDescription, local)
         }
+        return found
     }
 
-    /// The edit that adds `import module` after the file's last import (or
-    /// at its top).
-    static func importEdit(_ module: String, in file: SourceFile) -> TextEdit {
-        let lastImport = file.tree.statements.last { $0.item.is(ImportDeclSyntax.self) }
-        let offset = lastImport?.endPositionBeforeTrailingTrivia.utf8Offset ?? 0
-        return TextEdit(start: offset, end: offset, replacement: lastImport == nil ? "import \(module)\n" : "\nimport \(module)")
-    }
-
-    /// Refuses edits that touch the same bytes: made one after the other,
-    /// they would garble the code (`self.orderFindernder`).
-    static func requireNoOverlap(_ edits: [TextEdit], in file: SourceFile) throws {
-        let pairs = TextEdit.overlappingPairs(edits)
-        guard !pairs.isEmpty else { return }
-        let location = { (offset: Int) -> String in
-            let place = file.converter.location(for: AbsolutePosition(utf8Offset: offset))
-            return "\(file.path):\(place.line):\(place.column)"
+    /// Why `use`, which is not routable, cannot be routed: it goes through
+    /// a local or parameter, or an expression that is no singleton or
+    /// temporary.
+    private func unroutedRefusal(_ use: ConsumerUse) -> Refusal? {
+        switch use.base {
+        case let .variable(name):
+            return Refusal(
+                .cannotApply, at: use.location,
+                "\(use.text) goes through `\(name)`, a local or parameter of type \(legacyName), and --apply "
+                    + "routes static uses, stored properties and locals that hold a singleton or a temporary "
+                    + "(`let x = \(legacyName)()`)",
+                fix: "make it a stored property (or edit this use by hand), then run again")
+        case let .expression(text) where !isServiceExpression(text):
+            return Refusal(
+                .cannotApply, at: use.location,
+                "\(use.text) reaches \(legacyName) through `\(text)` (a singleton, a temporary, a chain or an "
+                    + "inferred property), and --apply routes only static uses and stored properties declared "
+                    + "with \(legacyName)",
+                fix: "edit this use by hand, then run again")
+        default:
+            return nil
         }
-        throw GeneratorError.overlappingEdits(
-            path: file.path,
-            locations: pairs.map { first, second in
-                "\(location(first.start))-\(location(first.end)) and \(location(second.start))-\(location(second.end))"
-            })
-    }
-
-    /// Whether `text` names one instance the consumer can hold for good: a
-    /// singleton or a temporary of the legacy type (`Legacy.shared`,
-    /// `Legacy.shared()`, `Legacy()`), with no argument and nothing of the
-    /// consumer's own in it.
-    func isServiceExpression(_ text: String) -> Bool {
-        if wrapperWrapsAnInstance, isImmutableChain(text) { return true }
-        guard wrapperWrapsAnInstance, text.hasPrefix(legacyName) else { return false }
-        var rest = Substring(text.dropFirst(legacyName.count))
-        if rest.hasPrefix("()") { rest = rest.dropFirst(2) }
-        while rest.hasPrefix(".") {
-            rest = rest.dropFirst()
-            let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            guard !name.isEmpty else { return false }
-            rest = rest.dropFirst(name.count)
-            if rest.hasPrefix("()") { rest = rest.dropFirst(2) }
-        }
-        return rest.isEmpty
-    }
-
-    /// Whether `text` is a chain of constants from a type of the sources to
-    /// the legacy type (`Services.shared.store`: a `static let`, then
-    /// stored `let`s): every evaluation gives the same instance, so the
-    /// shim property may hold it from the consumer's initialization on. A
-    /// `var` or a computed link may give another instance each time.
-    func isImmutableChain(_ text: String) -> Bool {
-        let links = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard links.count >= 2, let index = plan.consumer.index, var type = index.types[links[0]] else { return false }
-        for (position, link) in links.dropFirst().enumerated() {
-            guard !link.isEmpty, link.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-                  let member = type.allMembers.first(where: { $0.name == link && $0.isStatic == (position == 0) }),
-                  case .property(isSettable: false) = member.kind,
-                  Self.isStoredLet(link, in: type),
-                  let result = member.resultType.map(LegacyBodies.bareType)
-            else { return false }
-            if position == links.count - 2 { return result == legacyName }
-            guard let next = index.types[result] else { return false }
-            type = next
-        }
-        return false
-    }
-
-    /// Whether `type` declares `name` as a stored `let` (no accessors).
-    static func isStoredLet(_ name: String, in type: IndexedType) -> Bool {
-        type.declarations.contains { declaration in
-            declaration.memberBlock.members.contains { item in
-                guard let variable = item.decl.as(VariableDeclSyntax.self),
-                      variable.bindingSpecifier.tokenKind == .keyword(.let)
-                else { return false }
-                return variable.bindings.contains {
-                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && $0.accessorBlock == nil
-                }
-            }
-        }
-    }
-
-    /// The production value of the shim property when the wrapper makes
-    /// the legacy instance per call from `service`, the expression the
-    /// consumer made it with: `C.Wrappers.D()` for `D()`, otherwise
-    /// `C.Wrappers.D(making: { service })`.
-    func perCallProduction(_ service: String) -> String {
-        service == "\(legacyName)()" && plan.legacy.hasArgumentlessInit
-            ? "\(wrapperType)()" : "\(wrapperType)(making: { \(service) })"
     }
 
     /// Why a wrapper that makes the legacy instance per call cannot stand
@@ -337,35 +252,26 @@ struct ConsumerRewriter {
     /// type (its callers pass an instance, which a `Sendable` wrapper
     /// cannot hold), or a property the consumer writes (each call would
     /// write a new instance's).
-    func perCallRefusal(parameters: [LegacyParameter], uses: [ConsumerUse]) -> GeneratorError? {
+    func perCallRefusal(parameters: [LegacyParameter], uses: [ConsumerUse]) -> Refusal? {
         let reason = "\(consumerName) is Sendable and \(legacyName) is not, so its shim's wrapper makes a "
             + "\(legacyName) for each call, as \(consumerName) made one where it used it"
+        let declareSendable = "declare \(legacyName) Sendable (or @unchecked Sendable if it guards its state), then run again"
         if let parameter = parameters.first {
-            return GeneratorError.cannotApply(
+            return Refusal(
+                .cannotApply, at: parameter.file.sourceLocation(of: parameter.parameter),
                 "\(reason); but \(consumerName).\(parameter.function.name.text) takes one as its parameter "
-                    + "`\(parameter.name)`, which such a wrapper cannot hold: take it through a local or a temporary, "
-                    + "or declare \(legacyName) Sendable (or @unchecked Sendable if it guards its state), then run again",
-                location: parameter.file.location(of: parameter.parameter))
+                    + "`\(parameter.name)`, which such a wrapper cannot hold",
+                fix: "take it through a local or a temporary, or " + declareSendable)
         }
         if let written = plan.members.first(where: \.isWritten) {
-            return GeneratorError.cannotApply(
+            return Refusal(
+                .cannotApply, at: uses.first { $0.memberName == written.legacy.name }?.location ?? plan.consumer.location,
                 "\(reason); but it writes \(legacyName).\(written.legacy.name), which would be written on a new "
-                    + "instance each time: declare \(legacyName) Sendable (or @unchecked Sendable if it guards its "
-                    + "state), then run again",
-                location: uses.first { $0.memberName == written.legacy.name }?.location ?? consumerName)
+                    + "instance each time",
+                fix: declareSendable)
         }
         return nil
     }
-
-    /// `expression` as the production value of the shim property.
-    func wrapped(_ expression: ExprSyntax) -> String {
-        let text = expression.trimmedDescription
-        if text == "\(legacyName)()" && wrapperHasEmptyInit || !wrapperWrapsAnInstance {
-            return "\(wrapperType)()"
-        }
-        return "\(wrapperType)(\(text))"
-    }
-
 }
 
 #endif

@@ -103,7 +103,8 @@ struct GeneratorBenchmarkCommand: ParsableCommand {
             let legacies = Array(inventory.legacyTypes.prefix(convertTypes))
             start = DispatchTime.now()
             for legacy in legacies {
-                let conversion = try LegacyConversion(root: folder, configuration: checkConfiguration, legacy: legacy)
+                let conversion = try Generator(root: folder, configuration: checkConfiguration, includingTests: true)
+                    .convert(legacy: legacy)
                 guard conversion.changedLines > 0 else {
                     throw ValidationError("convert planned nothing for \(legacy)")
                 }

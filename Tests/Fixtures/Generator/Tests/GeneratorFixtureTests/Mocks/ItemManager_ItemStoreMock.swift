@@ -19,9 +19,9 @@ final class ItemManager_ItemStoreMock: ItemManager_ItemStoreShim, Sendable {
     let names = MockMethod<(limit: Int, offset: Int), [String]>()
     let decode = MockMethod<(type: String, json: String), any Sendable>()
     let validate = MockMethod<String, String>()
-    let transform = MockMethod<[String], [String]>()
-    let whenInserted = MockMethod<Void, Void>()
-    let normalize = MockMethod<String, Void>()
+    let transform = MockMethodWithClosures<[String], (String) throws -> String, [String]>()
+    let whenInserted = MockMethodWithClosures<Void, (Item) -> Void, Void>()
+    let normalize = MockMethodWithClosures<String, MockInout<String>, Void>()
     let itemAndCount = MockMethod<Int64, (Item, Int)?>()
     let summary = MockMethod<Void, any CustomStringConvertible & Sendable>()
     let label = MockMethod<Void, any CustomStringConvertible & Sendable>()
@@ -87,15 +87,19 @@ final class ItemManager_ItemStoreMock: ItemManager_ItemStoreShim, Sendable {
     }
 
     func transform(_ names: [String], _ body: (String) throws -> String) rethrows -> [String] {
-        transform.callWithoutThrowing(names, in: self)
+        return withoutActuallyEscaping(body) { body in
+            return transform.callWithoutThrowing(names, closures: body, in: self)
+        }
     }
 
     func whenInserted(_ handler: @escaping @Sendable (Item) -> Void, _ tx: DBReadTransaction) throws {
-        try whenInserted.call(tx, in: self)
+        try whenInserted.call((), closures: handler, tx, in: self)
     }
 
     func normalize(_ name: inout String, _ tx: DBReadTransaction) throws {
-        try normalize.call(name, tx, in: self)
+        let nameBox = MockInout(name)
+        defer { name = nameBox.value }
+        return try normalize.call(name, closures: nameBox, tx, in: self)
     }
 
     func itemAndCount(id: Int64, _ tx: DBReadTransaction) throws -> (Item, Int)? {

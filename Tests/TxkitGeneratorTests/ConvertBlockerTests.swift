@@ -1,0 +1,65 @@
+#if Txkit
+import Foundation
+import Testing
+import TxkitGenerator
+
+/// `txkit convert` plans (and `inventory --conversions` reports ready) only
+/// what it can convert so that the package still builds.
+@Suite("convert: what it leaves to a person")
+struct ConvertBlockerTests {
+    static func generator(_ files: [(String, String)]) throws -> Generator {
+        try InlineTree(files, transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)").generator
+    }
+
+    /// Issue 51, defect 8: a record was planned as a finder to inject
+    /// (`extension Note: NoteFinding`, production passing `Note`), which
+    /// has no argument-free initializer.
+    @Test func aGRDBRecordIsNoFinderToInject() throws {
+        let generator = try Self.generator([("Note.swift", """
+            import GRDB
+            struct Note: Codable, FetchableRecord, PersistableRecord {
+                var id: Int64?
+                var title: String
+                static func named(_ title: String, db: Database) throws -> Note? {
+                    try Note.filter(Column("title") == title).fetchOne(db)
+                }
+            }
+            final class Notes {
+                let pool: DatabasePool
+                init(pool: DatabasePool) { self.pool = pool }
+                func find(_ title: String) throws -> Note? { try pool.read { db in try Note.named(title, db: db) } }
+            }
+            """)])
+        let conversion = try generator.convert(legacy: "Note")
+        let blocker = try #require(conversion.blockers.first { $0.reason.contains("Note is a GRDB record") })
+        #expect(blocker.fix.contains("txkit migrate"))
+    }
+
+    /// Issue 51, defect 5: a finder whose protocol declares the same members
+    /// with an associated transaction type was reported ready, and its
+    /// conversion broke the build.
+    @Test func aFinderConformingToAProtocolOfItsTransactionIsBlocked() throws {
+        let generator = try Self.generator([("ThreadFinder.swift", """
+            import GRDB
+            protocol ThreadFinder {
+                associatedtype ReadTransaction
+                func threadCount(transaction: ReadTransaction) throws -> Int
+            }
+            struct LegacyThreadFinder: ThreadFinder {
+                typealias ReadTransaction = Database
+                func threadCount(transaction: Database) throws -> Int {
+                    try Int.fetchOne(transaction, sql: "SELECT COUNT(*) FROM thread") ?? 0
+                }
+            }
+            final class Badge {
+                let pool: DatabasePool
+                let finder = LegacyThreadFinder()
+                init(pool: DatabasePool) { self.pool = pool }
+                func count() throws -> Int { try pool.read { db in try finder.threadCount(transaction: db) } }
+            }
+            """)])
+        let conversion = try generator.convert(legacy: "LegacyThreadFinder")
+        #expect(conversion.blockers.contains { $0.reason.contains("conforms to ThreadFinder") }, "\(conversion.blockers)")
+    }
+}
+#endif
