@@ -167,14 +167,14 @@ extension FuzzHarness {
             let root = root(of: program)
             do {
                 let generator = try Generator(root: root, configuration: GeneratorConfiguration.load(from: root))
-                let (files, edits, summary) = try generator.migrate(consumer: type)
-                if summary.isAlreadyMigrated { return .success(.already) }
-                try FileChangeSet(root: root, files: files, edits: edits).write()
+                let output = try generator.migrate(consumer: type)
+                if output.isAlreadyMigrated { return .success(.already) }
+                try generator.changes(files: output.files, edits: output.edits).write()
                 log("migrated \(program.module) \(type)")
                 return .success(.migrated)
-            } catch let refused as MigrationRefused {
-                log("migrate refused \(program.module) \(type): \(refused)")
-                return .success(.refused(Array(Set(refused.refusals.map { Self.migrateCause(of: $0.reason) })).sorted()))
+            } catch let error as GeneratorError where !error.refusals.isEmpty {
+                log("migrate refused \(program.module) \(type): \(error)")
+                return .success(.refused(Array(Set(error.refusals.map { Self.migrateCause(of: $0.reason) })).sorted()))
             } catch {
                 return .failure(FuzzHarnessError(message: "\(error)"))
             }
@@ -195,8 +195,11 @@ extension FuzzHarness {
     }
 
     /// GRDB's names, the program's holders and legacy transactions, that
-    /// a migrated type's code still names (comments and strings left out).
+    /// a migrated type's code still names (comments and strings left out;
+    /// its generated namespaces' members, `Shims.Database`, are its own).
     static func legacyNames(in source: String, program: FuzzProgram) -> [String] {
+        let source = source.replacingOccurrences(
+            of: #"\b(Shims|Wrappers|Mocks)\.[A-Za-z_][A-Za-z0-9_]*"#, with: "$1", options: .regularExpression)
         var forbidden: Set<String> = [
             "GRDB", "Database", "DatabasePool", "DatabaseQueue", "DatabaseWriter", "DatabaseReader", "Row", "Column",
             "StatementArguments", "FetchableRecord", "PersistableRecord", "MutablePersistableRecord", "SQLRequest",

@@ -135,7 +135,10 @@ extension FuzzHarness {
             """
         for test in tests {
             guard let body = test.body else { continue }
-            text += "    @Test func \(test.name)() async throws {\n\(body)\n    }\n\n"
+            // A synchronous test for a synchronous method: in an async
+            // function, `db.write { … }` would pick AsyncDB's overload.
+            let effects = body.contains("await ") ? "async throws" : "throws"
+            text += "    @Test func \(test.name)() \(effects) {\n\(body)\n    }\n\n"
         }
         return text + "}\n"
     }

@@ -306,8 +306,9 @@ struct FuzzHarness {
     /// The truth: the legacy types are the finders, the record (its
     /// extension's finders take the transaction), and the consumers and
     /// services with a member that receives a legacy transaction; the uses
-    /// are each consumer's and service's finders, a service's record
-    /// members, and FuzzEntry's calls of the members that receive one
+    /// are each consumer's and service's finders, a service's uses of the
+    /// record (its members or GRDB's on it), and FuzzEntry's calls of the
+    /// members that receive one
     /// (constructing a finder to inject it is wiring, not a use).
     func inventoryMismatch(_ program: FuzzProgram) throws -> String? {
         let root = root(of: program)
@@ -318,8 +319,9 @@ struct FuzzHarness {
         // A superclass that declares members taking the transaction is a legacy type too.
         let superclasses = program.finders.filter(\.superclassHasMembers).map(\.superclassName)
         // The record's extension declares finders that take it; a service
-        // whose helpers or methods take it is a legacy type too.
-        let legacyServices = program.services.filter(\.takesLegacyTransaction).map(\.name)
+        // with a method that receives it is a legacy type too (its private
+        // helpers are not an API other types use).
+        let legacyServices = program.services.filter(\.receivesLegacyTransaction).map(\.name)
         let expectedTypes = Set(program.finders.map(\.name) + superclasses + received + legacyServices
             + (program.record == nil ? [] : ["Item"]))
         var expectedUses = Set(program.pairs.map { "\($0.consumer) → \($0.legacy)" })

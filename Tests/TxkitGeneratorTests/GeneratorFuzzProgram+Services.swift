@@ -175,14 +175,26 @@ extension FuzzProgram {
         /// The `events` log its completions record into.
         var recordsEvents: Bool { methods.contains { $0.steps.contains(.completion) } }
 
-        /// Whether a member of the service takes the legacy transaction.
-        var takesLegacyTransaction: Bool {
-            !helpers.isEmpty || methods.contains { if case .received = $0.block { true } else { false } }
+        /// Whether a non-private member of the service takes the legacy transaction.
+        var receivesLegacyTransaction: Bool {
+            methods.contains { if case .received = $0.block { true } else { false } }
         }
 
-        /// Whether it calls the record's own members that take the transaction.
-        var usesRecordMembers: Bool {
-            methods.contains { $0.steps.contains(.staticFinder) || $0.steps.contains(.rename) }
+        /// Whether its code names the record with the legacy transaction:
+        /// the record's own members or GRDB's fetches and persistence on it
+        /// (an association names `Tag`, raw SQL and the writing helper no record).
+        var usesRecord: Bool {
+            methods.contains { method in
+                method.steps.contains { step in
+                    switch step {
+                    case .fetchOneKey, .fetchAllNames, .fetchCount, .exists, .queryChain, .staticFinder, .helper(writes: false),
+                         .insert, .inserted, .insertAndFetch, .save, .update, .delete, .rename:
+                        true
+                    case .finder, .rawCount, .rowsMapped, .association, .helper(writes: true), .execute, .savepoint, .completion:
+                        false
+                    }
+                }
+            }
         }
     }
 
