@@ -142,6 +142,8 @@ extension FuzzHarness {
             case let .some(issues?):
                 report.failures.append(Failure(
                     kind: .migrateMockTest, program: entry.program, pair: (entry.test.consumer, entry.test.method), detail: issues))
+            case nil where results.values.contains { $0?.hasPrefix("running when the test process ended") == true }:
+                report.migrateMethodsSkipped["not run: another test of the run trapped", default: 0] += 1
             case nil:
                 report.failures.append(Failure(
                     kind: .migrateMockTest, program: entry.program, pair: (entry.test.consumer, entry.test.method),

@@ -325,6 +325,7 @@ struct FuzzHarness {
         let expectedTypes = Set(program.finders.map(\.name) + superclasses + received + legacyServices
             + (program.record == nil ? [] : ["Item"]))
         var expectedUses = Set(program.pairs.map { "\($0.consumer) → \($0.legacy)" })
+        for service in program.services where service.usesRecord { expectedUses.insert("\(service.name) → Item") }
         for name in received { expectedUses.insert("FuzzEntry → \(name)") }
         for service in program.services where service.methods.contains(where: { if case .received = $0.block { true } else { false } }) {
             expectedUses.insert("FuzzEntry → \(service.name)")

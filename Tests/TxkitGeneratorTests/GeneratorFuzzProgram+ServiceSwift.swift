@@ -410,7 +410,8 @@ extension FuzzProgram {
             parameter: parameter, connection: usesStorage ? "transaction.database" : "db",
             legacyRead: legacyTransaction == .database ? "db" : usesStorage ? "transaction" : "AppReadTransaction(db)",
             legacyWrite: legacyTransaction == .database ? "db" : usesStorage ? "transaction" : "AppWriteTransaction(db)",
-            explicitSelf: isAsync)
+            // The holder's `asyncWrite(block:)` closure escapes: it names `self`.
+            explicitSelf: isAsync || block == .holderAsyncWrite)
         if case .received = block {
             context = BlockContext(
                 parameter: "", connection: legacyTransaction == .database ? "db" : "transaction.database",

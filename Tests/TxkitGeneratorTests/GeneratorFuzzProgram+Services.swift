@@ -180,6 +180,12 @@ extension FuzzProgram {
             methods.contains { if case .received = $0.block { true } else { false } }
         }
 
+        /// Whether it calls the record's own members that take the
+        /// transaction (a pair `txkit shim` takes).
+        var usesRecordMembers: Bool {
+            methods.contains { $0.steps.contains(.staticFinder) || $0.steps.contains(.rename) }
+        }
+
         /// Whether its code names the record with the legacy transaction:
         /// the record's own members or GRDB's fetches and persistence on it
         /// (an association names `Tag`, raw SQL and the writing helper no record).
