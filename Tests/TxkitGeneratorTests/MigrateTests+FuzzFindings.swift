@@ -149,5 +149,39 @@ extension MigrateTests {
         #expect(consumer.contains("db.read { tx in") && consumer.contains("db.write { tx in"), "\(consumer)")
         #expect(!consumer.contains("appDatabase"), "\(consumer)")
     }
+    /// A method that receives `db: Database` and only reads through a
+    /// finder member taking a closure (`forEachName(db:_:)`) is a read: its
+    /// production entry point bridges a read. It bridged a write (the
+    /// closure's `names.append($0)` read as a writing verb), so a caller
+    /// inside `pool.read { db in … }` trapped at run time
+    /// ("writeTransaction(bridging:) received a read-only connection";
+    /// fuzzer P2 of seed 64092454691511293): code that compiled, then trapped.
+    @Test func aReceivedTransactionOnlyReadThroughAClosureMemberIsBridgedAsARead() throws {
+        let result = try Self.migrate("ProfileService", [Self.manager, ("TaskStore.swift", """
+            import GRDB
+            final class TaskStore {
+                init() {}
+                func forEachName(db: Database, _ body: (String) -> Void) throws {
+                    for name in try String.fetchAll(db, sql: "SELECT name FROM t ORDER BY id") { body(name) }
+                }
+            }
+            """), ("ProfileService.swift", """
+            import GRDB
+            final class ProfileService {
+                let taskStore = TaskStore()
+                init() {}
+                func names(db: Database) throws -> String {
+                    var names: [String] = []
+                    try taskStore.forEachName(db: db) { names.append($0) }
+                    return names.joined(separator: ",")
+                }
+            }
+            """), ("Entry.swift", """
+            import GRDB
+            func entry() throws -> String { try DatabaseManager.shared.dbQueue.read { db in try ProfileService().names(db: db) } }
+            """)])
+        let production = try result.file("ProfileService+Production.swift")
+        #expect(production.contains("try names(db: SQLiteDB.readTransaction(bridging: db))"), "\(production)")
+    }
 }
 #endif
