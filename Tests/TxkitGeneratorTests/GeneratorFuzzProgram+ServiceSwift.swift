@@ -556,7 +556,8 @@ extension FuzzProgram {
                     "}",
                 ]
             case .completion:
-                lines.append("\(context.parameter).addCompletion { [events] in events.record(\"\(tag).\(n)\") }")
+                let capture = context.explicitSelf ? "[events = self.events]" : "[events]"
+                lines.append("\(context.parameter).addCompletion { \(capture) in events.record(\"\(tag).\(n)\") }")
             }
             if step.hasValue { values.append(v) }
         }

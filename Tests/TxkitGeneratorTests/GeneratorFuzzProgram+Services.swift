@@ -186,6 +186,23 @@ extension FuzzProgram {
             methods.contains { $0.steps.contains(.staticFinder) || $0.steps.contains(.rename) }
         }
 
+        /// Whether it also calls GRDB's own members on the record (a fetch,
+        /// the query interface, persistence): `txkit shim` of the pair
+        /// (service, record) refuses those; `txkit migrate` takes them.
+        var usesGRDBOnRecord: Bool {
+            usesRecord && methods.contains { method in
+                method.steps.contains { step in
+                    switch step {
+                    case .fetchOneKey, .fetchAllNames, .fetchCount, .exists, .queryChain, .helper(writes: false),
+                         .insert, .inserted, .insertAndFetch, .save, .update, .delete:
+                        true
+                    default:
+                        false
+                    }
+                }
+            }
+        }
+
         /// Whether its code names the record with the legacy transaction:
         /// the record's own members or GRDB's fetches and persistence on it
         /// (an association names `Tag`, raw SQL and the writing helper no record).

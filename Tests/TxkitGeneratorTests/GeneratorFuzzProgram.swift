@@ -262,7 +262,7 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
             consumer.accesses.keys.sorted().map { (consumer.name, finders[$0].name) }
         } + services.flatMap { service in
             service.accesses.keys.sorted().map { (service.name, finders[$0].name) }
-                + (service.usesRecordMembers ? [(service.name, "Item")] : [])
+                + (service.usesRecordMembers && !service.usesGRDBOnRecord ? [(service.name, "Item")] : [])
         }
     }
 
