@@ -183,5 +183,54 @@ extension MigrateTests {
         let production = try result.file("ProfileService+Production.swift")
         #expect(production.contains("try names(db: SQLiteDB.readTransaction(bridging: db))"), "\(production)")
     }
+    /// A held finder called with the app's transaction built inline
+    /// (`taskStore.forEachName(AppReadTransaction(db)) { … }`) is a call of
+    /// its pair shim. Today the whole call becomes a requirement of the
+    /// `Database` shim named `AppReadTransaction`, whose wrapper then calls
+    /// the type `AppReadTransaction` and does not compile ("use of
+    /// 'AppReadTransaction' refers to instance method rather than class";
+    /// fuzzer P21 of seed 64092454691511293).
+    @Test func aFinderCalledWithTheAppsTransactionBuiltInlineGoesThroughItsPairShim() throws {
+        let legacy: [GeneratorConfiguration.LegacyTransaction] = [
+            .init(type: "AppReadTransaction", transaction: .read, bridge: "AppReadTransaction(try SQLiteDB.shimOnlyBridge($tx))",
+                  reverseBridge: .init(read: "SQLiteDB.readTransaction(bridging: $legacy.database)")),
+        ]
+        let result = try Self.migrate("ProfileService", [Self.manager, ("AppTransaction.swift", """
+            import GRDB
+            class AppReadTransaction {
+                let database: Database
+                init(_ database: Database) { self.database = database }
+            }
+            """), ("TaskStore.swift", """
+            import GRDB
+            final class TaskStore {
+                init() {}
+                func forEachName(_ db: AppReadTransaction, _ body: (String) -> Void) throws {
+                    for name in try String.fetchAll(db.database, sql: "SELECT name FROM t ORDER BY id") { body(name) }
+                }
+            }
+            """), ("ProfileService.swift", """
+            import GRDB
+            final class ProfileService {
+                let dbQueue: DatabaseQueue
+                let taskStore: TaskStore
+                init(dbQueue: DatabaseQueue = DatabaseManager.shared.dbQueue, taskStore: TaskStore) {
+                    self.dbQueue = dbQueue
+                    self.taskStore = taskStore
+                }
+                func names() throws -> String {
+                    try dbQueue.read { db in
+                        var names: [String] = []
+                        try taskStore.forEachName(AppReadTransaction(db)) { names.append($0) }
+                        return names.joined(separator: ",")
+                    }
+                }
+            }
+            """)], legacy: legacy)
+        let consumer = try #require(result.edited["ProfileService.swift"])
+        withKnownIssue("migrate extracts a pair call with an inline legacy transaction as a requirement named for the transaction type") {
+            #expect(!consumer.contains("dataAccess.AppReadTransaction("), "\(consumer)")
+        }
+    }
 }
 #endif
