@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # The generator fuzzer (GeneratorFuzzTests): random legacy GRDB apps, each
 # compiled, inventoried against the ground truth it wrote, then every pair
-# `txkit shim --apply`ed, compiled again and run for the same results. The
+# `txkit shim --apply`ed, compiled again and run for the same results; a
+# MockDB test per consumer method; every finder `convert --apply`ed; and,
+# from the program as written, `txkit migrate` of every consumer and
+# service: it builds, prints the same, names no GRDB type, and a MockDB
+# test per method runs it on its generated mocks. The
 # seed is the commit's, so the same commit replays the same programs and
 # each new commit explores new ones; a failure prints its seed and a shrunk
 # program. Longer runs: Guides/Contributing.md, "How txkit is tested".
 #   TXKIT_FUZZ_PROGRAMS  programs (default 24)
+#   TXKIT_FUZZ_ORACLES   oracles to run, comma-separated: shim,mocks,convert,migrate (default all but migrate)
 source "$(dirname "$0")/common.sh"
 hash=$(git rev-parse HEAD 2>/dev/null || echo 7478696b74666a7a7a)
 seed=$((16#${hash:0:15}))

@@ -354,6 +354,9 @@ extension FuzzHarness {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "test", "--skip-build", "--package-path", scratch]
+        // A test that traps prints its fatal error; the backtracer would
+        // outlive it holding the pipe open, and this read would never end.
+        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -372,6 +375,19 @@ extension FuzzHarness {
             } else if line.contains("✘") {
                 let previous = (results[name] ?? nil) ?? ""
                 results[name] = .some(previous + (previous.isEmpty ? "" : "\n") + line)
+            }
+        }
+        // A trap ends the process: the tests started and not finished were
+        // running then (one of them trapped); the others never ran.
+        if process.terminationStatus != 0 {
+            for line in output.split(separator: "\n") where line.contains("◇ Test ") && line.contains(" started") {
+                guard let start = line.range(of: "Test "), let end = line.range(of: "()", range: start.upperBound..<line.endIndex)
+                else { continue }
+                let name = String(line[start.upperBound..<end.lowerBound])
+                if results[name] == nil {
+                    results[name] = .some("running when the test process ended (exit status \(process.terminationStatus)):\n"
+                        + output.suffix(1500))
+                }
             }
         }
         if process.terminationStatus != 0 && !results.values.contains(where: { $0 != nil }) {

@@ -36,6 +36,20 @@ struct FuzzHarness {
         /// Refused conversions, by cause (a conversion refused for two
         /// causes counts under each).
         var conversionRefusals: [String: Int] = [:]
+        /// The migrate oracle: consumers and services, and what `txkit
+        /// migrate` did to each.
+        var migrateTypes = 0
+        var migrated = 0
+        var alreadyMigrated = 0
+        var migrateRefused = 0
+        /// Refused types, by cause (a type refused for two causes counts under each).
+        var migrateRefusals: [String: Int] = [:]
+        /// Methods of the consumers and services, and those a generated
+        /// MockDB test ran on the migrated type.
+        var migrateMethods = 0
+        var migrateMethodsRun = 0
+        /// Methods without a migrate MockDB test, by why.
+        var migrateMethodsSkipped: [String: Int] = [:]
         var failures: [Failure] = []
         /// Consumer methods of the programs that built, by newer shape of
         /// the grammar they call (``FuzzProgram/calledShapes``).
@@ -58,6 +72,18 @@ struct FuzzHarness {
             lines.append("  conversions: \(conversions) finders: \(conversionsApplied) applied, \(conversionsRefused) refused")
             for (cause, count) in conversionRefusals.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }) {
                 lines.append("  conversions refused for \(cause): \(count)")
+            }
+            if migrateTypes > 0 {
+                let percent = { (part: Int, whole: Int) in whole == 0 ? "-" : String(format: "%.1f %%", 100 * Double(part) / Double(whole)) }
+                lines.append("  migrate: \(migrateTypes) consumers and services: \(migrated) migrated, \(alreadyMigrated) already, "
+                    + "\(migrateRefused) refused (\(percent(migrated + alreadyMigrated, migrateTypes)) migrated); "
+                    + "methods run by a MockDB test: \(migrateMethodsRun) of \(migrateMethods) (\(percent(migrateMethodsRun, migrateMethods)))")
+                for (cause, count) in migrateRefusals.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }) {
+                    lines.append("  migrate refused for \(cause): \(count)")
+                }
+                for (reason, count) in migrateMethodsSkipped.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }) {
+                    lines.append("  methods without a migrate MockDB test, \(reason): \(count)")
+                }
             }
             for failure in failures {
                 lines.append("  FAILURE \(failure.kind.rawValue) \(failure.program) \(failure.pair.map { "\($0.consumer)/\($0.legacy)" } ?? ""): \(failure.detail.prefix(600))")
@@ -86,6 +112,14 @@ struct FuzzHarness {
             /// build, or a consumer method returns something else, or
             /// convert crashed; the pair is ("convert", finder).
             case convert
+            /// After `txkit migrate` of every consumer and service of the
+            /// program as written: migrate crashed, the program does not
+            /// build or returns other results or traps, or a migrated
+            /// type's file still names GRDB or a legacy type.
+            case migrate
+            /// A migrate oracle's MockDB test does not build or fails; the
+            /// pair is (type, method).
+            case migrateMockTest
         }
 
         var kind: Kind
@@ -269,9 +303,12 @@ struct FuzzHarness {
 
     /// `inventory`'s disagreements with the ground truth, or nil.
     ///
-    /// The truth: the legacy types are the finders and the consumers whose
-    /// methods receive a legacy transaction; the uses are each consumer's
-    /// finders, and FuzzEntry's calls of the consumers that receive one
+    /// The truth: the legacy types are the finders, the record (its
+    /// extension's finders take the transaction), and the consumers and
+    /// services with a member that receives a legacy transaction; the uses
+    /// are each consumer's and service's finders, a service's uses of the
+    /// record (its members or GRDB's on it), and FuzzEntry's calls of the
+    /// members that receive one
     /// (constructing a finder to inject it is wiring, not a use).
     func inventoryMismatch(_ program: FuzzProgram) throws -> String? {
         let root = root(of: program)
@@ -281,9 +318,18 @@ struct FuzzHarness {
         let received = program.consumers.filter(\.shape.receives).map(\.name)
         // A superclass that declares members taking the transaction is a legacy type too.
         let superclasses = program.finders.filter(\.superclassHasMembers).map(\.superclassName)
-        let expectedTypes = Set(program.finders.map(\.name) + superclasses + received)
+        // The record's extension declares finders that take it; a service
+        // with a method that receives it is a legacy type too (its private
+        // helpers are not an API other types use).
+        let legacyServices = program.services.filter(\.receivesLegacyTransaction).map(\.name)
+        let expectedTypes = Set(program.finders.map(\.name) + superclasses + received + legacyServices
+            + (program.record == nil ? [] : ["Item"]))
         var expectedUses = Set(program.pairs.map { "\($0.consumer) → \($0.legacy)" })
+        for service in program.services where service.usesRecord { expectedUses.insert("\(service.name) → Item") }
         for name in received { expectedUses.insert("FuzzEntry → \(name)") }
+        for service in program.services where service.methods.contains(where: { if case .received = $0.block { true } else { false } }) {
+            expectedUses.insert("FuzzEntry → \(service.name)")
+        }
         let types = Set(inventory.legacyTypes)
         let uses = Set(inventory.uses.map { "\($0.consumer) → \($0.type)" })
         var problems: [String] = []
@@ -383,6 +429,7 @@ struct FuzzHarness {
                 report.failures.append(Failure(kind: .inventory, program: program, pair: nil, detail: mismatch))
             }
         }
+        let originals = Dictionary(uniqueKeysWithValues: live.map { ($0.module, snapshot($0)) })
         report.pairs = live.map(\.pairs.count).reduce(0, +)
         for shape in live.flatMap(\.calledShapes) { report.calledShapes[shape, default: 0] += 1 }
         var appliedPairs: [String: Set<String>] = [:]
@@ -401,7 +448,7 @@ struct FuzzHarness {
                 report.failures.append(Failure(kind: .crash, program: program, pair: pair, detail: "\(error)"))
             }
         }
-        var work = live.map { Steps(program: $0, steps: $0.pairs) }
+        var work = Self.runs(.shim) ? live.map { Steps(program: $0, steps: $0.pairs) } : []
         if Self.appliesAllAtOnce {
             let pass = try applyAllAtOnce(
                 work, baseline: baseline,
@@ -461,12 +508,32 @@ struct FuzzHarness {
                 }
             }
         }
-        // TXKIT_FUZZ_ORACLES=shim: the shim rounds only (no MockDB tests, no conversions).
-        if ProcessInfo.processInfo.environment["TXKIT_FUZZ_ORACLES"] != "shim" {
-            try runMockTests(live, applied: appliedPairs, report: &report)
-            try runConversions(live, baseline: baseline, report: &report)
-        }
+        if Self.runs(.mockTests) { try runMockTests(live, applied: appliedPairs, report: &report) }
+        if Self.runs(.convert) { try runConversions(live, baseline: baseline, report: &report) }
+        if Self.runs(.migrate) { try runMigrations(live, originals: originals, baseline: baseline, report: &report) }
         return report
+    }
+
+    /// The oracles after the program's own checks and the inventory.
+    enum Oracle: String, CaseIterable {
+        /// `shim --apply` of each pair.
+        case shim
+        /// A MockDB test per consumer method after the shim rounds.
+        case mockTests = "mocks"
+        /// `convert --apply` of each finder.
+        case convert
+        /// `migrate` of every consumer and service of the program as
+        /// written, and a MockDB test per method.
+        case migrate
+    }
+
+    /// `TXKIT_FUZZ_ORACLES`: a comma-separated list of ``Oracle``s (by
+    /// default all but `migrate`, which still finds the known issues of
+    /// `MigrateTests+FuzzFindings.swift`; `shim` alone keeps its former
+    /// meaning, the shim rounds only).
+    static func runs(_ oracle: Oracle) -> Bool {
+        guard let list = ProcessInfo.processInfo.environment["TXKIT_FUZZ_ORACLES"], !list.isEmpty else { return oracle != .migrate }
+        return list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains(oracle.rawValue)
     }
 
     /// `txkit shim --consumer C --legacy F --apply`, in process.
@@ -509,7 +576,7 @@ struct FuzzHarness {
                     continue
                 }
                 let report = try run([candidate])
-                if report.failures.contains(where: { $0.kind == failure.kind && $0.pair.map { "\($0)" } == failure.pair.map { "\($0)" } }) {
+                if report.failures.contains(where: { Self.isSameFailure($0, as: failure) }) {
                     current = candidate
                     progress = true
                     break
@@ -517,6 +584,21 @@ struct FuzzHarness {
             }
         }
         return current
+    }
+}
+
+extension FuzzHarness {
+    /// Whether a smaller program fails as `failure` did: the same kind and
+    /// pair; for the migrate oracle, the same check (build, behaviour,
+    /// residue, crash) or the same type's MockDB test, whatever else the
+    /// smaller program migrated.
+    static func isSameFailure(_ candidate: Failure, as failure: Failure) -> Bool {
+        guard candidate.kind == failure.kind else { return false }
+        switch failure.kind {
+        case .migrate: return candidate.pair?.legacy == failure.pair?.legacy
+        case .migrateMockTest: return candidate.pair?.consumer == failure.pair?.consumer
+        default: return candidate.pair.map { "\($0)" } == failure.pair.map { "\($0)" }
+        }
     }
 }
 

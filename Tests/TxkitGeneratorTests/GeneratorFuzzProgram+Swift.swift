@@ -21,20 +21,9 @@ extension FuzzProgram {
             "Tests/Placeholder.swift": "// The generated mocks of this program's pairs go to Mocks/.\n",
         ]
         if legacyTransaction == .appTransactions {
-            files["Sources/App/AppTransaction.swift"] = """
-                import GRDB
-
-                /// The app's read transaction: GRDB's connection, inside a read.
-                class AppReadTransaction {
-                    let database: Database
-                    init(_ database: Database) { self.database = database }
-                }
-
-                /// The app's write transaction.
-                final class AppWriteTransaction: AppReadTransaction {}
-
-                """
+            files["Sources/App/AppTransaction.swift"] = appTransactionsSource
         }
+        files.merge(serviceFiles) { first, _ in first }
         if usesTopLevelAlias {
             files["Sources/App/Connections.swift"] = """
                 import GRDB
@@ -46,7 +35,7 @@ extension FuzzProgram {
                 """
         }
         if !chainedFinders.isEmpty {
-            files["Sources/App/Services.swift"] = services
+            files["Sources/App/Services.swift"] = servicesSource
         }
         for finder in finders.indices {
             let (main, extensionSource) = sources(ofFinder: finder)
@@ -73,8 +62,10 @@ extension FuzzProgram {
                 """
         case .appTransactions:
             transactions = """
-                    { "type": "AppReadTransaction", "transaction": "read", "bridge": "AppReadTransaction(try SQLiteDB.shimOnlyBridge($tx))" },
-                    { "type": "AppWriteTransaction", "transaction": "write", "bridge": "AppWriteTransaction(try SQLiteDB.shimOnlyBridge($tx))" }
+                    { "type": "AppReadTransaction", "transaction": "read", "bridge": "AppReadTransaction(try SQLiteDB.shimOnlyBridge($tx))",
+                      "reverseBridge": { "read": "SQLiteDB.readTransaction(bridging: $legacy.database)" } },
+                    { "type": "AppWriteTransaction", "transaction": "write", "bridge": "AppWriteTransaction(try SQLiteDB.shimOnlyBridge($tx))",
+                      "reverseBridge": { "write": "SQLiteDB.writeTransaction(bridging: $legacy.database)" }\(holders.contains(.storage) ? ", \"renamedMembers\": { \"addCompletion\": \"addSyncCompletion\" }" : "") }
                 """
         }
         return """
@@ -241,7 +232,7 @@ extension FuzzProgram {
     }
 
     /// `Services.shared`, which holds the finders reached through a chain.
-    var services: String {
+    var servicesSource: String {
         var lines = ["/// The app's shared services.", "final class Services: Sendable {", "    static let shared = Services()"]
         for finder in chainedFinders {
             lines.append("    let \(Self.property(finders[finder].name)) = \(finders[finder].name)()")
@@ -428,10 +419,10 @@ extension FuzzProgram {
             "        var lines: [String] = []",
             "        do {",
             "            let pool = try database(path: path)",
-            "            let sqlite = try SQLiteDB(adopting: pool)",
+        ] + adoption.map { "            " + $0 } + [
             "            // The app keeps the database it adopted at startup.",
             "            defer { withExtendedLifetime(sqlite) {} }",
-        ]
+        ] + serviceWiring.map { "            " + $0 }
         for (index, consumer) in consumers.enumerated() {
             var arguments: [String] = []
             switch consumer.shape {
@@ -485,6 +476,7 @@ extension FuzzProgram {
             "        try pool.write { db in",
             "            try db.execute(sql: \"CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT NOT NULL)\")",
             "            try db.execute(sql: \"INSERT INTO t(name) VALUES ('alpha'), ('nuts'), ('nougat')\")",
+        ] + tagTable + [
             "        }",
             "        return pool",
             "    }",
@@ -499,6 +491,15 @@ extension FuzzProgram {
             "}",
         ]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The table of the record's association, and its rows.
+    private var tagTable: [String] {
+        guard record != nil else { return [] }
+        return [
+            "            try db.execute(sql: \"CREATE TABLE tag(id INTEGER PRIMARY KEY, itemId INTEGER NOT NULL REFERENCES t(id), label TEXT NOT NULL)\")",
+            "            try db.execute(sql: \"INSERT INTO tag(itemId, label) VALUES (1, 'red'), (2, 'blue'), (2, 'green')\")",
+        ]
     }
 
     /// `lines.append(record(…))`: one call of a consumer method, its

@@ -250,13 +250,24 @@ struct FuzzProgram: Equatable, CustomStringConvertible {
     var usesQueue: Bool
     var finders: [Finder]
     var consumers: [Consumer]
+    /// The app's record type, when it has services.
+    var record: RecordKind? = nil
+    /// Managers in the shapes GRDB apps are written in (see ``Service``).
+    var services: [Service] = []
 
-    /// The ground truth: each consumer and the finders it uses, in order.
+    /// The ground truth: each consumer and the finders it uses, in order,
+    /// then each service and the finders and record it uses.
     var pairs: [(consumer: String, legacy: String)] {
         consumers.flatMap { consumer in
             consumer.accesses.keys.sorted().map { (consumer.name, finders[$0].name) }
+        } + services.flatMap { service in
+            service.accesses.keys.sorted().map { (service.name, finders[$0].name) }
+                + (service.usesRecordMembers && !service.usesGRDBOnRecord ? [(service.name, "Item")] : [])
         }
     }
+
+    /// Every type `txkit migrate` takes: the consumers, then the services.
+    var migratableTypes: [String] { consumers.map(\.name) + services.map(\.name) }
 
     var description: String { "\(module) (seed \(seed))" }
 
@@ -399,10 +410,12 @@ extension FuzzProgram {
                 name: consumerNames[index], shape: shape, isSendable: isAsync || storesOnlySendable && random.chance(50),
                 accesses: accesses, methods: methods, isAsync: isAsync))
         }
-        return FuzzProgram(
+        var program = FuzzProgram(
             module: module, seed: seed,
             legacyTransaction: random.chance(60) ? .database : .appTransactions,
             usesQueue: random.chance(30), finders: finders, consumers: consumers)
+        program.addServices(&random)
+        return program
     }
 
     /// A `Services` type holds the finders some consumer reaches through
@@ -419,14 +432,20 @@ extension FuzzProgram {
 
 extension FuzzProgram {
     /// Smaller programs than this one, most aggressive first: without a
-    /// consumer, without a method, without a finder nobody uses, without
-    /// an unused member.
+    /// consumer or service, without a method, without a step of a service
+    /// method, without a finder nobody uses, without an unused member.
     func shrinkCandidates() -> [FuzzProgram] {
         var candidates: [FuzzProgram] = []
-        if consumers.count > 1 {
+        let managers = consumers.count + services.count
+        if managers > 1 {
             for index in consumers.indices {
                 var smaller = self
                 smaller.consumers.remove(at: index)
+                candidates.append(smaller.droppingUnusedFinders())
+            }
+            for index in services.indices {
+                var smaller = self
+                smaller.services.remove(at: index)
                 candidates.append(smaller.droppingUnusedFinders())
             }
         }
@@ -440,9 +459,25 @@ extension FuzzProgram {
                 candidates.append(smaller.droppingUnusedFinders())
             }
         }
+        for (serviceIndex, service) in services.enumerated() {
+            for methodIndex in service.methods.indices {
+                if service.methods.count > 1 {
+                    var smaller = self
+                    smaller.services[serviceIndex].methods.remove(at: methodIndex)
+                    candidates.append(smaller.droppingUnheldFinders(service: serviceIndex))
+                }
+                let steps = service.methods[methodIndex].steps
+                for stepIndex in steps.indices where steps.count > 1 {
+                    var smaller = self
+                    smaller.services[serviceIndex].methods[methodIndex].steps.remove(at: stepIndex)
+                    candidates.append(smaller.droppingUnheldFinders(service: serviceIndex))
+                }
+            }
+        }
         for (finderIndex, finder) in finders.enumerated() where finder.members.count > 1 {
             for memberIndex in finder.members.indices {
                 let isCalled = consumers.contains { $0.methods.contains { $0.finder == finderIndex && $0.member == memberIndex } }
+                    || services.contains { $0.methods.contains { $0.steps.contains(.finder(finderIndex, member: memberIndex)) } }
                 guard !isCalled else { continue }
                 var smaller = self
                 smaller.finders[finderIndex].members.remove(at: memberIndex)
@@ -452,16 +487,29 @@ extension FuzzProgram {
                         smaller.consumers[c].methods[m].member -= 1
                     }
                 }
+                smaller.renumberServiceSteps { finder, member in
+                    (finder, finder == finderIndex && member > memberIndex ? member - 1 : member)
+                }
                 candidates.append(smaller)
             }
         }
-        return candidates.filter { $0 != self && !$0.consumers.isEmpty }
+        return candidates.filter { $0 != self && !($0.consumers.isEmpty && $0.services.isEmpty) }
     }
 
-    /// The same program without the finders no consumer uses.
+    /// The program without the finders a service holds but no longer calls.
+    func droppingUnheldFinders(service index: Int) -> FuzzProgram {
+        var program = self
+        let called = Set(services[index].methods.flatMap { method in
+            method.steps.compactMap { step -> Int? in if case let .finder(finder, _) = step { finder } else { nil } }
+        })
+        program.services[index].accesses = program.services[index].accesses.filter { called.contains($0.key) }
+        return program.droppingUnusedFinders()
+    }
+
+    /// The same program without the finders no consumer or service uses.
     func droppingUnusedFinders() -> FuzzProgram {
         var program = self
-        let used = Set(consumers.flatMap { $0.accesses.keys })
+        let used = Set(consumers.flatMap { $0.accesses.keys } + services.flatMap { $0.accesses.keys })
         var renumber: [Int: Int] = [:]
         var kept: [Finder] = []
         for (index, finder) in finders.enumerated() where used.contains(index) {
@@ -475,7 +523,24 @@ extension FuzzProgram {
                 program.consumers[c].methods[m].finder = renumber[program.consumers[c].methods[m].finder]!
             }
         }
+        for s in program.services.indices {
+            program.services[s].accesses = Dictionary(uniqueKeysWithValues: program.services[s].accesses.map { (renumber[$0.key]!, $0.value) })
+        }
+        program.renumberServiceSteps { finder, member in (renumber[finder]!, member) }
         return program
+    }
+
+    /// Renumbers the finder steps of every service method.
+    mutating func renumberServiceSteps(_ renumber: (Int, Int) -> (Int, Int)) {
+        for s in services.indices {
+            for m in services[s].methods.indices {
+                services[s].methods[m].steps = services[s].methods[m].steps.map { step in
+                    guard case let .finder(finder, member) = step else { return step }
+                    let (newFinder, newMember) = renumber(finder, member)
+                    return .finder(newFinder, member: newMember)
+                }
+            }
+        }
     }
 }
 #endif

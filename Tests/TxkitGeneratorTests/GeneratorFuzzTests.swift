@@ -169,6 +169,14 @@ extension FuzzHarness.Report {
         conversionsApplied += other.conversionsApplied
         conversionsRefused += other.conversionsRefused
         conversionRefusals.merge(other.conversionRefusals, uniquingKeysWith: +)
+        migrateTypes += other.migrateTypes
+        migrated += other.migrated
+        alreadyMigrated += other.alreadyMigrated
+        migrateRefused += other.migrateRefused
+        migrateRefusals.merge(other.migrateRefusals, uniquingKeysWith: +)
+        migrateMethods += other.migrateMethods
+        migrateMethodsRun += other.migrateMethodsRun
+        migrateMethodsSkipped.merge(other.migrateMethodsSkipped, uniquingKeysWith: +)
         failures += other.failures
         calledShapes.merge(other.calledShapes, uniquingKeysWith: +)
     }

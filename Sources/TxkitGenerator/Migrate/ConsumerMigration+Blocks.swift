@@ -290,9 +290,12 @@ extension ConsumerMigration {
         }
     }
 
-    /// Read or write for a received legacy transaction: its configured
-    /// kind, else what its name says (`…Write…`), else what the body does.
-    func transactionKind(forParameter type: String, body: CodeBlockSyntax) -> TransactionKind {
+    /// Read or write for a received legacy transaction `name` of `type`:
+    /// its configured kind, else what its type says (`…Write…`), else what
+    /// the body does with it (a GRDB method that writes, or a member with
+    /// a writing verb that it is passed to; `names.append($0)` writes no
+    /// database).
+    func transactionKind(forParameter type: String, named name: String, body: CodeBlockSyntax) -> TransactionKind {
         switch context.legacyTransaction(type)?.transaction {
         case .read?: return .read
         case .write?: return .write
@@ -301,10 +304,10 @@ extension ConsumerMigration {
         if type.contains("Write") { return .write }
         if type.contains("Read") { return .read }
         for call in body.descendants(FunctionCallExprSyntax.self) {
-            let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
-            if GRDBVocabulary.writingMethods.contains(name) || ShimPlan.writingVerbs.contains(where: { name.hasPrefix($0) }) {
-                return .write
-            }
+            let called = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
+            if GRDBVocabulary.writingMethods.contains(called) { return .write }
+            let passesTransaction = call.arguments.contains { $0.expression.trimmedDescription == name }
+            if passesTransaction && ShimPlan.writingVerbs.contains(where: { called.hasPrefix($0) }) { return .write }
         }
         return .read
     }

@@ -100,6 +100,33 @@ extension ConsumerMigration {
         return nil
     }
 
+    /// The property of `base`'s type that its computed property `name`
+    /// returns as it is (`var reader: any DatabaseReader { dbWriter }`), if
+    /// that is what `name` is.
+    private func forwardedProperty(_ name: String, of base: ExprSyntax) -> String? {
+        guard let baseType = context.typer.type(of: base),
+              let type = context.index.types[SourceIndex.coreTypeName(baseType)] else { return nil }
+        for declaration in type.declarations {
+            for item in declaration.memberBlock.members {
+                guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings where binding.pattern.trimmedDescription == name {
+                    guard let accessor = binding.accessorBlock, case let .getter(statements) = accessor.accessors,
+                          statements.count == 1, let expression = statements.first?.item.as(ExprSyntax.self)
+                    else { return nil }
+                    var text = expression.trimmedDescription
+                    if text.hasPrefix("self.") { text.removeFirst("self.".count) }
+                    let isProperty = !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+                        && type.members.contains { member in
+                            guard case .property = member.kind else { return false }
+                            return member.name == text && !member.isStatic
+                        }
+                    return isProperty ? text : nil
+                }
+            }
+        }
+        return nil
+    }
+
     /// Where a receiver comes from.
     func handleRoot(_ receiver: ExprSyntax, file: SourceFile) -> HandleRoot? {
         // `database.pool` of a holder that adopts its pool: the holder.
@@ -113,6 +140,11 @@ extension ConsumerMigration {
         guard let type = context.typer.type(of: receiver) else { return nil }
         var expression = receiver.trimmedDescription
         if expression.hasPrefix("self.") { expression.removeFirst("self.".count) }
+        if let member = receiver.as(MemberAccessExprSyntax.self), let base = member.base,
+           let forwarded = forwardedProperty(member.declName.baseName.text, of: base) {
+            // `appDatabase.reader` whose getter is `dbWriter`: the same database as `appDatabase.dbWriter`.
+            expression = String(expression.dropLast(member.declName.baseName.text.count)) + forwarded
+        }
         let first = String(expression.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
         let rest = String(expression.dropFirst(first.count))
         if let computed = computedHandle(first) {

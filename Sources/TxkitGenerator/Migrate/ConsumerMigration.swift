@@ -205,7 +205,12 @@ struct ConsumerMigration {
         for function in consumerFunctions() {
             let parameters = Array(function.signature.parameterClause.parameters)
             guard let position = parameters.firstIndex(where: { isLegacyTransaction($0.type.trimmedDescription) }) else { continue }
-            let kind = function.body.map { transactionKind(forParameter: SourceIndex.coreTypeName(parameters[position].type.trimmedDescription), body: $0) } ?? .write
+            let parameter = parameters[position]
+            let kind = function.body.map {
+                transactionKind(
+                    forParameter: SourceIndex.coreTypeName(parameter.type.trimmedDescription),
+                    named: (parameter.secondName ?? parameter.firstName).text, body: $0)
+            } ?? .write
             context.migratedMethods.append(MigrationContext.MigratedMethod(
                 name: function.name.text,
                 labels: parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text },

@@ -1,0 +1,242 @@
+#if Txkit
+import Foundation
+
+/// The migrate oracle's MockDB tests: per method of a migrated consumer or
+/// service, a Swift Testing test that constructs it through its migrated
+/// initializer with `MockDB()` and its generated mocks (`C.Mocks.Database`,
+/// the pair mocks), stubs every member of those mocks with a value the
+/// grammar knows how to build, calls the method (in a `MockDB` transaction
+/// when it takes one) and expects it to return, having called the mocks,
+/// without a misuse: a `MockDB` transaction reaching `shimOnlyBridge`, an
+/// unstubbed mock, an escaped or nested transaction record a failure.
+///
+/// The tests are written from the migrated sources (the initializer, the
+/// methods' parameters, the mocks' members), not from the program's model.
+extension FuzzHarness {
+    func migrateTestPath(_ program: FuzzProgram) -> String { "Tests/\(program.module)_MigrateTests.swift" }
+
+    /// A test per method of every consumer and service of `program`, or
+    /// why none is written.
+    func migrateTests(of program: FuzzProgram, outcomes: [String: MigrationOutcome]) -> [MockTest] {
+        let base = root(of: program)
+        var tests: [MockTest] = []
+        let methods = program.consumers.map { ($0.name, $0.methods.map(\.name)) }
+            + program.services.map { ($0.name, $0.methods.map(\.name)) }
+        for (type, names) in methods {
+            let source = (try? String(contentsOfFile: "\(base)/Sources/App/\(type).swift", encoding: .utf8)) ?? ""
+            for method in names {
+                var test = MockTest(consumer: type, method: method, name: "\(program.module)_\(type)_\(method)")
+                switch outcomes[type] {
+                case nil:
+                    test.skipped = "migrate failed"
+                case let .refused(causes)?:
+                    test.skipped = "refused: " + (causes.first ?? "")
+                case .migrated?, .already?:
+                    switch migrateTestBody(program: program, type: type, method: method, source: source) {
+                    case let .success(body): test.body = body
+                    case let .failure(reason): test.skipped = reason.message
+                    }
+                }
+                tests.append(test)
+            }
+        }
+        return tests
+    }
+
+    /// The body of one method's test, or why it cannot be written.
+    func migrateTestBody(program: FuzzProgram, type: String, method: String, source: String) -> Result<String, FuzzHarnessError> {
+        guard let initializer = Self.parameters(after: "init(", in: source) else {
+            return .failure(FuzzHarnessError(message: "no initializer"))
+        }
+        guard let methodParameters = Self.parameters(after: "func \(method)(", in: source) else {
+            return .failure(FuzzHarnessError(message: "method not found"))
+        }
+        var lines = ["let db = MockDB()"]
+        var mocks: [(legacy: String, variable: String)] = []
+        var calls: [String] = []
+        var transaction: String?
+        func mock(_ parameterType: String) -> String? {
+            guard let range = parameterType.range(of: "Shims.") else { return nil }
+            var legacy = String(parameterType[range.upperBound...])
+            while legacy.hasSuffix("?") || legacy.hasSuffix("!") { legacy.removeLast() }
+            if let known = mocks.first(where: { $0.legacy == legacy }) { return known.variable }
+            let variable = FuzzProgram.property(legacy) + "Mock"
+            mocks.append((legacy, variable))
+            return variable
+        }
+        func argument(_ parameter: ParsedParameter, in what: String) -> Result<String?, FuzzHarnessError> {
+            let label = parameter.label == "_" ? "" : parameter.label + ": "
+            let type = parameter.type
+            if ["any DB", "some DB", "any AsyncDB", "some AsyncDB"].contains(type) { return .success(label + "db") }
+            if let variable = mock(type) { return .success(label + variable) }
+            if type == "DBReadTransaction" || type == "DBWriteTransaction" {
+                transaction = type
+                return .success(label + "tx")
+            }
+            if parameter.hasDefault { return .success(nil) }
+            if let value = Self.migrateStubValue(for: type, program: program) { return .success(label + value) }
+            return .failure(FuzzHarnessError(message: "\(what) takes a \(type)"))
+        }
+        var initArguments: [String] = []
+        for parameter in initializer {
+            switch argument(parameter, in: "its initializer") {
+            case let .success(text): if let text { initArguments.append(text) }
+            case let .failure(reason): return .failure(reason)
+            }
+        }
+        var callArguments: [String] = []
+        for parameter in methodParameters {
+            switch argument(parameter, in: "the method") {
+            case let .success(text): if let text { callArguments.append(text) }
+            case let .failure(reason): return .failure(reason)
+            }
+        }
+        for (legacy, variable) in mocks {
+            let path = "\(root(of: program))/Tests/Mocks/\(type)_\(legacy)Mock.swift"
+            guard let mockSource = try? String(contentsOfFile: path, encoding: .utf8) else {
+                return .failure(FuzzHarnessError(message: "no mock file \(type)_\(legacy)Mock.swift"))
+            }
+            lines.append("let \(variable) = \(type).Mocks.\(legacy)()")
+            for (property, result) in Self.mockMethods(in: mockSource) {
+                guard let value = Self.migrateStubValue(for: result, program: program) else {
+                    return .failure(FuzzHarnessError(message: "a mock member returns \(result)"))
+                }
+                lines.append("\(variable).\(property).returns(\(value))")
+                calls.append("\(variable).\(property).callCount")
+            }
+        }
+        lines.append("let consumer = \(type)(\(initArguments.joined(separator: ", ")))")
+        let awaits = Self.isAsync("func \(method)(", in: source) || source.contains("actor \(type)")
+        let call = "consumer.\(method)(\(callArguments.joined(separator: ", ")))"
+        switch transaction {
+        case "DBWriteTransaction"?:
+            lines.append("let result = try db.write { tx in try \(call) }")
+        case "DBReadTransaction"?:
+            lines.append("let result = try db.read { tx in try \(call) }")
+        default:
+            lines.append("let result = try \(awaits ? "await " : "")\(call)")
+        }
+        lines.append("#expect(!result.isEmpty)")
+        // Every method reaches the database: after migrate, only through its mocks.
+        lines.append("#expect(\(calls.isEmpty ? "0" : calls.joined(separator: " + ")) > 0, \"no mock was called\")")
+        return .success(lines.map { "        " + $0 }.joined(separator: "\n"))
+    }
+
+    func migrateTestFile(_ program: FuzzProgram, tests: [MockTest]) -> String {
+        var text = """
+            // Written by GeneratorFuzz's migrate oracle: each method of each migrated type on a MockDB and its mocks.
+            import Testing
+            import TransactionKit
+            import TransactionKitTesting
+            @testable import \(program.module)
+
+            @Suite struct \(program.module)_MigrateTests {
+
+            """
+        for test in tests {
+            guard let body = test.body else { continue }
+            // A synchronous test for a synchronous method: in an async
+            // function, `db.write { … }` would pick AsyncDB's overload.
+            let effects = body.contains("await ") ? "async throws" : "throws"
+            text += "    @Test func \(test.name)() \(effects) {\n\(body)\n    }\n\n"
+        }
+        return text + "}\n"
+    }
+
+    /// The mock methods of a generated mock (`let name = MockMethod<…, Result>()`,
+    /// and its non-Sendable and closure-taking kinds): each property and its result type.
+    static func mockMethods(in source: String) -> [(property: String, result: String)] {
+        var found: [(String, String)] = []
+        for line in source.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard line.hasPrefix("let ") || line.hasPrefix("package let ") || line.hasPrefix("public let ") || line.hasPrefix("internal let "),
+                  let equals = line.range(of: " = "),
+                  let open = line.range(of: "MockMethod", range: equals.upperBound..<line.endIndex),
+                  let generic = line.range(of: "<", range: open.upperBound..<line.endIndex),
+                  let close = line.range(of: ">()", options: .backwards)
+            else { continue }
+            let declaration = line[..<equals.lowerBound].replacingOccurrences(of: "package ", with: "")
+                .replacingOccurrences(of: "public ", with: "").replacingOccurrences(of: "internal ", with: "")
+            let property = String(declaration.dropFirst(4).prefix { $0 != " " && $0 != ":" })
+            let generics = String(line[generic.upperBound..<close.lowerBound])
+            var depth = 0, split = generics.startIndex
+            for index in generics.indices {
+                switch generics[index] {
+                case "(", "<", "[": depth += 1
+                case ")", ">", "]": depth -= 1
+                case "," where depth == 0: split = generics.index(after: index)
+                default: break
+                }
+            }
+            found.append((property, generics[split...].trimmingCharacters(in: .whitespaces)))
+        }
+        return found
+    }
+
+    /// A value of `type` to stub a mock with, or nil when the grammar does
+    /// not know how to build one.
+    static func migrateStubValue(for type: String, program: FuzzProgram) -> String? {
+        let type = type.trimmingCharacters(in: .whitespaces)
+        switch type {
+        case "Int", "Int32", "Int16", "Int8", "UInt": return "7"
+        case "Int64": return "42"
+        case "Double": return "1.5"
+        case "Bool": return "true"
+        case "String": return "\"mocked\""
+        case "Void", "()": return "()"
+        case "Item": return program.record == nil ? nil : "Item(id: 1, name: \"mocked\")"
+        case "Tag": return program.record == nil ? nil : "Tag(id: 1, itemId: 1, label: \"mocked\")"
+        case "TagInfo": return program.record == nil ? nil : "TagInfo(tag: Tag(id: 1, itemId: 1, label: \"mocked\"), item: Item(id: 1, name: \"mocked\"))"
+        default: break
+        }
+        if type.hasSuffix("?") {
+            return migrateStubValue(for: String(type.dropLast()), program: program)
+        }
+        if type.hasPrefix("Optional<"), type.hasSuffix(">") {
+            return migrateStubValue(for: String(type.dropFirst("Optional<".count).dropLast()), program: program)
+        }
+        if type.hasPrefix("["), type.hasSuffix("]") {
+            let inside = String(type.dropFirst().dropLast())
+            let parts = topLevelSplit(inside, separator: ":")
+            if parts.count == 2 {
+                guard let key = migrateStubValue(for: parts[0], program: program),
+                      let value = migrateStubValue(for: parts[1], program: program) else { return nil }
+                return "[\(key): \(value)]"
+            }
+            return migrateStubValue(for: inside, program: program).map { "[\($0)]" }
+        }
+        if type.hasPrefix("Set<"), type.hasSuffix(">") {
+            return migrateStubValue(for: String(type.dropFirst(4).dropLast()), program: program).map { "[\($0)]" }
+        }
+        if type.hasPrefix("("), type.hasSuffix(")") {
+            var elements: [String] = []
+            for element in topLevelSplit(String(type.dropFirst().dropLast()), separator: ",") {
+                let pieces = topLevelSplit(element, separator: ":")
+                let label = pieces.count == 2 ? pieces[0].trimmingCharacters(in: .whitespaces) + ": " : ""
+                guard let value = migrateStubValue(for: pieces.last ?? "", program: program) else { return nil }
+                elements.append(label + value)
+            }
+            return "(" + elements.joined(separator: ", ") + ")"
+        }
+        return nil
+    }
+
+    /// `text` split at `separator` outside brackets and parentheses.
+    static func topLevelSplit(_ text: String, separator: Character) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var depth = 0
+        for character in text {
+            if "([<".contains(character) { depth += 1 }
+            if ")]>".contains(character) { depth -= 1 }
+            if character == separator && depth == 0 {
+                parts.append(current.trimmingCharacters(in: .whitespaces))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(current.trimmingCharacters(in: .whitespaces))
+        return parts
+    }
+}
+#endif
