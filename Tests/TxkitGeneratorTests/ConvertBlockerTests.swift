@@ -60,5 +60,32 @@ struct ConvertBlockerTests {
         let conversion = try generator.convert(legacy: "LegacyThreadFinder")
         #expect(conversion.blockers.contains { $0.reason.contains("conforms to ThreadFinder") }, "\(conversion.blockers)")
     }
+
+    /// An enum finder's static constant that a caller reads
+    /// (`TaskStore.label`) is an instance requirement of the protocol: the
+    /// production conformance forwards it to the static, as it forwards the
+    /// converted static methods (it did not, and the conversion broke the
+    /// build).
+    @Test func aStaticConstantCallersReadIsForwardedByTheConformance() throws {
+        let generator = try Self.generator([("TaskStore.swift", """
+            import GRDB
+            enum TaskStore {
+                static let label = "TaskStore"
+                static func name(id: Int64, db: Database) throws -> String? {
+                    try String.fetchOne(db, sql: "SELECT name FROM t WHERE id = ?", arguments: [id])
+                }
+            }
+            final class ProfileService {
+                func describe(db: Database) throws -> String {
+                    TaskStore.label + " " + String(describing: try TaskStore.name(id: 2, db: db))
+                }
+            }
+            """)])
+        let conversion = try generator.convert(legacy: "TaskStore")
+        let protocolFile = try #require(conversion.files.first { $0.path.hasSuffix("TaskStoreFinding.swift") }).contents
+        #expect(protocolFile.contains("var label: String { get }"))
+        #expect(protocolFile.contains("var label: String { Self.label }"))
+        #expect(protocolFile.contains("try Self.name(id: id, tx)"))
+    }
 }
 #endif

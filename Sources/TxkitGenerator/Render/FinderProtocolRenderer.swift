@@ -72,7 +72,11 @@ struct FinderProtocolRenderer {
             lines += overloads.joined(separator: [""])
             lines.append("}")
         }
-        let forwarded = requirements.filter { $0.converted != nil && $0.member.isStatic && keepsStatics }
+        let forwarded = requirements.filter { requirement in
+            guard requirement.member.isStatic && keepsStatics else { return false }
+            if case .property = requirement.member.kind { return true }
+            return requirement.converted != nil
+        }
         lines += ["", "/// The production ``\(protocolName)``."]
         if forwarded.isEmpty {
             lines.append("extension \(legacy.qualifiedName): \(protocolName) {}")
@@ -81,6 +85,15 @@ struct FinderProtocolRenderer {
             for (position, requirement) in forwarded.enumerated() {
                 if position > 0 { lines.append("") }
                 let shimMember = requirement.shimMember
+                if case .property = requirement.member.kind {
+                    let name = requirement.member.name
+                    let type = shimMember.resultType ?? "Void"
+                    lines.append("    /// Forwards to the static `\(legacy.name).\(name)`.")
+                    lines.append(requirement.isSet
+                        ? "    \(witnessModifier)var \(name): \(type) {\n        get { Self.\(name) }\n        nonmutating set { Self.\(name) = newValue }\n    }"
+                        : "    \(witnessModifier)var \(name): \(type) { Self.\(name) }")
+                    continue
+                }
                 let arguments = requirement.member.parameters.enumerated().map { index, parameter in
                     index == requirement.converted?.parameterIndex
                         ? "tx" : SwiftText.argument(parameter, value: (parameter.isInout ? "&" : "") + parameter.name)
