@@ -219,15 +219,18 @@ extension FuzzHarness {
     static func mockMembers(in source: String) -> [ParsedMockMember] {
         let lines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         var results: [String: String] = [:]
-        for line in lines where line.hasPrefix("let ") && line.contains("= MockMethod<") {
+        // `MockMethod<…>()`, or a variant that passes closures
+        // (`MockMethodWithClosures<Arguments, Closures, Result>()`).
+        for line in lines where line.hasPrefix("let ") && (line.contains("= MockMethod<") || line.contains("= MockMethodWithClosures<")) {
             let property = String(line.dropFirst(4).prefix { $0 != " " && $0 != ":" })
-            guard let open = line.range(of: "MockMethod<"), let close = line.range(of: ">()", options: .backwards) else { continue }
+            guard let open = line.range(of: "<"), let close = line.range(of: ">()", options: .backwards) else { continue }
             let generics = String(line[open.upperBound..<close.lowerBound])
             // The result is after the last top-level comma.
             var depth = 0, split = generics.startIndex
             for index in generics.indices {
                 switch generics[index] {
                 case "(", "<", "[": depth += 1
+                case ">" where index > generics.startIndex && generics[generics.index(before: index)] == "-": break
                 case ")", ">", "]": depth -= 1
                 case "," where depth == 0: split = generics.index(after: index)
                 default: break
@@ -241,8 +244,10 @@ extension FuzzHarness {
                   index + 1 < lines.count else { continue }
             let name = String(line.dropFirst(5).prefix { $0 != "(" && $0 != "<" })
             let signature = name + "(" + parameters.map { $0.label + ":" }.joined() + ")"
-            let call = lines[index + 1]
-            guard let range = call.range(of: ".call(") else { continue }
+            // The call is the body's first line, or its third under
+            // `withoutActuallyEscaping` for a closure argument.
+            guard let call = lines[(index + 1)..<min(index + 4, lines.count)].first(where: { $0.contains(".call(") }),
+                  let range = call.range(of: ".call(") else { continue }
             let property = String(call[..<range.lowerBound].split(separator: " ").last ?? "")
             if let result = results[property] {
                 members.append(ParsedMockMember(signature: signature, property: property, result: result))
