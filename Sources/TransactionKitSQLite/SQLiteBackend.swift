@@ -28,10 +28,10 @@ struct SQLiteBackend: SyncTransactionBackend {
     /// while the application's own transaction is open there is refused.
     let isAdopted: Bool
 
-    func performRead<R>(_ body: (AnyObject?) throws -> R) throws -> R {
+    func performRead<R>(for transaction: DBReadTransaction, _ body: (AnyObject?) throws -> R) throws -> R {
         try checkOpen(for: .read)
         if let readers {
-            return try readers.read { db in try body(db) }
+            return try readers.read(lending: transaction) { db in try body(db) }
         }
         if isAdopted {
             return try writer.unsafeReentrantWrite { db in
@@ -129,6 +129,7 @@ struct SQLiteBackend: SyncTransactionBackend {
         let value: R
         do {
             let statements = try writerStatements.statements(on: db)
+            defer { statements.preconditionNoTransactionLeft() }
             try statements.beginWrite()
             do {
                 value = try body(db)

@@ -1,4 +1,5 @@
 import GRDB
+import TransactionKit
 
 /// One read-only connection of ``SQLiteReaderPool``: a GRDB `DatabaseQueue`
 /// opened with `SQLITE_OPEN_READONLY` on the database file, and the
@@ -23,10 +24,12 @@ final class SQLiteReader: @unchecked Sendable {
         statements.finalize()
     }
 
-    /// Runs `body` in one read transaction.
-    func read<R>(_ body: (Database) throws -> R) throws -> R {
+    /// Runs `body` in one read transaction, for `transaction`: when nothing
+    /// read `transaction`'s connection, the read ends without GRDB (see
+    /// ``SQLiteTransactionStatements``).
+    func read<R>(lending transaction: DBReadTransaction, _ body: (Database) throws -> R) throws -> R {
         try queue.inDatabase { db in
-            try statements.inReadTransaction(db, enforcingReadOnly: false, body)
+            try statements.inReadTransaction(db, enforcingReadOnly: false, lending: transaction, body)
         }
     }
 

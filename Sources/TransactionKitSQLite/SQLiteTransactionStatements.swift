@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import TransactionKit
 
 /// The statements that begin and end TransactionKit's transactions on one
 /// GRDB connection, prepared once for the life of the connection.
@@ -19,6 +20,16 @@ import GRDBSQLite
 ///   and any a finder registers) are told about the commit when the COMMIT
 ///   statement has run, and GRDB resets the transaction date then.
 /// - `ROLLBACK`, a failure path, goes through GRDB's `Database.rollback()`.
+/// - A read on a read-only connection that nothing reached (its
+///   transaction's connection was never lent, see ``inReadTransaction(_:enforcingReadOnly:lending:_:)``)
+///   ends with `COMMIT` stepped as an sqlite3 statement: GRDB ran no
+///   statement in it, so it has nothing to see.
+///
+/// **No transaction left open:** each method ends with the connection out
+/// of any transaction, or stops the process (``preconditionNoTransactionLeft()``):
+/// GRDB's own check at the end of each access (off on TransactionKit's
+/// connections, `Configuration.allowsUnsafeTransactions`) cost more than
+/// the question (a dispatch-specific lookup for its thread check).
 ///
 /// **Schema cache:** a read transaction reads `PRAGMA schema_version` right
 /// after `BEGIN DEFERRED`, which takes the transaction's snapshot, and
@@ -36,6 +47,7 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
     @exclusivity(unchecked) private var beginImmediate: OpaquePointer?
     @exclusivity(unchecked) private var schemaVersion: OpaquePointer?
     @exclusivity(unchecked) private var commitStatement: Statement?
+    @exclusivity(unchecked) private var untouchedCommit: OpaquePointer?
     @exclusivity(unchecked) private var lastSchemaVersion: Int32?
 
     /// Prepares the statements on `db`'s connection.
@@ -48,7 +60,13 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
             beginDeferred = try Self.prepare("BEGIN DEFERRED", on: connection)
             beginImmediate = try Self.prepare("BEGIN IMMEDIATE", on: connection)
             schemaVersion = try Self.prepare("PRAGMA schema_version", on: connection)
-            commitStatement = try db.makeStatement(sql: "COMMIT")
+            let commitStatement = try db.makeStatement(sql: "COMMIT")
+            // No arguments, bound once: GRDB then only resets the statement
+            // before each execution, instead of validating its (empty)
+            // arguments again on every commit.
+            commitStatement.setUncheckedArguments(StatementArguments())
+            self.commitStatement = commitStatement
+            untouchedCommit = try Self.prepare("COMMIT", on: connection)
         } catch {
             finalize()
             throw error
@@ -62,12 +80,13 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
     /// Finalizes every statement; the connection can then close.
     /// Idempotent.
     func finalize() {
-        for statement in [beginDeferred, beginImmediate, schemaVersion] {
+        for statement in [beginDeferred, beginImmediate, schemaVersion, untouchedCommit] {
             sqlite3_finalize(statement)
         }
         beginDeferred = nil
         beginImmediate = nil
         schemaVersion = nil
+        untouchedCommit = nil
         commitStatement = nil
     }
 
@@ -76,24 +95,38 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
     /// Runs `body` in one read transaction: ``beginRead(_:)``, the body,
     /// ``commit(_:)``; a rollback when either throws.
     ///
-    /// - Parameter enforcingReadOnly: Whether to make the connection refuse
-    ///   writes meanwhile, for a connection that can write (an in-memory
-    ///   database): GRDB's `Database.readOnly`, which sets
-    ///   `PRAGMA query_only` with a cached statement, and keeps the read's
-    ///   commit from GRDB's transaction observers.
+    /// - Parameters:
+    ///   - enforcingReadOnly: Whether to make the connection refuse writes
+    ///     meanwhile, for a connection that can write (an in-memory
+    ///     database): GRDB's `Database.readOnly`, which sets
+    ///     `PRAGMA query_only` with a cached statement, and keeps the read's
+    ///     commit from GRDB's transaction observers.
+    ///   - transaction: On a connection opened read-only only: the
+    ///     TransactionKit transaction `body` runs. When nothing read its
+    ///     connection (``DBReadTransaction/isConnectionLent``), GRDB ran no
+    ///     statement in the transaction, and `COMMIT` is stepped as an
+    ///     sqlite3 statement: GRDB keeps no transaction observers on a
+    ///     read-only connection, and its own state (the transaction date)
+    ///     changes only when one of its statements runs.
     func inReadTransaction<R>(
-        _ db: Database, enforcingReadOnly: Bool, _ body: (Database) throws -> R
+        _ db: Database, enforcingReadOnly: Bool, lending transaction: DBReadTransaction? = nil,
+        _ body: (Database) throws -> R
     ) throws -> R {
         if enforcingReadOnly {
             return try db.readOnly {
                 try inReadTransaction(db, enforcingReadOnly: false, body)
             }
         }
+        defer { preconditionNoTransactionLeft() }
         try beginRead(db)
         let value: R
         do {
             value = try body(db)
-            try commit(db)
+            if let transaction, !transaction.isConnectionLent {
+                try commitUntouched()
+            } else {
+                try commit(db)
+            }
         } catch {
             rollBack(db)
             throw error
@@ -145,6 +178,22 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
             sqlite3_reset(commitStatement.sqliteStatement)
             throw error
         }
+    }
+
+    /// `COMMIT` of a read that GRDB did not see, stepped directly (see
+    /// ``inReadTransaction(_:enforcingReadOnly:lending:_:)``).
+    private func commitUntouched() throws {
+        guard isInsideTransaction else {
+            throw SQLiteTransactionAborted()
+        }
+        try step(untouchedCommit, sql: "COMMIT")
+    }
+
+    /// Stops the process if the connection is still inside a transaction:
+    /// TransactionKit's bug (a `ROLLBACK` that failed), which GRDB's own
+    /// check at the end of a database access would have stopped too.
+    func preconditionNoTransactionLeft() {
+        precondition(!isInsideTransaction, "TransactionKit internal error: a transaction was left open on a connection")
     }
 
     /// Rolls back the transaction if one is still open. Errors are ignored:

@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import Testing
+import TransactionKit
+import TransactionKitSQLite
+import TransactionKitTestSupport
+
+/// Reads whose block never reaches the connection end without GRDB (their
+/// `COMMIT` is stepped directly): they must still end their transaction,
+/// and leave GRDB's own view of the connection as a GRDB commit would.
+/// One reader, so that every read below runs on the same connection.
+extension SQLiteReaderPoolTests {
+    private static func oneReaderDatabase(_ directory: TemporaryDirectory, _ name: String) throws -> SQLiteDB {
+        var options = SQLiteDB.Options()
+        options.maximumReaderCount = 1
+        return try SQLiteDB(path: directory.path(name), migrator: migrator, options: options)
+    }
+
+    @Test func aReadThatNeverReachesItsConnectionEndsItsSnapshot() throws {
+        let directory = try TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let db = try Self.oneReaderDatabase(directory, "untouched.sqlite")
+
+        try db.read { _ in }
+        try db.write { tx in
+            try SQLiteDB.shimOnlyBridge(tx).execute(sql: "UPDATE item SET name = 'uno' WHERE id = 1")
+        }
+        try db.read { _ in }
+        try db.write { tx in
+            try SQLiteDB.shimOnlyBridge(tx).execute(sql: "INSERT INTO item (name) VALUES ('three')")
+        }
+
+        let (name, count) = try db.read { tx in
+            let connection = try SQLiteDB.shimOnlyBridge(tx)
+            return (
+                try String.fetchOne(connection, sql: "SELECT name FROM item WHERE id = 1"),
+                try Int.fetchOne(connection, sql: "SELECT COUNT(*) FROM item"))
+        }
+        #expect(name == "uno")
+        #expect(count == 3)
+    }
+
+    @Test func aReadAfterAnUntouchedReadGetsItsOwnTransactionDate() throws {
+        let directory = try TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let db = try Self.oneReaderDatabase(directory, "dates.sqlite")
+        // GRDB records a transaction's date when one of its statements first
+        // runs inside it, and forgets it when one of its statements ends it:
+        // a read that reached the connection must end through GRDB, or the
+        // next one would report the same date.
+        func dateOfAReadRunningAStatement() throws -> Date {
+            try db.read { tx in
+                let connection = try SQLiteDB.shimOnlyBridge(tx)
+                _ = try Int.fetchOne(connection, sql: "SELECT COUNT(*) FROM item")
+                return try connection.transactionDate
+            }
+        }
+
+        let first = try dateOfAReadRunningAStatement()
+        // Dates are compared, not durations: the pause only makes sure the
+        // clock moved on.
+        Thread.sleep(forTimeInterval: 0.01)
+        try db.read { _ in }
+        let second = try dateOfAReadRunningAStatement()
+        Thread.sleep(forTimeInterval: 0.01)
+        let third = try dateOfAReadRunningAStatement()
+
+        #expect(second > first)
+        #expect(third > second)
+    }
+}
