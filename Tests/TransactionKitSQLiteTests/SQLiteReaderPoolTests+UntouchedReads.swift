@@ -44,14 +44,15 @@ extension SQLiteReaderPoolTests {
         let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let db = try Self.oneReaderDatabase(directory, "dates.sqlite")
-        // GRDB records a transaction's date when one of its statements first
-        // runs inside it, and forgets it when one of its statements ends it:
-        // a read that reached the connection must end through GRDB, or the
-        // next one would report the same date.
+        // GRDB records a transaction's date when one of its statements
+        // finishes inside it (a whole fetch, not `fetchOne`, which stops at
+        // the first row), and forgets it when one of its statements ends
+        // the transaction: a read that reached the connection must end
+        // through GRDB, or the next one would report the same date.
         func dateOfAReadRunningAStatement() throws -> Date {
             try db.read { tx in
                 let connection = try SQLiteDB.shimOnlyBridge(tx)
-                _ = try Int.fetchOne(connection, sql: "SELECT COUNT(*) FROM item")
+                _ = try Int.fetchAll(connection, sql: "SELECT id FROM item")
                 return try connection.transactionDate
             }
         }
