@@ -106,8 +106,9 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
     ///     connection (``DBReadTransaction/isConnectionLent``), GRDB ran no
     ///     statement in the transaction, and `COMMIT` is stepped as an
     ///     sqlite3 statement: GRDB keeps no transaction observers on a
-    ///     read-only connection, and its own state (the transaction date)
-    ///     changes only when one of its statements runs.
+    ///     read-only connection, and its own state (the transaction date,
+    ///     its autocommit tracking) changes only when one of its statements
+    ///     finishes.
     func inReadTransaction<R>(
         _ db: Database, enforcingReadOnly: Bool, lending transaction: DBReadTransaction? = nil,
         _ body: (Database) throws -> R
