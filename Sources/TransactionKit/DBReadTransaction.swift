@@ -51,23 +51,8 @@ public class DBReadTransaction {
     package let scope: DatabaseScope
     /// The backend's connection while the block runs (`nil` for a database
     /// without connections). Dropped when the transaction ends; bridges read
-    /// it through `connection(as:bridge:at:)`. Reading it sets
-    /// ``isConnectionLent``.
-    package internal(set) var connection: AnyObject? {
-        get {
-            isConnectionLent = true
-            return storedConnection
-        }
-        set {
-            storedConnection = newValue
-        }
-    }
-    @exclusivity(unchecked) private var storedConnection: AnyObject?
-    /// Whether anything read ``connection`` since the transaction was
-    /// created: when nothing did, nothing but the backend used the
-    /// connection in this transaction, and a backend may end it more
-    /// cheaply (`SQLiteDB`'s readers commit an untouched read without GRDB).
-    @exclusivity(unchecked) package private(set) var isConnectionLent = false
+    /// it through `connection(as:bridge:at:)`.
+    @exclusivity(unchecked) package internal(set) var connection: AnyObject?
     /// The next transaction out whose block runs on the same thread, while
     /// this one's block runs (see ``ActiveTransactions``).
     @exclusivity(unchecked) package var outerActive: UnsafeMutableRawPointer?

@@ -30,12 +30,7 @@ package protocol TransactionBackend: Sendable {
 /// commit.
 package protocol SyncTransactionBackend: TransactionBackend {
     /// Runs `body` inside one read transaction, passing its connection.
-    ///
-    /// `transaction` is the transaction `body` opens: once `body` returned,
-    /// its ``DBReadTransaction/isConnectionLent`` says whether anything
-    /// reached the connection, so that the backend may end an untouched
-    /// transaction more cheaply. Nothing else of it is the backend's.
-    func performRead<R>(for transaction: DBReadTransaction, _ body: (AnyObject?) throws -> R) throws -> R
+    func performRead<R>(_ body: (AnyObject?) throws -> R) throws -> R
 
     /// Runs `body` inside one write transaction: commits when it returns,
     /// rolls back and rethrows its error when it throws.

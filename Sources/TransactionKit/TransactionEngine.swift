@@ -28,7 +28,7 @@ extension TransactionEngine where Backend: SyncTransactionBackend {
         if let misuse = ActiveTransactions.checkNotNested(in: scope, kind: .read, at: callSite) { throw misuse }
         let transaction = DBReadTransaction(kind: .read, openedAt: callSite, scope: scope)
         do {
-            return try backend.performRead(for: transaction) { connection in
+            return try backend.performRead { connection in
                 try Self.runRead(transaction, connection, block)
             }
         } catch {

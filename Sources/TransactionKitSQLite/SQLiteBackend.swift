@@ -28,10 +28,10 @@ struct SQLiteBackend: SyncTransactionBackend {
     /// while the application's own transaction is open there is refused.
     let isAdopted: Bool
 
-    func performRead<R>(for transaction: DBReadTransaction, _ body: (AnyObject?) throws -> R) throws -> R {
+    func performRead<R>(_ body: (AnyObject?) throws -> R) throws -> R {
         try checkOpen(for: .read)
         if let readers {
-            return try readers.read(lending: transaction) { db in try body(db) }
+            return try readers.read { db in try body(db) }
         }
         if isAdopted {
             return try writer.unsafeReentrantWrite { db in

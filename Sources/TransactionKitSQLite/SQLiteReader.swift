@@ -1,5 +1,4 @@
 import GRDB
-import TransactionKit
 
 /// One read-only connection of ``SQLiteReaderPool``: a GRDB `DatabaseQueue`
 /// opened with `SQLITE_OPEN_READONLY` on the database file, and the
@@ -14,8 +13,11 @@ final class SQLiteReader: @unchecked Sendable {
 
     /// Opens the connection. `configuration` is read-only.
     init(path: String, configuration: Configuration) throws {
+        var configuration = configuration
+        let clock = SQLiteReaderTransactionClock(configuration.transactionClock)
+        configuration.transactionClock = clock
         queue = try DatabaseQueue(path: path, configuration: configuration)
-        statements = try queue.inDatabase { db in try SQLiteTransactionStatements(db) }
+        statements = try queue.inDatabase { db in try SQLiteTransactionStatements(db, readerClock: clock) }
     }
 
     deinit {
@@ -24,12 +26,10 @@ final class SQLiteReader: @unchecked Sendable {
         statements.finalize()
     }
 
-    /// Runs `body` in one read transaction, for `transaction`: when nothing
-    /// read `transaction`'s connection, the read ends without GRDB (see
-    /// ``SQLiteTransactionStatements``).
-    func read<R>(lending transaction: DBReadTransaction, _ body: (Database) throws -> R) throws -> R {
+    /// Runs `body` in one read transaction.
+    func read<R>(_ body: (Database) throws -> R) throws -> R {
         try queue.inDatabase { db in
-            try statements.inReadTransaction(db, enforcingReadOnly: false, lending: transaction, body)
+            try statements.inReadTransaction(db, enforcingReadOnly: false, body)
         }
     }
 

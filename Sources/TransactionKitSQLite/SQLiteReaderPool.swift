@@ -66,12 +66,11 @@ final class SQLiteReaderPool: @unchecked Sendable {
 
     // MARK: - Reads
 
-    /// Runs `body` in one read transaction on an idle reader, for
-    /// `transaction` (see ``SQLiteReader/read(lending:_:)``).
-    func read<R>(lending transaction: DBReadTransaction, _ body: (Database) throws -> R) throws -> R {
+    /// Runs `body` in one read transaction on an idle reader.
+    func read<R>(_ body: (Database) throws -> R) throws -> R {
         let reader = try checkOut()
         defer { checkIn(reader) }
-        return try reader.read(lending: transaction, body)
+        return try reader.read(body)
     }
 
     /// Runs `body` in one read transaction on an idle reader, suspending the

@@ -1,6 +1,5 @@
 import GRDB
 import GRDBSQLite
-import TransactionKit
 
 /// The statements that begin and end TransactionKit's transactions on one
 /// GRDB connection, prepared once for the life of the connection.
@@ -20,10 +19,12 @@ import TransactionKit
 ///   and any a finder registers) are told about the commit when the COMMIT
 ///   statement has run, and GRDB resets the transaction date then.
 /// - `ROLLBACK`, a failure path, goes through GRDB's `Database.rollback()`.
-/// - A read on a read-only connection that nothing reached (its
-///   transaction's connection was never lent, see ``inReadTransaction(_:enforcingReadOnly:lending:_:)``)
-///   ends with `COMMIT` stepped as an sqlite3 statement: GRDB ran no
-///   statement in it, so it has nothing to see.
+/// - A read on a reader connection during which GRDB did not see the
+///   connection leave autocommit mode (no GRDB statement finished in it:
+///   an empty read, a `fetchOne` that stops at its row) ends with `COMMIT`
+///   stepped as an sqlite3 statement: GRDB still sees the connection in
+///   autocommit mode, and keeps nothing else about a read transaction on
+///   a read-only connection (see ``SQLiteReaderTransactionClock``).
 ///
 /// **No transaction left open:** each method ends with the connection out
 /// of any transaction, or stops the process (``preconditionNoTransactionLeft()``):
@@ -47,15 +48,21 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
     @exclusivity(unchecked) private var beginImmediate: OpaquePointer?
     @exclusivity(unchecked) private var schemaVersion: OpaquePointer?
     @exclusivity(unchecked) private var commitStatement: Statement?
-    @exclusivity(unchecked) private var untouchedCommit: OpaquePointer?
+    @exclusivity(unchecked) private var unseenCommit: OpaquePointer?
     @exclusivity(unchecked) private var lastSchemaVersion: Int32?
+    /// A reader's clock, which tells whether GRDB saw the read.
+    private let readerClock: SQLiteReaderTransactionClock?
 
     /// Prepares the statements on `db`'s connection.
-    init(_ db: Database) throws {
+    ///
+    /// - Parameter readerClock: On a read-only connection, its GRDB
+    ///   transaction clock: reads that GRDB did not see end without GRDB.
+    init(_ db: Database, readerClock: SQLiteReaderTransactionClock? = nil) throws {
         guard let connection = db.sqliteConnection else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "connection is closed")
         }
         self.connection = connection
+        self.readerClock = readerClock
         do {
             beginDeferred = try Self.prepare("BEGIN DEFERRED", on: connection)
             beginImmediate = try Self.prepare("BEGIN IMMEDIATE", on: connection)
@@ -66,7 +73,7 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
             // arguments again on every commit.
             commitStatement.setUncheckedArguments(StatementArguments())
             self.commitStatement = commitStatement
-            untouchedCommit = try Self.prepare("COMMIT", on: connection)
+            unseenCommit = try Self.prepare("COMMIT", on: connection)
         } catch {
             finalize()
             throw error
@@ -80,13 +87,13 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
     /// Finalizes every statement; the connection can then close.
     /// Idempotent.
     func finalize() {
-        for statement in [beginDeferred, beginImmediate, schemaVersion, untouchedCommit] {
+        for statement in [beginDeferred, beginImmediate, schemaVersion, unseenCommit] {
             sqlite3_finalize(statement)
         }
         beginDeferred = nil
         beginImmediate = nil
         schemaVersion = nil
-        untouchedCommit = nil
+        unseenCommit = nil
         commitStatement = nil
     }
 
@@ -101,17 +108,12 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
     ///     database): GRDB's `Database.readOnly`, which sets
     ///     `PRAGMA query_only` with a cached statement, and keeps the read's
     ///     commit from GRDB's transaction observers.
-    ///   - transaction: On a connection opened read-only only: the
-    ///     TransactionKit transaction `body` runs. When nothing read its
-    ///     connection (``DBReadTransaction/isConnectionLent``), GRDB ran no
-    ///     statement in the transaction, and `COMMIT` is stepped as an
-    ///     sqlite3 statement: GRDB keeps no transaction observers on a
-    ///     read-only connection, and its own state (the transaction date,
-    ///     its autocommit tracking) changes only when one of its statements
-    ///     finishes.
+    ///
+    /// On a reader (`readerClock`), a read during which GRDB did not see the
+    /// connection leave autocommit mode commits with `COMMIT` stepped as an
+    /// sqlite3 statement (see ``SQLiteReaderTransactionClock``).
     func inReadTransaction<R>(
-        _ db: Database, enforcingReadOnly: Bool, lending transaction: DBReadTransaction? = nil,
-        _ body: (Database) throws -> R
+        _ db: Database, enforcingReadOnly: Bool, _ body: (Database) throws -> R
     ) throws -> R {
         if enforcingReadOnly {
             return try db.readOnly {
@@ -123,8 +125,8 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
         let value: R
         do {
             value = try body(db)
-            if let transaction, !transaction.isConnectionLent {
-                try commitUntouched()
+            if let readerClock, !readerClock.wasAsked {
+                try commitUnseen()
             } else {
                 try commit(db)
             }
@@ -138,6 +140,7 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
     /// `BEGIN DEFERRED`, then `PRAGMA schema_version`, which takes the
     /// snapshot; clears GRDB's schema cache when the schema changed.
     func beginRead(_ db: Database) throws {
+        readerClock?.reset()
         try step(beginDeferred, sql: "BEGIN DEFERRED")
         let version: Int32
         do {
@@ -182,12 +185,12 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
     }
 
     /// `COMMIT` of a read that GRDB did not see, stepped directly (see
-    /// ``inReadTransaction(_:enforcingReadOnly:lending:_:)``).
-    private func commitUntouched() throws {
+    /// ``inReadTransaction(_:enforcingReadOnly:_:)``).
+    private func commitUnseen() throws {
         guard isInsideTransaction else {
             throw SQLiteTransactionAborted()
         }
-        try step(untouchedCommit, sql: "COMMIT")
+        try step(unseenCommit, sql: "COMMIT")
     }
 
     /// Stops the process if the connection is still inside a transaction:

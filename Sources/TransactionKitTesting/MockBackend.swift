@@ -97,7 +97,7 @@ struct MockBackend: SyncTransactionBackend {
         }
     }
 
-    func performRead<R>(for _: DBReadTransaction, _ body: (AnyObject?) throws -> R) throws -> R {
+    func performRead<R>(_ body: (AnyObject?) throws -> R) throws -> R {
         try readNow(body)
     }
 

@@ -5,10 +5,12 @@ import TransactionKit
 import TransactionKitSQLite
 import TransactionKitTestSupport
 
-/// Reads whose block never reaches the connection end without GRDB (their
-/// `COMMIT` is stepped directly): they must still end their transaction,
-/// and leave GRDB's own view of the connection as a GRDB commit would.
-/// One reader, so that every read below runs on the same connection.
+/// Reads during which GRDB did not see the connection leave autocommit mode
+/// (an empty block, a `fetchOne` that stops at its row) end without GRDB
+/// (their `COMMIT` is stepped directly): they must still end their
+/// transaction, and leave GRDB's own view of the connection as a GRDB
+/// commit would. One reader, so that every read below runs on the same
+/// connection.
 extension SQLiteReaderPoolTests {
     private static func oneReaderDatabase(_ directory: TemporaryDirectory, _ name: String) throws -> SQLiteDB {
         var options = SQLiteDB.Options()
@@ -16,7 +18,7 @@ extension SQLiteReaderPoolTests {
         return try SQLiteDB(path: directory.path(name), migrator: migrator, options: options)
     }
 
-    @Test func aReadThatNeverReachesItsConnectionEndsItsSnapshot() throws {
+    @Test func aReadThatGRDBDidNotSeeEndsItsSnapshot() throws {
         let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let db = try Self.oneReaderDatabase(directory, "untouched.sqlite")
@@ -25,22 +27,25 @@ extension SQLiteReaderPoolTests {
         try db.write { tx in
             try SQLiteDB.shimOnlyBridge(tx).execute(sql: "UPDATE item SET name = 'uno' WHERE id = 1")
         }
-        try db.read { _ in }
+        let name = try db.read { tx in
+            try String.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT name FROM item WHERE id = 1")
+        }
+        #expect(name == "uno")
         try db.write { tx in
             try SQLiteDB.shimOnlyBridge(tx).execute(sql: "INSERT INTO item (name) VALUES ('three')")
         }
 
-        let (name, count) = try db.read { tx in
+        let (lastName, count) = try db.read { tx in
             let connection = try SQLiteDB.shimOnlyBridge(tx)
             return (
                 try String.fetchOne(connection, sql: "SELECT name FROM item WHERE id = 1"),
                 try Int.fetchOne(connection, sql: "SELECT COUNT(*) FROM item"))
         }
-        #expect(name == "uno")
+        #expect(lastName == "uno")
         #expect(count == 3)
     }
 
-    @Test func aReadAfterAnUntouchedReadGetsItsOwnTransactionDate() throws {
+    @Test func aReadAfterReadsGRDBDidNotSeeGetsItsOwnTransactionDate() throws {
         let directory = try TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let db = try Self.oneReaderDatabase(directory, "dates.sqlite")
@@ -62,6 +67,9 @@ extension SQLiteReaderPoolTests {
         // clock moved on.
         Thread.sleep(forTimeInterval: 0.01)
         try db.read { _ in }
+        _ = try db.read { tx in
+            try Int.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT id FROM item")
+        }
         let second = try dateOfAReadRunningAStatement()
         Thread.sleep(forTimeInterval: 0.01)
         let third = try dateOfAReadRunningAStatement()
