@@ -102,16 +102,15 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
     /// Runs `body` in one read transaction: ``beginRead(_:)``, the body,
     /// ``commit(_:)``; a rollback when either throws.
     ///
-    /// - Parameters:
-    ///   - enforcingReadOnly: Whether to make the connection refuse writes
-    ///     meanwhile, for a connection that can write (an in-memory
-    ///     database): GRDB's `Database.readOnly`, which sets
-    ///     `PRAGMA query_only` with a cached statement, and keeps the read's
-    ///     commit from GRDB's transaction observers.
-    ///
     /// On a reader (`readerClock`), a read during which GRDB did not see the
     /// connection leave autocommit mode commits with `COMMIT` stepped as an
     /// sqlite3 statement (see ``SQLiteReaderTransactionClock``).
+    ///
+    /// - Parameter enforcingReadOnly: Whether to make the connection refuse
+    ///   writes meanwhile, for a connection that can write (an in-memory
+    ///   database): GRDB's `Database.readOnly`, which sets
+    ///   `PRAGMA query_only` with a cached statement, and keeps the read's
+    ///   commit from GRDB's transaction observers.
     func inReadTransaction<R>(
         _ db: Database, enforcingReadOnly: Bool, _ body: (Database) throws -> R
     ) throws -> R {
