@@ -129,6 +129,7 @@ struct SQLiteBackend: SyncTransactionBackend {
         let value: R
         do {
             let statements = try writerStatements.statements(on: db)
+            defer { statements.preconditionNoTransactionLeft() }
             try statements.beginWrite()
             do {
                 value = try body(db)

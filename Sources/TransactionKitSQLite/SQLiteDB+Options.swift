@@ -164,6 +164,13 @@ extension SQLiteDB {
             configuration.busyMode = .timeout(TimeInterval(busyTimeoutNanoseconds) / 1e9)
             configuration.maximumReaderCount = maximumReaderCount
             configuration.label = label
+            // TransactionKit's transactions on these connections end their
+            // transaction or stop the process (SQLiteTransactionStatements'
+            // `preconditionNoTransactionLeft()`); GRDB's own check at the end
+            // of each access costs a thread check more per write. GRDB's
+            // migrations and TransactionKit's other accesses use GRDB's
+            // transactions, which always end theirs.
+            configuration.allowsUnsafeTransactions = true
             let preparations = preparations
             if !preparations.isEmpty {
                 configuration.prepareDatabase { db in

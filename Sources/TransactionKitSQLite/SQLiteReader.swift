@@ -13,8 +13,11 @@ final class SQLiteReader: @unchecked Sendable {
 
     /// Opens the connection. `configuration` is read-only.
     init(path: String, configuration: Configuration) throws {
+        var configuration = configuration
+        let clock = SQLiteReaderTransactionClock(configuration.transactionClock)
+        configuration.transactionClock = clock
         queue = try DatabaseQueue(path: path, configuration: configuration)
-        statements = try queue.inDatabase { db in try SQLiteTransactionStatements(db) }
+        statements = try queue.inDatabase { db in try SQLiteTransactionStatements(db, readerClock: clock) }
     }
 
     deinit {

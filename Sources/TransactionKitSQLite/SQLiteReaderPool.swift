@@ -56,6 +56,10 @@ final class SQLiteReaderPool: @unchecked Sendable {
         self.path = path
         var configuration = writerConfiguration
         configuration.readonly = true
+        // Every access to a reader ends its transaction or stops the
+        // process (SQLiteTransactionStatements): GRDB's own check per
+        // access would cost a thread check more per read.
+        configuration.allowsUnsafeTransactions = true
         self.configuration = configuration
         self.maximumCount = max(1, writerConfiguration.maximumReaderCount)
     }
@@ -143,6 +147,16 @@ final class SQLiteReaderPool: @unchecked Sendable {
     }
 
     private func checkOut() throws -> SQLiteReader {
+        // The common case first, in one short critical section: an idle
+        // reader (empty_read_tx, point_read_tx).
+        let idle = state.withLock { state -> SQLiteReader? in
+            guard !state.isClosed, let reader = state.idle.popLast() else { return nil }
+            state.checkedOut += 1
+            return reader
+        }
+        if let idle {
+            return idle
+        }
         switch state.withLockWaiting(until: { takeReader(&$0) }) {
         case .closed: throw closedError()
         case let .idle(reader): return reader
@@ -193,20 +207,44 @@ final class SQLiteReaderPool: @unchecked Sendable {
     }
 
     private func checkIn(_ reader: SQLiteReader) {
+        // The common case, no async read waiting, returns no continuation:
+        // an optional continuation out of the lock costs its generic value
+        // witnesses on every read (empty_read_tx).
+        let isWaited = state.withLock { state -> Bool in
+            if !state.waiters.isEmpty {
+                return true
+            }
+            makeIdle(reader, &state)
+            return false
+        }
+        if isWaited {
+            handOver(reader)
+        }
+    }
+
+    /// Gives `reader` to the first async read waiting for one, or makes it
+    /// idle if there is none any more.
+    private func handOver(_ reader: SQLiteReader) {
         let waiter = state.withLock { state -> CheckedContinuation<SQLiteReader?, any Error>? in
             if !state.waiters.isEmpty {
                 return state.waiters.removeFirst()
             }
-            state.checkedOut -= 1
-            state.idle.append(reader)
-            if state.isClosed {
-                self.state.broadcast()
-            } else {
-                self.state.signal()
-            }
+            makeIdle(reader, &state)
             return nil
         }
         waiter?.resume(returning: reader)
+    }
+
+    /// Puts a checked-out reader back in the free list, and wakes a
+    /// synchronous read (or `close()`) that waits for one. Under the lock.
+    private func makeIdle(_ reader: SQLiteReader, _ state: inout State) {
+        state.checkedOut -= 1
+        state.idle.append(reader)
+        if state.isClosed {
+            self.state.broadcast()
+        } else {
+            self.state.signal()
+        }
     }
 
     private func closedError() -> DBError {

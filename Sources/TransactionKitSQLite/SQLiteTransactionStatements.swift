@@ -19,6 +19,18 @@ import GRDBSQLite
 ///   and any a finder registers) are told about the commit when the COMMIT
 ///   statement has run, and GRDB resets the transaction date then.
 /// - `ROLLBACK`, a failure path, goes through GRDB's `Database.rollback()`.
+/// - A read on a reader connection during which GRDB did not see the
+///   connection leave autocommit mode (no GRDB statement finished in it:
+///   an empty read, a `fetchOne` that stops at its row) ends with `COMMIT`
+///   stepped as an sqlite3 statement: GRDB still sees the connection in
+///   autocommit mode, and keeps nothing else about a read transaction on
+///   a read-only connection (see ``SQLiteReaderTransactionClock``).
+///
+/// **No transaction left open:** each method ends with the connection out
+/// of any transaction, or stops the process (``preconditionNoTransactionLeft()``):
+/// GRDB's own check at the end of each access (off on TransactionKit's
+/// connections, `Configuration.allowsUnsafeTransactions`) cost more than
+/// the question (a dispatch-specific lookup for its thread check).
 ///
 /// **Schema cache:** a read transaction reads `PRAGMA schema_version` right
 /// after `BEGIN DEFERRED`, which takes the transaction's snapshot, and
@@ -36,19 +48,32 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
     @exclusivity(unchecked) private var beginImmediate: OpaquePointer?
     @exclusivity(unchecked) private var schemaVersion: OpaquePointer?
     @exclusivity(unchecked) private var commitStatement: Statement?
+    @exclusivity(unchecked) private var unseenCommit: OpaquePointer?
     @exclusivity(unchecked) private var lastSchemaVersion: Int32?
+    /// A reader's clock, which tells whether GRDB saw the read.
+    private let readerClock: SQLiteReaderTransactionClock?
 
     /// Prepares the statements on `db`'s connection.
-    init(_ db: Database) throws {
+    ///
+    /// - Parameter readerClock: On a read-only connection, its GRDB
+    ///   transaction clock: reads that GRDB did not see end without GRDB.
+    init(_ db: Database, readerClock: SQLiteReaderTransactionClock? = nil) throws {
         guard let connection = db.sqliteConnection else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "connection is closed")
         }
         self.connection = connection
+        self.readerClock = readerClock
         do {
             beginDeferred = try Self.prepare("BEGIN DEFERRED", on: connection)
             beginImmediate = try Self.prepare("BEGIN IMMEDIATE", on: connection)
             schemaVersion = try Self.prepare("PRAGMA schema_version", on: connection)
-            commitStatement = try db.makeStatement(sql: "COMMIT")
+            let commitStatement = try db.makeStatement(sql: "COMMIT")
+            // No arguments, bound once: GRDB then only resets the statement
+            // before each execution, instead of validating its (empty)
+            // arguments again on every commit.
+            commitStatement.setUncheckedArguments(StatementArguments())
+            self.commitStatement = commitStatement
+            unseenCommit = try Self.prepare("COMMIT", on: connection)
         } catch {
             finalize()
             throw error
@@ -62,12 +87,13 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
     /// Finalizes every statement; the connection can then close.
     /// Idempotent.
     func finalize() {
-        for statement in [beginDeferred, beginImmediate, schemaVersion] {
+        for statement in [beginDeferred, beginImmediate, schemaVersion, unseenCommit] {
             sqlite3_finalize(statement)
         }
         beginDeferred = nil
         beginImmediate = nil
         schemaVersion = nil
+        unseenCommit = nil
         commitStatement = nil
     }
 
@@ -75,6 +101,10 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
 
     /// Runs `body` in one read transaction: ``beginRead(_:)``, the body,
     /// ``commit(_:)``; a rollback when either throws.
+    ///
+    /// On a reader (`readerClock`), a read during which GRDB did not see the
+    /// connection leave autocommit mode commits with `COMMIT` stepped as an
+    /// sqlite3 statement (see ``SQLiteReaderTransactionClock``).
     ///
     /// - Parameter enforcingReadOnly: Whether to make the connection refuse
     ///   writes meanwhile, for a connection that can write (an in-memory
@@ -89,11 +119,16 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
                 try inReadTransaction(db, enforcingReadOnly: false, body)
             }
         }
+        defer { preconditionNoTransactionLeft() }
         try beginRead(db)
         let value: R
         do {
             value = try body(db)
-            try commit(db)
+            if let readerClock, !readerClock.wasAsked {
+                try commitUnseen()
+            } else {
+                try commit(db)
+            }
         } catch {
             rollBack(db)
             throw error
@@ -104,6 +139,7 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
     /// `BEGIN DEFERRED`, then `PRAGMA schema_version`, which takes the
     /// snapshot; clears GRDB's schema cache when the schema changed.
     func beginRead(_ db: Database) throws {
+        readerClock?.reset()
         try step(beginDeferred, sql: "BEGIN DEFERRED")
         let version: Int32
         do {
@@ -145,6 +181,22 @@ final class SQLiteTransactionStatements: @unchecked Sendable {
             sqlite3_reset(commitStatement.sqliteStatement)
             throw error
         }
+    }
+
+    /// `COMMIT` of a read that GRDB did not see, stepped directly (see
+    /// ``inReadTransaction(_:enforcingReadOnly:_:)``).
+    private func commitUnseen() throws {
+        guard isInsideTransaction else {
+            throw SQLiteTransactionAborted()
+        }
+        try step(unseenCommit, sql: "COMMIT")
+    }
+
+    /// Stops the process if the connection is still inside a transaction:
+    /// TransactionKit's bug (a `ROLLBACK` that failed), which GRDB's own
+    /// check at the end of a database access would have stopped too.
+    func preconditionNoTransactionLeft() {
+        precondition(!isInsideTransaction, "TransactionKit internal error: a transaction was left open on a connection")
     }
 
     /// Rolls back the transaction if one is still open. Errors are ignored:
