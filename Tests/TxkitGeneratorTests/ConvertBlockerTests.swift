@@ -87,5 +87,30 @@ struct ConvertBlockerTests {
         #expect(protocolFile.contains("var label: String { Self.label }"))
         #expect(protocolFile.contains("try Self.name(id: id, tx)"))
     }
+
+    /// A caller in a method that does not throw cannot call the converted
+    /// member, which throws (its bridge can): the conversion is blocked
+    /// with that place, not applied into a broken build.
+    @Test func aCallerInAMethodThatDoesNotThrowBlocksTheConversion() throws {
+        let files = [("UserFinder.swift", """
+            import GRDB
+            enum UserFinder {
+                static func name(id: Int64, db: Database) -> String? {
+                    (try? String.fetchOne(db, sql: "SELECT name FROM t WHERE id = ?", arguments: [id])) ?? nil
+                }
+            }
+            final class ProfileService {
+                func describe(db: Database) -> String {
+                    String(describing: UserFinder.name(id: 2, db: db))
+                }
+            }
+            """)]
+        var configuration = GeneratorConfiguration.defaults
+        configuration.legacyTransactions = [.init(type: "Database", transaction: .read, bridge: "try SQLiteDB.shimOnlyBridge($tx)")]
+        configuration.legacyTransactions[0].reverseBridge = .init(read: "SQLiteDB.readTransaction(bridging: $legacy)", write: nil)
+        let generator = Generator(configuration: configuration, sources: try SourceSet(sources: files.map { (path: $0.0, text: $0.1) }))
+        let conversion = try generator.convert(legacy: "UserFinder")
+        #expect(conversion.blockers.contains { $0.reason.contains("in a function that does not throw") }, "\(conversion.blockers.map(\.reason))")
+    }
 }
 #endif

@@ -243,7 +243,21 @@ extension LegacyConverter {
                 fix: "move the call out of the closure or let the closure throw, then run again"))
             return
         }
+        if call.isInNonThrowingFunction, !isInConvertedMember(call) {
+            blockers.append(block(
+                file.sourceLocation(of: call),
+                "this call is in a function that does not throw, and \(legacy.name).\(target.member.name) throws once "
+                    + "converted (its bridge can)",
+                fix: "let the function throw (or handle the error around the call), then run again"))
+            return
+        }
         edits.insert("try ", at: call.tryPosition, in: file)
+    }
+
+    /// Whether `call` is in a member that this conversion makes throw.
+    private func isInConvertedMember(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let function = call.ancestor(FunctionDeclSyntax.self, below: Syntax(call.root)) else { return false }
+        return converted.contains { $0.function.id == function.id && $0.member.throwsClause == nil }
     }
 
     /// The signature and the first statement of one converted member.
