@@ -50,9 +50,9 @@ SWIFT
 # still hold the object of a source file that was renamed or removed.
 objects=()
 for module in TransactionKit TransactionKitTesting; do
-    for source in Sources/"$module"/*.swift; do
+    while IFS= read -r source; do
         objects+=("$bin/$module.build/$(basename "$source").o")
-    done
+    done < <(find Sources/"$module" -name '*.swift' | sort)
 done
 objects+=("$bin/CTransactionKitMisuseHook.build/MisuseHook.c.o")
 swiftc -I "$bin/Modules" -Xcc -fmodule-map-file="$bin/CTransactionKitMisuseHook.build/module.modulemap" "$work/main.swift" -o "$work/uses-mockdb" "${objects[@]}"
