@@ -161,6 +161,8 @@ extension Generator {
         if requirements.requiresNSObject && !imports.contains("Foundation") {
             imports.insert("Foundation", at: 0)
         }
+        let needed = MockImports.excludedModulesNeeded(by: requirements, configuration: configuration, index: index)
+        imports = (imports + needed.filter { !imports.contains($0) }).sorted()
         return ProtocolMockRenderer(
             requirements: requirements, mockName: name, imports: imports,
             marker: GeneratedFileMarker.mock(protocolName: protocolName, mockName: mockName).line, index: index)

@@ -167,6 +167,163 @@ struct MockShapesTests {
         #expect(error.description.contains("it inherits from ParameterEncoding, which is not declared in the sources"), "\(error)")
         #expect(!error.description.contains("JSONCodable,"))
     }
+
+    @Test func overloadsByResultEffectsOrWhereClauseGetTheirOwnStubsAndMembers() throws {
+        let mock = try Self.mock("Loader", [("L.swift", """
+            protocol Loader {
+                func load() -> Int
+                func load() -> String
+                func fooFunc()
+                func fooFunc() async throws
+                func display() -> Int
+                func display() async -> Int
+                func convert<T>(_ value: T) -> T where T: Equatable
+                func convert<T>(_ value: T) -> T where T: Comparable
+            }
+            """)])
+        for line in [
+            "let loadReturningInt = MockMethod<Void, Int>()", "let loadReturningString = MockMethod<Void, String>()",
+            "let fooFuncReturningVoid = MockMethod<Void, Void>()",
+            "let fooFuncReturningVoidThrowing = MockMethod<Void, Void>()",
+            "let displayReturningInt = MockMethod<Void, Int>()", "let displayReturningIntAsync = MockMethod<Void, Int>()",
+            "let convertByValueTReturningTWhereTEquatable = NonSendableMockMethod<Any, Any>()",
+            "let convertByValueTReturningTWhereTComparable = NonSendableMockMethod<Any, Any>()",
+            "func fooFunc() {", "func fooFunc() async throws {", "func display() -> Int {", "func display() async -> Int {",
+            "func convert<T>(_ value: T) -> T where T: Equatable {", "func convert<T>(_ value: T) -> T where T: Comparable {",
+        ] {
+            #expect(mock.contains(line), "\(line)\n\(mock)")
+        }
+        // The same declaration in two protocols is one member; the one that
+        // does not throw implements both.
+        let inherited = try Self.mock("Child", [("C.swift", """
+            protocol Parent { func close() throws }
+            protocol Child: Parent { func close() }
+            """)])
+        #expect(inherited.components(separatedBy: "func close()").count == 2, "\(inherited)")
+        #expect(!inherited.contains("func close() throws"))
+    }
+
+    @Test func aStubNeverTakesTheNameOfAPropertyOrOfAMethodWithoutArguments() throws {
+        let mock = try Self.mock("Speaker", [("S.swift", """
+            protocol Speaker {
+                var talk: String { get }
+                func talk() async
+                var speak: String { get }
+                func speak(_ words: Int)
+                func load()
+                func load(_ id: Int)
+            }
+            """)])
+        for line in [
+            "let getTalk = MockMethod<Void, String>()", "let talkCall = MockMethod<Void, Void>()",
+            "let getSpeak = MockMethod<Void, String>()", "let speakByWords = MockMethod<Int, Void>()",
+            "let loadCall = MockMethod<Void, Void>()", "let loadByID = MockMethod<Int, Void>()",
+        ] {
+            #expect(mock.contains(line), "\(line)\n\(mock)")
+        }
+    }
+
+    @Test func nonisolatedMembersOfIsolatedProtocolsStayNonisolated() throws {
+        let files = [("P.swift", """
+            protocol Store: Actor {
+                func save(_ name: String) async -> Bool
+                var count: Int { get }
+                nonisolated func identifier() -> String
+            }
+            final class Context {}
+            @MainActor protocol Screen: AnyObject {
+                var title: String { get }
+                nonisolated func identifier() -> String
+                nonisolated func context() -> Context
+            }
+            """)]
+        let store = try Self.mock("Store", files)
+        #expect(store.contains("actor StoreMock: Store {"))
+        #expect(store.contains("    nonisolated func identifier() -> String {"), "\(store)")
+        #expect(store.contains("    func save(_ name: String) async -> Bool {"))
+        let screen = try Self.mock("Screen", files)
+        #expect(screen.contains("    nonisolated func identifier() -> String {"), "\(screen)")
+        // A stub that is not Sendable, reached from a nonisolated member.
+        #expect(screen.contains("nonisolated(unsafe) let contextCall = NonSendableMockMethod<Void, Context>()"), "\(screen)")
+        #expect(screen.contains("    let getTitle = MockMethod<Void, String>()"))
+    }
+
+    @Test func compositionsAreSendableOnlyWhenOnePartIs() throws {
+        let mock = try Self.mock("Cache", [("C.swift", """
+            protocol Keyed: Sendable {}
+            typealias Model = Codable & Hashable
+            protocol Cache {
+                func store(_ value: any Codable & Hashable) -> Int
+                func bare(_ value: Codable & Hashable) -> Int
+                func keep(_ value: some Codable & Hashable)
+                func model(_ value: Model) -> Bool
+                func made() -> (any Codable & Hashable)?
+                func shared(_ value: any Codable & Sendable) -> Int
+                func keyed(_ value: any Keyed & Hashable) -> Int
+            }
+            """)])
+        for line in [
+            "let store = NonSendableMockMethod<any Codable & Hashable, Int>()",
+            "let bare = NonSendableMockMethod<Codable & Hashable, Int>()",
+            "let keep = NonSendableMockMethod<any Codable & Hashable, Void>()",
+            "let model = NonSendableMockMethod<Model, Bool>()",
+            "let madeCall = NonSendableMockMethod<Void, (any Codable & Hashable)?>()",
+            "let shared = MockMethod<any Codable & Sendable, Int>()",
+            "let keyed = MockMethod<any Keyed & Hashable, Int>()",
+        ] {
+            #expect(mock.contains(line), "\(line)\n\(mock)")
+        }
+    }
+
+    /// GRDB declares `typealias GRDBSendableMetatype = SendableMetatype`
+    /// (`= Any` for older compilers), and its protocols inherit it.
+    @Test func aParentThatIsATypeAliasOfAnyOrOfSendableMetatypeIsReadThrough() throws {
+        let files = [("G.swift", """
+            #if compiler(>=6.2)
+            public typealias GRDBSendableMetatype = SendableMetatype
+            #else
+            public typealias GRDBSendableMetatype = Any
+            #endif
+            typealias Anything = Any
+            public protocol TableRecord: GRDBSendableMetatype { static var databaseTableName: String { get } }
+            protocol Plain: Anything { func run() }
+            """)]
+        #expect(try Self.mock("TableRecord", files).contains("static var databaseTableName: String {"))
+        #expect(try Self.mock("Plain", files).contains("func run() {"))
+    }
+
+    @Test func anExcludedImportThatAMembersTypeNeedsIsImported() throws {
+        let files = [
+            ("TagFinder.swift", """
+                import Foundation
+                import GRDB
+
+                struct Tag: Sendable {}
+                protocol TagFinder {
+                    func tags(noteId: Int64, db: Database) throws -> [Tag]
+                }
+                protocol TagCounter {
+                    func count(noteId: Int64, since: Date) -> Int
+                }
+                """),
+            ("Other.swift", """
+                import GRDB
+                import Vendor
+
+                protocol Remote {
+                    func fetch(_ request: VendorRequest) -> Int
+                }
+                """),
+        ]
+        let finder = try Self.mock("TagFinder", files)
+        #expect(finder.contains("import GRDB\n"), "\(finder)")
+        #expect(finder.contains("MockMethod<(noteId: Int64, db: Database), [Tag]>"))
+        // Names only Foundation declares: GRDB stays out.
+        let counter = try Self.mock("TagCounter", files)
+        #expect(!counter.contains("import GRDB"), "\(counter)")
+        #expect(counter.contains("import Foundation"))
+        // A name from no module txkit knows: every excluded import of the file.
+        #expect(try Self.mock("Remote", files).contains("import GRDB\n"))
+    }
 }
 #endif
-

@@ -38,17 +38,24 @@ package struct ProtocolRequirements {
         package var location: SourceLocation
         /// The protocol that declares it.
         package var owner: String
+        /// `nonisolated`: reached outside the actor (or global actor) that
+        /// isolates the conforming type.
+        package var isNonisolated = false
 
         /// The name without backticks.
         package var bareName: String {
             name.replacingOccurrences(of: "`", with: "")
         }
 
-        /// Labels and parameter types, static or not: two protocols that
-        /// declare the same requirement give the mock one member.
+        /// Labels, parameter types, `async`, `where` clause and result,
+        /// static or not: two protocols that declare the same requirement
+        /// give the mock one member, and overloads that differ only by
+        /// `async` or by their `where` clause stay two. `throws` is not in
+        /// it: Swift does not overload on it.
         var key: String {
             let parameters = parameters.map { "\($0.label ?? "_"):\($0.declaredType)" }.joined(separator: ",")
-            return "\(isStatic ? "static " : "")\(kind)\(bareName)\(genericParameters)(\(parameters))->\(resultType ?? "")"
+            return "\(isStatic ? "static " : "")\(kind)\(bareName)\(genericParameters)(\(parameters))"
+                + "\(isAsync ? " async" : "")->\(resultType ?? "") \(whereClause)"
         }
     }
 
@@ -83,6 +90,8 @@ package struct ProtocolRequirements {
     package var standardParents: [String] = []
     /// Whether the protocol is `@objc`.
     package var isObjC = false
+    /// The modules the files that declare it and its parents import.
+    package var imports: [String] = []
 
     /// Protocols of the standard library a mock adopts with nothing to
     /// implement.
@@ -94,7 +103,13 @@ package struct ProtocolRequirements {
         "Equatable", "Hashable", "Identifiable", "CustomStringConvertible", "CustomDebugStringConvertible",
     ]
 
-    static let markerParents: Set<String> = ["AnyObject", "class", "Sendable", "Actor", "AnyActor", "NSObjectProtocol"]
+    /// Parents that require nothing a mock writes (`Any`, which GRDB's
+    /// `GRDBSendableMetatype` names on older compilers, and
+    /// `SendableMetatype`, which every mock's metatype is), or that the
+    /// mock's declaration answers (`Sendable`, `Actor`, `NSObjectProtocol`).
+    static let markerParents: Set<String> = [
+        "Any", "AnyObject", "class", "Sendable", "SendableMetatype", "Actor", "AnyActor", "NSObjectProtocol",
+    ]
 
     /// Reads `type`, a protocol, and the protocols it inherits from.
     package init(_ type: IndexedType, index: SourceIndex) {
@@ -116,6 +131,7 @@ package struct ProtocolRequirements {
 
     private mutating func read(_ type: IndexedType, index: SourceIndex, seen: inout Set<String>, keys: inout Set<String>) {
         guard seen.insert(type.qualifiedName).inserted else { return }
+        for module in type.imports where !imports.contains(module) { imports.append(module) }
         for declaration in type.declarations where !declaration.isExtension {
             let file = declaration.file
             if let decl = declaration.memberBlock.parent?.as(ProtocolDeclSyntax.self) {
@@ -193,7 +209,8 @@ package struct ProtocolRequirements {
                 throwsClause: signature.effectSpecifiers?.throwsClause?.trimmedDescription,
                 resultType: signature.returnClause.map { Self.oneLine($0.type) }.flatMap { $0 == "Void" || $0 == "()" ? nil : $0 },
                 attributes: MemberReader.keptAttributes(function.attributes),
-                location: file.sourceLocation(of: function.name), owner: owner)
+                location: file.sourceLocation(of: function.name), owner: owner,
+                isNonisolated: Self.isNonisolated(function.modifiers))
         } else if let variable = decl.as(VariableDeclSyntax.self) {
             for binding in variable.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -215,7 +232,8 @@ package struct ProtocolRequirements {
                     genericParameters: "", whereClause: "", parameters: [], isAsync: isAsync,
                     throwsClause: throwsClause, resultType: Self.oneLine(type),
                     attributes: MemberReader.keptAttributes(variable.attributes),
-                    location: file.sourceLocation(of: binding.pattern), owner: owner), keys: &keys)
+                    location: file.sourceLocation(of: binding.pattern), owner: owner,
+                    isNonisolated: Self.isNonisolated(variable.modifiers)), keys: &keys)
             }
             return
         } else if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
@@ -240,7 +258,8 @@ package struct ProtocolRequirements {
                 isAsync: isAsync, throwsClause: throwsClause,
                 resultType: Self.oneLine(subscriptDecl.returnClause.type),
                 attributes: MemberReader.keptAttributes(subscriptDecl.attributes),
-                location: file.sourceLocation(of: subscriptDecl.subscriptKeyword), owner: owner)
+                location: file.sourceLocation(of: subscriptDecl.subscriptKeyword), owner: owner,
+                isNonisolated: Self.isNonisolated(subscriptDecl.modifiers))
         } else if let initializer = decl.as(InitializerDeclSyntax.self) {
             let signature = initializer.signature
             found = Requirement(
@@ -273,7 +292,15 @@ package struct ProtocolRequirements {
     private mutating func add(_ requirement: Requirement, keys: inout Set<String>) {
         if keys.insert(requirement.key).inserted {
             requirements.append(requirement)
+        } else if requirement.throwsClause == nil,
+                  let index = requirements.firstIndex(where: { $0.key == requirement.key && $0.throwsClause != nil }) {
+            // A member that does not throw implements both declarations.
+            requirements[index] = requirement
         }
+    }
+
+    private static func isNonisolated(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) }
     }
 
     private static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {

@@ -23,6 +23,13 @@ package struct TypeShape: Equatable, Sendable {
     /// The names it mentions, in order, backticks removed
     /// (`Result<T, Error>` → `Result`, `T`, `Error`; `T.Element` → `T`, `Element`).
     package var names: [String] = []
+    /// The existentials it holds: each `any P & Q`, `P & Q`, `any P` (and
+    /// `some P`) as the names of what it composes, generic arguments aside
+    /// (`any Codable & Hashable` → `["Codable", "Hashable"]`).
+    package var existentials: [[String]] = []
+    /// The names it mentions outside ``existentials``, `Any` and `Self`
+    /// included.
+    package var namesOutsideExistentials: [String] = []
 
     /// The shape of `type`.
     package init(_ type: TypeSyntax) {
@@ -41,10 +48,38 @@ package struct TypeShape: Equatable, Sendable {
         isOpaque = core.as(SomeOrAnyTypeSyntax.self)?.someOrAnySpecifier.tokenKind == .keyword(.some)
         mentionsFunction = type.is(FunctionTypeSyntax.self)
             || type.children(viewMode: .sourceAccurate).contains { Self.mentionsFunction($0) }
-        names = type.tokens(viewMode: .sourceAccurate).compactMap { token in
-            guard case .identifier = token.tokenKind else { return nil }
-            return token.text.replacingOccurrences(of: "`", with: "")
+        names = type.tokens(viewMode: .sourceAccurate).compactMap(Self.name)
+        collectExistentials(Syntax(type))
+    }
+
+    private static func name(_ token: TokenSyntax) -> String? {
+        guard case .identifier = token.tokenKind else { return nil }
+        return token.text.replacingOccurrences(of: "`", with: "")
+    }
+
+    private mutating func collectExistentials(_ node: Syntax) {
+        var composed: TypeSyntax?
+        if let composition = node.as(CompositionTypeSyntax.self) {
+            composed = TypeSyntax(composition)
+        } else if let existential = node.as(SomeOrAnyTypeSyntax.self) {
+            composed = existential.constraint
         }
+        if let composed {
+            let parts = composed.as(CompositionTypeSyntax.self)?.elements.map(\.type) ?? [composed]
+            existentials.append(parts.map { part in
+                part.as(IdentifierTypeSyntax.self)?.name.text ?? part.as(MemberTypeSyntax.self)?.name.text
+                    ?? part.trimmedDescription
+            })
+            return
+        }
+        if let token = node.as(TokenSyntax.self) {
+            if let name = Self.name(token) {
+                namesOutsideExistentials.append(name)
+            } else if token.tokenKind == .keyword(.Any) || token.tokenKind == .keyword(.Self) {
+                namesOutsideExistentials.append(token.text)
+            }
+        }
+        for child in node.children(viewMode: .sourceAccurate) { collectExistentials(child) }
     }
 
     /// The shape of a type the generator wrote itself (a specialization's,

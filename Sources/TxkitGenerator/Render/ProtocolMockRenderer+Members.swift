@@ -3,7 +3,10 @@
 extension ProtocolMockRenderer {
     func render(_ member: Member) -> [String] {
         let requirement = member.requirement
-        let staticWord = requirement.isStatic ? "static " : ""
+        // `nonisolated` stays where the mock is isolated: the member is
+        // reached from outside its actor.
+        let isolated = requirements.requiresActor || requirements.globalActor != nil
+        let staticWord = (requirement.isNonisolated && isolated ? "nonisolated " : "") + (requirement.isStatic ? "static " : "")
         let receiver = "self"
         switch requirement.kind {
         case let .initializer(isFailable):

@@ -3,6 +3,16 @@
 extension ProtocolMockRenderer {
     func nameStubs(_ members: inout [Member]) {
         var taken: Set<String> = ["resetStaticStubs"]
+        // A stub cannot share the name of a property or of a method
+        // without parameters (`let load` beside `func load()`).
+        var reserved: Set<String> = []
+        for member in members {
+            switch member.requirement.kind {
+            case .property: reserved.insert(member.requirement.bareName)
+            case .method where member.requirement.parameters.isEmpty: reserved.insert(member.requirement.bareName)
+            default: break
+            }
+        }
         // Methods first, by base name; properties and subscripts get/set.
         var groups: [String: [Int]] = [:]
         var order: [String] = []
@@ -29,7 +39,17 @@ extension ProtocolMockRenderer {
                 }
                 names[index] = base
             }
-            if indices.count > 1 {
+            let all = members.map(\.requirement)
+            func isMethod(_ index: Int) -> Bool { all[index].kind == .method }
+            func collides(_ index: Int, _ counts: [String: [Int]]) -> Bool {
+                counts[names[index]!]!.count > 1 || isMethod(index) && reserved.contains(names[index]!)
+            }
+            // The one method of the group without parameters is `nameCall`.
+            let withoutParameters = indices.filter { isMethod($0) && members[$0].requirement.parameters.isEmpty }
+            if withoutParameters.count == 1, let only = withoutParameters.first, names[only] == members[only].requirement.bareName {
+                names[only]! += "Call"
+            }
+            if indices.count > 1 || indices.contains(where: { isMethod($0) && reserved.contains(names[$0]!) }) {
                 let steps: [(ProtocolRequirements.Requirement) -> String] = [
                     { requirement in
                         let labels = requirement.parameters.map { $0.label ?? $0.name }
@@ -41,14 +61,20 @@ extension ProtocolMockRenderer {
                     { requirement in requirement.parameters.map { SwiftText.identifier(from: $0.declaredType) }.joined() },
                     { requirement in "Returning" + SwiftText.identifier(from: requirement.resultType ?? "Void")
                         + (requirement.throwsClause == nil ? "" : "Throwing") },
+                    { requirement in requirement.isAsync ? "Async" : "" },
+                    { requirement in SwiftText.identifier(from: requirement.whereClause) },
                 ]
                 for step in steps {
                     let counts = Dictionary(grouping: indices, by: { names[$0]! })
-                    guard counts.values.contains(where: { $0.count > 1 }) else { break }
-                    for index in indices where counts[names[index]!]!.count > 1 {
+                    let colliding = indices.filter { collides($0, counts) }
+                    guard !colliding.isEmpty else { break }
+                    for index in colliding {
                         names[index]! += step(members[index].requirement)
                     }
                 }
+            }
+            for index in indices where isMethod(index) && reserved.contains(names[index]!) {
+                names[index]! += "Call"
             }
             for index in indices {
                 let base = names[index]!

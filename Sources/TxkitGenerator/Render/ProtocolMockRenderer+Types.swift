@@ -63,21 +63,26 @@ extension ProtocolMockRenderer {
         })
     }
 
-    /// Types whose values are not `Sendable` (or not known to be).
+    /// Types whose values are not `Sendable` (or not known to be), and
+    /// protocols of the standard library written as existentials without
+    /// `any` (`Codable`).
     private static let nonSendableWords: Set<String> = [
         "Any", "AnyObject", "AnyClass", "Self", "NSObject", "CVarArg", "AnyPublisher", "CurrentValueSubject",
         "PassthroughSubject", "Cancellable", "AnyCancellable", "DBReadTransaction", "DBWriteTransaction",
         "NSManagedObjectContext", "NSManagedObject", "OperationQueue", "DispatchQueue",
+        "Codable", "Encodable", "Decodable", "CustomStringConvertible", "CustomDebugStringConvertible",
     ]
 
     /// Whether a value of `type` is `Sendable`, as far as the sources say:
-    /// closures without `@Sendable`, `Any`, the mock's associated types,
-    /// classes and protocols of the sources not declared `Sendable` are
-    /// not; types from other modules are assumed to be.
+    /// closures without `@Sendable`, `Any`, existentials that do not
+    /// require `Sendable`, the mock's associated types, classes and
+    /// protocols of the sources not declared `Sendable` are not; other
+    /// types from other modules are assumed to be.
     func isSendable(_ type: String, seen: Set<String> = []) -> Bool {
         if type.contains("->") && !type.contains("@Sendable") { return false }
-        if !existentialsAreSendable(type) { return false }
-        for word in words(type) {
+        let shape = TypeShape(parsing: type)
+        guard shape.existentials.allSatisfy(existentialIsSendable) else { return false }
+        for word in shape.namesOutsideExistentials {
             if Self.nonSendableWords.contains(word) || associatedNames.contains(word) || word == mockName { return false }
             if let alias = index.typealiases[word], !seen.contains(word) {
                 if !isSendable(alias.type, seen: seen.union([word])) { return false }
@@ -98,30 +103,16 @@ extension ProtocolMockRenderer {
         return true
     }
 
-    /// Whether each `any P & Q` in `type` is `Sendable`: it names
-    /// `Sendable` (or `Error`, `Actor`), or a protocol of the sources that
-    /// requires it. A protocol of another module (`CustomStringConvertible`)
-    /// is not assumed to.
-    func existentialsAreSendable(_ type: String) -> Bool {
-        let parts = type.components(separatedBy: "any ").dropFirst()
-        for part in parts {
-            var composition = ""
-            for character in part {
-                if character.isLetter || character.isNumber || "_.& <".contains(character) {
-                    composition.append(character)
-                } else {
-                    break
-                }
-            }
-            let names = composition.split(separator: "&").map {
-                String($0.split(separator: "<").first ?? "").trimmingWhitespace
-            }
-            if names.contains(where: { ["Sendable", "Error", "Actor", "AnyActor"].contains($0) }) { continue }
-            guard names.allSatisfy({ name in index.types[name]?.kind == .protocol && protocolIsSendable(name) }) else {
-                return false
-            }
+    /// Whether an existential (`any P & Q`, `P & Q`) is `Sendable`: one of
+    /// its parts is `Sendable` (or `Error`, `Actor`), or a protocol of the
+    /// sources that requires it. A protocol of another module
+    /// (`CustomStringConvertible`, `Codable`) is not assumed to.
+    func existentialIsSendable(_ parts: [String]) -> Bool {
+        parts.contains { part in
+            ["Sendable", "Error", "Actor", "AnyActor"].contains(part)
+                || index.types[part]?.kind == .protocol && protocolIsSendable(part)
+                || index.typealiases[part].map { isSendable("any " + $0.type) } == true
         }
-        return true
     }
 
     func protocolIsSendable(_ name: String) -> Bool {
@@ -223,9 +214,11 @@ extension ProtocolMockRenderer {
         case let .property(isSettable):
             let type = valueType(requirement.resultType ?? "Void")
             let sendable = isSendable(type)
-            var stubs = [Stub(name: member.getter, arguments: "Void", closures: nil, result: type, isSendable: sendable, isStatic: requirement.isStatic)]
+            var stubs = [Stub(name: member.getter, arguments: "Void", closures: nil, result: type, isSendable: sendable, isStatic: requirement.isStatic,
+                isNonisolated: requirement.isNonisolated)]
             if isSettable {
-                stubs.append(Stub(name: member.setter, arguments: type, closures: nil, result: "Void", isSendable: sendable, isStatic: requirement.isStatic))
+                stubs.append(Stub(name: member.setter, arguments: type, closures: nil, result: "Void", isSendable: sendable, isStatic: requirement.isStatic,
+                isNonisolated: requirement.isNonisolated))
             }
             return stubs
         case .method, .subscript:
@@ -234,10 +227,12 @@ extension ProtocolMockRenderer {
             let closures = passed.isEmpty ? nil : tupleType(passed.map { ($0.name, passedType($0, requirement)) })
             let result = resultStubType(requirement)
             let sendable = isSendable(arguments) && isSendable(result) && result != "Any"
-            var stubs = [Stub(name: member.getter, arguments: arguments, closures: closures, result: result, isSendable: sendable, isStatic: requirement.isStatic)]
+            var stubs = [Stub(name: member.getter, arguments: arguments, closures: closures, result: result, isSendable: sendable, isStatic: requirement.isStatic,
+                isNonisolated: requirement.isNonisolated)]
             if case .subscript(true) = requirement.kind {
                 let setterArguments = tupleType(recorded.map { ($0.name, recordedType($0, requirement)) } + [("newValue", result)])
-                stubs.append(Stub(name: member.setter, arguments: setterArguments, closures: nil, result: "Void", isSendable: isSendable(setterArguments) && result != "Any", isStatic: requirement.isStatic))
+                stubs.append(Stub(name: member.setter, arguments: setterArguments, closures: nil, result: "Void", isSendable: isSendable(setterArguments) && result != "Any", isStatic: requirement.isStatic,
+                isNonisolated: requirement.isNonisolated))
             }
             return stubs
         }

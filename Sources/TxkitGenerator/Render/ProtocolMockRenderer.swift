@@ -3,13 +3,16 @@
 /// (a `MockMethod` or one of its variants), each member forwarding to it.
 ///
 /// **Stub names.** A method's stub has the method's name (`nameCall` when
-/// it takes no argument and has no overload). Overloads are told apart,
-/// in this order, until the names differ: `By` and their argument labels
-/// (the parameter name where the label is `_`), then their parameter
-/// types, then `Returning` and their result type, then their position
-/// (`2`, `3`…) in the protocol. A property's stubs are `getName` and
-/// `setName`; a subscript's `getSubscript` and `setSubscript`, overloads
-/// told apart the same way. Swift keywords are escaped with backticks.
+/// it is the one of that name without arguments). Overloads, and a method
+/// whose name a property or a method without arguments has, are told
+/// apart, in this order, until the names differ: `By` and their argument
+/// labels (the parameter name where the label is `_`), then their
+/// parameter types, then `Returning` and their result type (and
+/// `Throwing`), then `Async`, then their `where` clause, then their
+/// position (`2`, `3`…) in the protocol. A property's stubs are `getName`
+/// and `setName`; a subscript's `getSubscript` and `setSubscript`,
+/// overloads told apart the same way. Swift keywords are escaped with
+/// backticks.
 ///
 /// **Which method.** `MockMethod` when the recorded arguments and result
 /// are `Sendable`, `NonSendableMockMethod` otherwise; the `…WithClosures`
@@ -31,6 +34,8 @@ package struct ProtocolMockRenderer {
         var result: String
         var isSendable: Bool
         var isStatic: Bool
+        /// Its member is `nonisolated`.
+        var isNonisolated: Bool
 
         var type: String {
             let base = isSendable ? "MockMethod" : "NonSendableMockMethod"
@@ -172,8 +177,10 @@ package struct ProtocolMockRenderer {
         }
         for stub in stubs {
             var prefix = stub.isStatic ? "static " : ""
-            // An actor's stubs are reached from outside it, synchronously.
-            if !stub.isSendable && (stub.isStatic || requirements.requiresActor) {
+            // An actor's stubs are reached from outside it, synchronously,
+            // and a global actor's from its `nonisolated` members.
+            let reachedOutside = requirements.requiresActor || requirements.globalActor != nil && stub.isNonisolated
+            if !stub.isSendable && (stub.isStatic || reachedOutside) {
                 prefix = "nonisolated(unsafe) " + prefix
             } else if requirements.requiresActor && !stub.isStatic {
                 prefix = "nonisolated " + prefix
