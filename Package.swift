@@ -163,6 +163,7 @@ let package = Package(
             name: "txkit",
             dependencies: [
                 "TxkitCommands",
+                "TxkitGeneratorTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Txkit"])),
             ]
         ),
@@ -283,6 +284,20 @@ let package = Package(
                 "TxkitCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Txkit"])),
             ]
+        ),
+        // What the generator's tests and its fuzzer share: the repository's
+        // paths, blocking work on a thread of its own.
+        .target(
+            name: "TxkitGeneratorTestSupport",
+            path: "Tests/TxkitGeneratorTestSupport"
+        ),
+        // The generator fuzzer (`swift test --traits Txkit --filter
+        // generatorFuzz`; Scripts/ci/fuzz.sh): random legacy GRDB apps, their
+        // grammar, the harness that builds and runs them, and its oracles.
+        // Its regression tests, minimal repros, are the generator's.
+        .testTarget(
+            name: "TxkitFuzzTests",
+            dependencies: ["TxkitGenerator", "TxkitGeneratorTestSupport"]
         ),
         .target(
             name: "GeneratorFixture",

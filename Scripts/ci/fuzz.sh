@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The generator fuzzer (GeneratorFuzzTests): random legacy GRDB apps, each
+# The generator fuzzer (Tests/TxkitFuzzTests): random legacy GRDB apps, each
 # compiled, inventoried against the ground truth it wrote, then every pair
 # `txkit shim --apply`ed, compiled again and run for the same results; a
 # MockDB test per consumer method; every finder `convert --apply`ed; and,

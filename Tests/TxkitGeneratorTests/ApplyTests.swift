@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import TxkitGenerator
+import TxkitGeneratorTestSupport
 
 /// `txkit shim --apply`: the edit it makes to a consumer, golden against
 /// the fixture the package compiles and tests (Fixtures/Apply), and the

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import TxkitGenerator
+import TxkitGeneratorTestSupport
 
 /// `txkit convert`: golden against Fixtures/Convert (Before is a small shop
 /// with a legacy finder, a consumer on its shim and a legacy caller; After

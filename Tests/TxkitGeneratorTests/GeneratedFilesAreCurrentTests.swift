@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import TxkitGenerator
+import TxkitGeneratorTestSupport
 
 /// The golden tests: the files `txkit` generated for the fixture (legacy
 /// types of every supported shape, Sources/GeneratorFixture) and for the

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TxkitCommands
 @testable import TxkitGenerator
+import TxkitGeneratorTestSupport
 
 /// The generator's first five minutes, through its commands: `txkit init`
 /// writes a configuration the other commands accept, `--dry-run` writes

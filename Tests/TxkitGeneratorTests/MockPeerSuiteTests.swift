@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import TxkitGenerator
+import TxkitGeneratorTestSupport
 
 /// `txkit mock` on peers' suites: every protocol of Sourcery's AutoMockable
 /// test context and of Cuckoo's test sources (Tests/Fixtures/MockPeers,

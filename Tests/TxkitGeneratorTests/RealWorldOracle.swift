@@ -1,6 +1,7 @@
 #if Txkit
 import Foundation
 import Testing
+import TxkitGeneratorTestSupport
 
 /// The hand-written oracle of the real-world corpus
 /// (Fixtures/RealWorld/oracle.json): for every manager → legacy pair, what

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import TxkitGenerator
+import TxkitGeneratorTestSupport
 
 /// `txkit shim --apply --verify` end to end, on a scratch package built in
 /// a temporary folder: a stand-in `TransactionKit` module (two classes, no

@@ -1,6 +1,7 @@
 #if Txkit
 import Foundation
 import TxkitGenerator
+import TxkitGeneratorTestSupport
 
 /// Runs the fuzzer's oracle on programs, all in ONE scratch package (a
 /// module and a test target per program, one runner for all) that depends on this

@@ -10,13 +10,13 @@ import Foundation
 /// tests one thread between them, or none: they run into their time
 /// limits. Work run here must not record issues (no test is current on
 /// the thread): it returns what the test then checks.
-enum OwnThread {
+package enum OwnThread {
     /// The stack of the thread: swift-syntax's visitors recurse deeply.
-    static let stackSize = 8 << 20
+    package static let stackSize = 8 << 20
 
     /// The value of `work`, run on a new thread, without blocking the
     /// caller's thread while it runs.
-    static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    package static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread { continuation.resume(with: Result(catching: work)) }
             thread.stackSize = stackSize

@@ -1,6 +1,8 @@
 #if Txkit
 import Foundation
 import Testing
+import TxkitGenerator
+import TxkitGeneratorTestSupport
 
 /// The generator fuzzer: random legacy apps from a grammar of real
 /// data-access shapes, with the compiler, the program's own results and
@@ -58,6 +60,39 @@ struct GeneratorFuzzTests {
         }
         #expect(shapes == ["async member", "actor", "awaited actor-isolated property", "superclass member", "superclass in its own file",
                            "protocol extension member", "optional transaction"])
+    }
+
+    /// A refusal the generator makes of a shape the grammar writes is
+    /// counted under its cause, not as a crash of the oracle: here an
+    /// actor finder's isolated property awaited by an async consumer.
+    @Test func generatorFuzzCountsARefusalUnderItsCause() throws {
+        var configuration = GeneratorConfiguration.defaults
+        configuration.legacyTransactions = [.init(type: "Database", transaction: .infer, bridge: "try SQLiteDB.shimOnlyBridge($tx)")]
+        let generator = try Generator(configuration: configuration, sources: SourceSet(sources: [
+            (path: "TaskStore.swift", text: """
+                import GRDB
+                actor TaskStore {
+                    var label: String { "TaskStore" }
+                    nonisolated func count(_ db: Database) async throws -> Int { 0 }
+                }
+                """),
+            (path: "ProfileService.swift", text: """
+                import TransactionKit
+                import TransactionKitSQLite
+                final class ProfileService: Sendable {
+                    let db: any AsyncDB
+                    let taskStore: TaskStore
+                    init(db: any AsyncDB, taskStore: TaskStore) { self.db = db; self.taskStore = taskStore }
+                    func m1() async throws -> String {
+                        try await db.read { tx in
+                            await taskStore.label + String(try await taskStore.count(try SQLiteDB.shimOnlyBridge(tx)))
+                        }
+                    }
+                }
+                """),
+        ]))
+        let error = #expect(throws: GeneratorError.self) { try generator.shim(consumer: "ProfileService", legacy: "TaskStore") }
+        #expect(FuzzHarness.causes(of: try #require(error)) == ["member isolated to an actor finder"])
     }
 
     /// The fast pass (every step at once, one build) hands a program back,
