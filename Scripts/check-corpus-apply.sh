@@ -16,8 +16,7 @@
 #                    reach SQL
 #   refused          --apply wrote nothing and said why (its message follows)
 #   applied, BROKEN  --apply rewrote the consumer and the package no longer
-#                    builds, or its tests fail: the defect of issue 31 (the
-#                    first errors follow)
+#                    builds, or its tests fail (the first errors follow)
 # and whether that is what the oracle expects. It exits with status 1 when
 # any pair leaves a broken build (or the pristine copy does not build).
 #

@@ -19,7 +19,7 @@ Scripts/with-postgres.sh swift run --skip-build --package-path Tools txkit-bench
 Scripts/with-postgres.sh swift test --skip-build --package-path Tools --filter 'Async|PostgresDemo'
 Scripts/with-postgres.sh bash -c 'swift run --skip-build --package-path Tools txkit-demo --postgres "$TXKIT_POSTGRES_URL"'
 # 50 server kills (about 30 s here); a run that stops making progress is a
-# hang, which fails the stage (until issue 42 it was only a warning).
+# hang, which fails the stage.
 status=0
 timeout -k 30 240 Scripts/with-postgres.sh swift run --skip-build --package-path Tools txkit-torture postgres --kills 50 || status=$?
 if [ "$status" -eq 124 ]; then

@@ -4,10 +4,9 @@
 # legacy writes alternating; three writer processes and a reader at once,
 # no loss and no partial snapshot. It runs the debug build the build stage
 # made: what it checks, durability across kills, does not depend on the
-# optimizer, and the release build of the tools package it used to make
-# (postgres-nio and BoringSSL included) was most of the stage's 350 s (18 s
-# now). `swift run -c release --package-path Tools txkit-torture` runs the
-# same rounds optimized.
+# optimizer, and a release build of the tools package (postgres-nio and
+# BoringSSL included) would take minutes. `swift run -c release
+# --package-path Tools txkit-torture` runs the same rounds optimized.
 source "$(dirname "$0")/common.sh"
 
 swift run --package-path Tools txkit-torture --rounds 12

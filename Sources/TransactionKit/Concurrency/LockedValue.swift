@@ -31,10 +31,10 @@ import Darwin
 //
 // `@usableFromInline` makes the `@inlinable` methods inline into the other
 // modules: without it the compiler emits no inlinable bodies for a `package`
-// type, and each `withLock` from a backend was an unspecialized generic call
-// that instantiated `LockedValue<State>`'s metadata, which the reader
-// pool's two calls per read paid (txkit-bench `empty_read_tx`,
-// Benchmarks/README.md, "The neutral seam (issue 25): before and after").
+// type, and each `withLock` from a backend would be an unspecialized generic
+// call that instantiates `LockedValue<State>`'s metadata, paid twice per
+// read by the reader pool (txkit-bench `empty_read_tx`; Benchmarks/README.md
+// has the figures).
 @usableFromInline package final class LockedValue<Value> {
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>

@@ -3,16 +3,16 @@ import GRDB
 import TransactionKit
 import TransactionKitSQLite
 
-/// The entries of `SQLiteDB(adopting:)` (issue 26, point 8): what adopting
+/// The entries of `SQLiteDB(adopting:)`: what adopting
 /// an application's GRDB `DatabasePool` costs the application's own code,
 /// what a bridged transaction costs, and what adoption costs migrated code.
 ///
 /// - `adopted_insert_10k_one_tx`: the legacy `pool.write` with 10,000
 ///   INSERTs, on a pool that an `SQLiteDB` adopted (`grdb_adopted`) and on
 ///   one that nobody adopted (`grdb`); `grdb_observed` is a pool with one
-///   permanent GRDB transaction observer that observes nothing, the cost
-///   `SQLiteDB(path:)` put on its own writer until issue 41, to show that
-///   the entry can see it; `sqlitedb_adopted` is the same inserts through the adopting
+///   permanent GRDB transaction observer that observes nothing, to show
+///   that the entry sees what such an observer costs a writer;
+///   `sqlitedb_adopted` is the same inserts through the adopting
 ///   `SQLiteDB`'s `write`; `grdb_adopted_live` is the legacy `pool.write`
 ///   on a pool whose adopting `SQLiteDB` has one live value (`db.observe`)
 ///   running, so that the pool's writer carries TransactionKit's change
@@ -45,8 +45,7 @@ final class AdoptionBenchmarks {
     /// A plain pool nobody adopted: the application before adoption.
     let plainPool: DatabasePool
     /// A plain pool with one permanent transaction observer that observes
-    /// nothing (`observer`): what `SQLiteDB(path:)` did to its own writer
-    /// until issue 41.
+    /// nothing (`observer`): what such an observer costs a writer.
     let observedPool: DatabasePool
     let observer = IdleTransactionObserver()
     /// The application's pool, and the `SQLiteDB` that adopted it.
@@ -159,7 +158,7 @@ final class AdoptionBenchmarks {
         let empty = { (pool: DatabasePool) in try pool.write { db in try db.execute(sql: "DELETE FROM bulk") } }
         return BenchEntry(
             name: "adopted_insert_10k_one_tx",
-            note: "ns per row: the legacy pool.write with 10,000 INSERTs (cached statement) on a pool adopted by an SQLiteDB (grdb_adopted: before each sample, untimed, one SQLiteDB write and one bridged pool.write ran on it) and on a pool nobody adopted (grdb); grdb_observed = a pool with one permanent GRDB transaction observer that observes nothing (what SQLiteDB(path:) did to its writer until issue 41); sqlitedb_adopted = the same INSERTs in the adopting SQLiteDB's write; grdb_adopted_live = the legacy pool.write on a pool whose adopting SQLiteDB has one live value running (db.observe of a row of item, which the inserts leave alone: the writer carries the change tracker, and no re-fetch runs)",
+            note: "ns per row: the legacy pool.write with 10,000 INSERTs (cached statement) on a pool adopted by an SQLiteDB (grdb_adopted: before each sample, untimed, one SQLiteDB write and one bridged pool.write ran on it) and on a pool nobody adopted (grdb); grdb_observed = a pool with one permanent GRDB transaction observer that observes nothing (what such an observer costs a writer); sqlitedb_adopted = the same INSERTs in the adopting SQLiteDB's write; grdb_adopted_live = the legacy pool.write on a pool whose adopting SQLiteDB has one live value running (db.observe of a row of item, which the inserts leave alone: the writer carries the change tracker, and no re-fetch runs)",
             variants: [
                 BenchVariant(
                     name: "grdb", operationsPerIteration: rows,
