@@ -79,17 +79,13 @@ extension MigrateTests {
 
     /// A consumer that holds `any DB` but bridges inside its blocks
     /// (`let legacy = try SQLiteDB.shimOnlyBridge(tx)`, then a finder call)
-    /// is bridged, not migrated (DESIGN.md): migrate must move the finder
-    /// behind a shim. Today it answers "already migrated" and writes nothing,
-    /// and the type keeps `import GRDB` and `shimOnlyBridge` (fuzzer: 5 of
-    /// 64 types of seed 64092454691511293).
+    /// is bridged, not migrated (DESIGN.md): migrate moves the finder behind
+    /// its pair shim, as for a consumer on a GRDB pool, and drops the bridge
+    /// and the imports nothing needs any more. It answered "already
+    /// migrated" and wrote nothing (fuzzer: 5 of 64 types of seed
+    /// 64092454691511293).
     @Test func aConsumerThatBridgesInItsBlocksIsNotAlreadyMigrated() throws {
-        var configuration = GeneratorConfiguration.defaults
-        configuration.legacyTransactions = [.init(type: "Database", transaction: .infer, bridge: "try SQLiteDB.shimOnlyBridge($tx)")]
-        configuration.shimsFolder = "Sources/App/Shortcuts/$consumer"
-        configuration.mocksFolder = "Tests/AppTests/Mocks"
-        configuration.accessLevel = .internal
-        let generator = Generator(configuration: configuration, sources: try SourceSet(sources: [Self.taskStore, ("TaskManager.swift", """
+        let result = try Self.migrate("TaskManager", [Self.taskStore, ("TaskManager.swift", """
             import GRDB
             import TransactionKit
             import TransactionKitSQLite
@@ -107,11 +103,108 @@ extension MigrateTests {
                     }
                 }
             }
-            """)].map { (path: $0.0, text: $0.1) }))
-        let output = try? generator.migrate(consumer: "TaskManager")
-        withKnownIssue("migrate calls a consumer that bridges in its own blocks already migrated") {
-            #expect(output?.isAlreadyMigrated == false)
-        }
+            """)])
+        let consumer = try #require(result.edited["TaskManager.swift"])
+        #expect(consumer == """
+            import TransactionKit
+            final class TaskManager {
+                let db: any DB
+                let taskStore: any Shims.TaskStore
+                init(db: any DB, taskStore: any Shims.TaskStore) {
+                    self.db = db
+                    self.taskStore = taskStore
+                }
+                func total() throws -> Int {
+                    try db.read { tx in
+                        return try taskStore.count(tx)
+                    }
+                }
+            }
+            """, "\(consumer)")
+        let shim = try result.file("TaskManager_TaskStoreShim.swift")
+        #expect(shim.contains("func count(_ tx: DBReadTransaction) throws -> Int"), "\(shim)")
+        let production = try result.file("TaskManager+Production.swift")
+        #expect(production.contains("""
+            convenience init(db: any DB, taskStore: TaskStore) {
+                    self.init(db: db, taskStore: TaskManager.Wrappers.TaskStore(taskStore))
+            """), "\(production)")
+    }
+
+    /// Bridges written inline (`finder.count(try SQLiteDB.shimOnlyBridge(tx))`,
+    /// GRDB code on `SQLiteDB.shimOnlyBridge(tx)`) are uses of the legacy
+    /// transaction: the finder call takes `tx`, the GRDB code moves into the
+    /// `Database` shim, bridged by its wrapper.
+    @Test func inlineBridgesInABlockMoveBehindTheShims() throws {
+        let result = try Self.migrate("TaskManager", [Self.taskStore, ("TaskManager.swift", """
+            import GRDB
+            import TransactionKit
+            import TransactionKitSQLite
+            final class TaskManager {
+                let db: any DB
+                let taskStore = TaskStore()
+                init(db: any DB) { self.db = db }
+                func total() throws -> Int {
+                    try db.read { tx in try taskStore.count(try SQLiteDB.shimOnlyBridge(tx)) }
+                }
+                func named(_ name: String) throws -> Int {
+                    try db.write { tx in
+                        let count = try Int.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT COUNT(*) FROM t WHERE name = ?", arguments: [name]) ?? 0
+                        return count + 1
+                    }
+                }
+            }
+            """)])
+        let consumer = try #require(result.edited["TaskManager.swift"])
+        #expect(!consumer.contains("SQLiteDB") && !consumer.contains("GRDB"), "\(consumer)")
+        #expect(consumer.contains("try db.read { tx in try taskStore.count(tx) }"), "\(consumer)")
+        #expect(consumer.contains("try db.write { tx in\n            let count = try dataAccess."), "\(consumer)")
+        let wrapper = try result.file("TaskManager_DatabaseWrapper.swift")
+        // `db` is the consumer's database: the wrapper names the bridged one apart.
+        #expect(wrapper.contains("let legacy = try SQLiteDB.shimOnlyBridge(tx)\n        return try Int.fetchOne(legacy, sql: "), "\(wrapper)")
+    }
+
+    /// A configured bridge to the app's own transaction
+    /// (`AppReadTransaction(try SQLiteDB.shimOnlyBridge(tx))`) is a bridge too:
+    /// the finder taking that transaction is called through its pair shim.
+    @Test func aConfiguredBridgeToTheAppsTransactionMovesBehindThePairShim() throws {
+        let legacy: [GeneratorConfiguration.LegacyTransaction] = [
+            .init(type: "AppReadTransaction", transaction: .read, bridge: "AppReadTransaction(try SQLiteDB.shimOnlyBridge($tx))"),
+        ]
+        let result = try Self.migrate("TaskManager", [("AppTransaction.swift", """
+            import GRDB
+            class AppReadTransaction {
+                let database: Database
+                init(_ database: Database) { self.database = database }
+            }
+            """), ("TaskStore.swift", """
+            import GRDB
+            final class TaskStore {
+                init() {}
+                func count(in transaction: AppReadTransaction) throws -> Int {
+                    try Int.fetchOne(transaction.database, sql: "SELECT COUNT(*) FROM t") ?? -1
+                }
+            }
+            """), ("TaskManager.swift", """
+            import GRDB
+            import TransactionKit
+            import TransactionKitSQLite
+            final class TaskManager {
+                let db: any DB
+                let taskStore: TaskStore
+                init(db: any DB, taskStore: TaskStore) {
+                    self.db = db
+                    self.taskStore = taskStore
+                }
+                func total() throws -> Int {
+                    try db.read { tx in try taskStore.count(in: AppReadTransaction(try SQLiteDB.shimOnlyBridge(tx))) }
+                }
+            }
+            """)], legacy: legacy)
+        let consumer = try #require(result.edited["TaskManager.swift"])
+        #expect(consumer.contains("try db.read { tx in try taskStore.count(tx) }"), "\(consumer)")
+        #expect(!consumer.contains("AppReadTransaction") && !consumer.contains("SQLiteDB"), "\(consumer)")
+        let wrapper = try result.file("TaskManager_TaskStoreWrapper.swift")
+        #expect(wrapper.contains("AppReadTransaction(try SQLiteDB.shimOnlyBridge(tx))"), "\(wrapper)")
     }
 
     /// `AppDatabase`'s `dbWriter` and its computed `reader { dbWriter }` are

@@ -36,6 +36,9 @@ struct ConsumerMigration {
     var refusals: [Refusal] = []
     var textEdits: [String: (file: SourceFile, edits: [TextEdit])] = [:]
     var blocks: [TransactionBlock] = []
+    /// Blocks already on a TransactionKit database whose code bridges
+    /// their transaction back to the legacy one.
+    var bridgedBlocks: [TransactionBlock] = []
     var legacyEntryPoints: [LegacyEntryPoint] = []
     /// Finder properties that had an initial value (`lazy var finder =
     /// Finder(…)`): the production initializer builds it.
@@ -61,7 +64,7 @@ struct ConsumerMigration {
         findCollaboratorProperties()
         findMigratedMethods()
         findBlocks()
-        guard !blocks.isEmpty || !context.migratedMethods.isEmpty else {
+        guard !blocks.isEmpty || !bridgedBlocks.isEmpty || !context.migratedMethods.isEmpty else {
             guard refusals.isEmpty else { throw GeneratorError.migrateRefused(consumer: context.consumer.name, refusals) }
             if let (node, file) = firstLegacyName() {
                 throw GeneratorError.migrateRefused(consumer: context.consumer.name, [Refusal(.cannotMigrate, at: file.sourceLocation(of: node),
@@ -73,6 +76,7 @@ struct ConsumerMigration {
         }
         chooseDatabaseProperty()
         for block in blocks { migrate(block) }
+        for block in bridgedBlocks { migrateBridged(block) }
         migrateMethods()
         let production = migrateStoredProperties()
         guard refusals.isEmpty else {
@@ -276,7 +280,8 @@ struct ConsumerMigration {
                     fix: "report it with the file: it is a bug of txkit migrate")])
             }
             let original = file.tree.description
-            let edited = editImports(TextEdit.apply(fileEdits, to: original))
+            let edited = editImports(
+                TextEdit.apply(fileEdits, to: original), bridged: bridgedBlocks.contains { $0.file.path == path })
             if edited != original {
                 edits.append(ConsumerEdit(path: path, original: original, edited: edited))
             }
@@ -286,8 +291,9 @@ struct ConsumerMigration {
 
 extension ConsumerMigration {
     /// `text` importing TransactionKit, and no longer GRDB when it names
-    /// nothing of GRDB any more.
-    func editImports(_ text: String) -> String {
+    /// nothing of GRDB any more; once its `bridged` blocks no longer
+    /// bridge, no longer TransactionKitSQLite when it names nothing of it.
+    func editImports(_ text: String, bridged: Bool = false) -> String {
         let tree = Parser.parse(source: text)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let imports = tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self) }
@@ -298,6 +304,11 @@ extension ConsumerMigration {
         var removals: [Int] = []
         if !namesGRDB, let grdb = imports.first(where: { context.configuration.excludedImports.contains($0.path.trimmedDescription) }) {
             removals.append(converter.location(for: grdb.positionAfterSkippingLeadingTrivia).line - 1)
+        }
+        let namesSQLite = tree.descendants(DeclReferenceExprSyntax.self).contains { $0.baseName.text.hasPrefix("SQLite") }
+            || tree.descendants(IdentifierTypeSyntax.self).contains { $0.name.text.hasPrefix("SQLite") }
+        if bridged, !namesSQLite, let sqlite = imports.first(where: { $0.path.trimmedDescription == "TransactionKitSQLite" }) {
+            removals.append(converter.location(for: sqlite.positionAfterSkippingLeadingTrivia).line - 1)
         }
         if !modules.contains("TransactionKit") {
             let last = imports.last.map { converter.location(for: $0.positionAfterSkippingLeadingTrivia).line } ?? 0
