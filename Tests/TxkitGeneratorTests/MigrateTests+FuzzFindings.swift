@@ -32,30 +32,54 @@ extension MigrateTests {
     }
 
     /// An optional finder property (`var taskStore: TaskStore?`, called
-    /// `taskStore?.count(db)`) stays optional: the production initializer
-    /// passes a `TaskStore?`, and the call keeps its `?.` on the shim.
-    /// Today it becomes `var taskStore: any Shims.TaskStore`, which the
-    /// production initializer's `Wrappers.TaskStore(taskStore)` (a
-    /// `TaskStore?`) and the Database wrapper's `taskStore?.count(db)` do
-    /// not compile against (fuzzer P0 and P1 of seed 38, P1 of seed
-    /// 64092454691511293).
+    /// `taskStore?.count(db)`) stays optional: the migrated initializer takes
+    /// an optional shim, the production one maps the `TaskStore?` it receives
+    /// to its wrapper, and the call keeps its `?.` on the shim. It became
+    /// `var taskStore: any Shims.TaskStore`, which the production
+    /// initializer's `Wrappers.TaskStore(taskStore)` (a `TaskStore?`) and the
+    /// `Database` wrapper's `taskStore?.count(db)` did not compile against
+    /// (fuzzer P0 and P1 of seed 38, P1 of seed 64092454691511293).
     @Test func anOptionalFinderPropertyStaysOptional() throws {
         let result = try Self.migrate("ProfileService", [Self.manager, Self.taskStore, Self.profileService("var taskStore: TaskStore?")])
         let consumer = try #require(result.edited["ProfileService.swift"])
-        withKnownIssue("migrate drops the optional of a finder property") {
-            #expect(consumer.contains("var taskStore: (any Shims.TaskStore)?"), "\(consumer)")
-        }
+        #expect(consumer.contains("var taskStore: (any Shims.TaskStore)?\n"), "\(consumer)")
+        #expect(consumer.contains("init(db: any DB, taskStore: (any Shims.TaskStore)?) {"), "\(consumer)")
+        #expect(consumer.contains("try db.read { tx in try taskStore?.count(tx) ?? -1 }"), "\(consumer)")
+        // The call goes through the pair shim, not into the `Database` shim.
+        #expect(!result.files.keys.contains { $0.hasSuffix("ProfileService_DatabaseWrapper.swift") }, "\(result.files.keys.sorted())")
+        let production = try result.file("ProfileService+Production.swift")
+        #expect(production.contains("taskStore: TaskStore?) {\n        self.init(db: SQLiteDB.adopter(of: dbQueue), taskStore: taskStore.map { ProfileService.Wrappers.TaskStore($0) })"),
+                "\(production)")
     }
 
-    /// The same for `weak var taskStore: TaskStore?`: today it becomes
-    /// `weak var taskStore: any Shims.TaskStore`, which does not compile
-    /// (`weak` needs an optional of a class-bound type; fuzzer P4 of seed 38).
+    /// The same for `weak var taskStore: TaskStore?`: the shim, optional,
+    /// through the pair wrapper's `WeakReference`, which holds the production
+    /// `TaskStore` weakly as the property did (`shim --apply` does the same).
+    /// It became `weak var taskStore: any Shims.TaskStore`, which does not
+    /// compile (`weak` needs an optional of a class-bound type; fuzzer P4 of
+    /// seed 38).
     @Test func aWeakFinderPropertyStaysAWeakOptional() throws {
         let result = try Self.migrate("ProfileService", [Self.manager, Self.taskStore, Self.profileService("weak var taskStore: TaskStore?")])
         let consumer = try #require(result.edited["ProfileService.swift"])
-        withKnownIssue("migrate keeps `weak` on a non-optional shim") {
-            #expect(!consumer.contains("weak var taskStore: any Shims.TaskStore"), "\(consumer)")
-        }
+        #expect(!consumer.contains("weak var"), "\(consumer)")
+        #expect(consumer.contains("""
+                var taskStore: (any Shims.TaskStore)? {
+                    get { taskStoreReference.shim }
+                    set { taskStoreReference = ProfileService.Wrappers.TaskStore.WeakReference(newValue) }
+                }
+                private var taskStoreReference = ProfileService.Wrappers.TaskStore.WeakReference()
+            """), "\(consumer)")
+        #expect(consumer.contains("self.taskStoreReference = ProfileService.Wrappers.TaskStore.WeakReference(taskStore)"), "\(consumer)")
+        #expect(consumer.contains("try taskStore?.count(tx) ?? -1"), "\(consumer)")
+        let wrapper = try result.file("ProfileService_TaskStoreWrapper.swift")
+        #expect(wrapper.contains("struct WeakReference {\n        private weak var instance: TaskStore?"), "\(wrapper)")
+    }
+
+    /// A `weak` finder property the wrapper cannot hold weakly (not declared
+    /// `Finder?`) is refused: dropping `weak` would keep the finder alive.
+    @Test func aWeakFinderPropertyOfAnotherTypeIsRefused() throws {
+        let refusals = try Self.refusals("ProfileService", [Self.manager, Self.taskStore, Self.profileService("weak var taskStore: TaskStore!")])
+        #expect(refusals.contains { $0.contains("`taskStore` is a weak reference to TaskStore") }, "\(refusals)")
     }
 
     /// A service that reads through `any DatabaseReader`: the production

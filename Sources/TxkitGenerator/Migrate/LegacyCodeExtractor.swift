@@ -178,9 +178,11 @@ final class LegacyCodeExtractor {
         else { return nil }
         expression = argument.expression
         let callee = call.calledExpression
+        // `finder.find(…)`, `self.finder.find(…)`, `finder?.find(…)`, `finder!.find(…)`.
+        let receiver = callee.as(MemberAccessExprSyntax.self)?.base.map(Self.unwrapped)
         if let member = callee.as(MemberAccessExprSyntax.self),
-           let base = member.base?.as(DeclReferenceExprSyntax.self) ?? member.base?.as(MemberAccessExprSyntax.self)?.declName,
-           member.base?.as(MemberAccessExprSyntax.self).map({ $0.base?.trimmedDescription == "self" }) ?? true,
+           let base = receiver?.as(DeclReferenceExprSyntax.self) ?? receiver?.as(MemberAccessExprSyntax.self)?.declName,
+           receiver?.as(MemberAccessExprSyntax.self).map({ $0.base?.trimmedDescription == "self" }) ?? true,
            let finder = context.finderProperties[base.baseName.text],
            LocalScope.declarations(visibleAt: base)[base.baseName.text] == nil {
             let members = finder.plan.members.filter { $0.legacy.name == member.declName.baseName.text }
@@ -206,6 +208,13 @@ final class LegacyCodeExtractor {
             return .transaction(expression, dropLabel: nil)
         }
         return nil
+    }
+
+    /// `finder` of `finder?` and `finder!`.
+    private static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+        if let chained = expression.as(OptionalChainingExprSyntax.self) { return chained.expression }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return forced.expression }
+        return expression
     }
 
     /// Whether the member `call` calls is declared to take a TransactionKit
