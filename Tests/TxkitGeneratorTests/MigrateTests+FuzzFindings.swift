@@ -82,10 +82,12 @@ extension MigrateTests {
         #expect(refusals.contains { $0.contains("`taskStore` is a weak reference to TaskStore") }, "\(refusals)")
     }
 
-    /// A service that reads through `any DatabaseReader`: the production
-    /// initializer passes the reader to `SQLiteDB.adopter(of:)`, which takes
-    /// an `any DatabaseWriter` (error: argument type 'any DatabaseReader'
-    /// does not conform to expected type 'DatabaseWriter'; fuzzer P2 of seed 38).
+    /// A service that reads through `any DatabaseReader` is wired to the
+    /// adopter of that reader (`SQLiteDB.adopter(ofReader:)`, which finds the
+    /// adopted pool or queue the reader is): `SQLiteDB.adopter(of: reader)`
+    /// takes a writer and did not compile (error: argument type 'any
+    /// DatabaseReader' does not conform to expected type 'DatabaseWriter';
+    /// fuzzer P2 of seed 38).
     @Test func aReaderIsNotPassedWhereAWriterIsExpected() throws {
         let result = try Self.migrate("NoteService", [Self.manager, Self.note, ("NoteService.swift", """
             import GRDB
@@ -96,9 +98,27 @@ extension MigrateTests {
             }
             """)])
         let production = try result.file("NoteService+Production.swift")
-        withKnownIssue("migrate passes an `any DatabaseReader` to SQLiteDB.adopter(of:), which takes a writer") {
-            #expect(!production.contains("SQLiteDB.adopter(of: reader)"), "\(production)")
-        }
+        #expect(production.contains("""
+            convenience init(reader: any DatabaseReader) {
+                    self.init(db: SQLiteDB.adopter(ofReader: reader))
+            """), "\(production)")
+        let consumer = try #require(result.edited["NoteService.swift"])
+        #expect(consumer.contains("try db.read { tx in try dataAccess.countNotes(tx) }"), "\(consumer)")
+    }
+
+    /// A reader that is not the adopted pool or queue (a snapshot) is
+    /// refused: no `SQLiteDB` adopts it, so the migrated code would build,
+    /// then find no database.
+    @Test func aSnapshotIsRefused() throws {
+        let refusals = try Self.refusals("NoteService", [Self.manager, Self.note, ("NoteService.swift", """
+            import GRDB
+            final class NoteService {
+                private let snapshot: DatabaseSnapshotPool
+                init(snapshot: DatabaseSnapshotPool) { self.snapshot = snapshot }
+                func count() throws -> Int { try snapshot.read { db in try Note.fetchCount(db) } }
+            }
+            """)])
+        #expect(refusals.contains { $0.contains("a DatabaseSnapshotPool, which is not the pool or queue") }, "\(refusals)")
     }
 
     /// A consumer that holds `any DB` but bridges inside its blocks

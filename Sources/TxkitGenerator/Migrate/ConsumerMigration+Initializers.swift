@@ -281,6 +281,25 @@ extension ConsumerMigration {
         return production
     }
 
+    /// The production lookup of the adopter of a GRDB handle of type
+    /// `core`: `SQLiteDB.adopter(of:)` for a writer (or for a reader whose
+    /// expression is the writer: `appDatabase.reader { dbWriter }`),
+    /// `SQLiteDB.adopter(ofReader:)` for an `any DatabaseReader`, which is
+    /// the pool or queue itself. Other readers (`AnyDatabaseReader`,
+    /// snapshots) are not what an `SQLiteDB` adopts: refused.
+    private mutating func adopterLookup(_ core: String, of root: HandleRoot) -> String? {
+        let writes = blocks.contains { block in
+            guard let type = context.typer.type(of: block.receiver) else { return false }
+            return GRDBVocabulary.handleTypes[SourceIndex.coreTypeName(type)] == true
+        }
+        if GRDBVocabulary.handleTypes[core] == true || writes { return "SQLiteDB.adopter(of: $handle)" }
+        if core == "DatabaseReader" { return "SQLiteDB.adopter(ofReader: $handle)" }
+        refuse(Refusal(.cannotMigrate, at: location(of: context.consumer),
+            "\(context.consumer.name) reads through `\(root.expression)`, a \(core), which is not the pool or queue an `SQLiteDB` adopts, so the migrated code would find no database",
+            fix: "hold the app's pool or queue as `any DatabaseReader` (or `any DatabaseWriter`), then run migrate again"))
+        return nil
+    }
+
     /// `weak var store: Store?` → the shim, optional, through a stored
     /// `WeakReference` of the pair's wrapper, which holds the production
     /// instance weakly (the property reads `nil` once it is released, as
@@ -391,7 +410,7 @@ extension ConsumerMigration {
                     fix: "where the app opens it, after its migrations, add `let sqlite = try SQLiteDB(adopting: \(root.expression))` (Guides/MigratingLegacyFinders.md, \"Adopt the app's pool\") and keep it, then run migrate again"))
                 return nil
             }
-            return "SQLiteDB.adopter(of: $handle)"
+            return adopterLookup(core, of: root)
         }
         guard let holderType = context.index.types[core], let holder = DatabaseHolder(holderType, context: context) else {
             return nil
