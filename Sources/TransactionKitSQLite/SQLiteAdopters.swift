@@ -56,10 +56,10 @@ final class SQLiteAdopters: Sendable {
         return live.filter { $0.0.poolPath == resolved }.map(\.1)
     }
 
-    /// The open database that adopted `writer` itself (the same pool or
+    /// The open database that adopted `reader` itself (the same pool or
     /// queue object), or `nil`.
-    func adopter(ofWriter writer: any DatabaseWriter) -> SQLiteDB? {
-        let target = ObjectIdentifier(writer)
+    func adopter(of reader: any DatabaseReader) -> SQLiteDB? {
+        let target = ObjectIdentifier(reader)
         return entries.withLock { entries in
             entries.lazy.compactMap(\.db).first { ObjectIdentifier($0.writer) == target }
         }

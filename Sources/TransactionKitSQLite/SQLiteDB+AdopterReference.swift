@@ -37,6 +37,39 @@ extension SQLiteDB {
     public static func adopter(of writer: any DatabaseWriter) -> any DB {
         SQLiteAdopterReference(writer: writer)
     }
+
+    /// The database that adopted the application's pool or queue, for code
+    /// that only reads and receives it as an `any DatabaseReader`: the
+    /// production wiring of a migrated manager that held a reader.
+    ///
+    /// ```swift
+    /// extension NoteReader {
+    ///     convenience init(reader: any DatabaseReader) {
+    ///         self.init(db: SQLiteDB.adopter(ofReader: reader))
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// **Transaction semantics:** reads are those of the adopting
+    /// `SQLiteDB`, looked up when the first transaction opens (by the
+    /// identity of `reader`, which must be the adopted pool or queue itself)
+    /// and kept from then on, as ``adopter(of:)`` does. Writes are refused:
+    /// the code this wiring serves could only read.
+    ///
+    /// - Parameter reader: The application's `DatabasePool` or
+    ///   `DatabaseQueue`, held as a reader.
+    /// - Returns: A database whose reads run on the adopter. While no open
+    ///   `SQLiteDB` adopted `reader` (or when `reader` is not a pool or queue,
+    ///   a `DatabaseSnapshot` for example), each transaction throws
+    ///   ``/TransactionKit/DBError`` of kind
+    ///   ``/TransactionKit/DBError/Kind-swift.enum/notAdopted`` naming the
+    ///   path and, for a reader that no `SQLiteDB` can adopt, its type; each
+    ///   write throws one of kind
+    ///   ``/TransactionKit/DBError/Kind-swift.enum/readOnly``. Their blocks
+    ///   do not run.
+    public static func adopter(ofReader reader: any DatabaseReader) -> any DB {
+        SQLiteAdopterReference(reader: reader)
+    }
 }
 
 extension SQLiteDB {

@@ -65,6 +65,42 @@ struct AdopterReferenceTests {
         try adopter.close()
     }
 
+    /// Given the pool or queue as an `any DatabaseReader` (a manager that
+    /// only reads), the adopter runs its reads and refuses its writes.
+    @Test(arguments: backends)
+    func theAdopterOfAReaderReadsOnTheAdopterAndRefusesWrites(_ backend: Backend) throws {
+        let app = try AdoptionBehaviourTests.App(backend)
+        try app.db.write { tx in try app.store.setInt(5, key: "r", transaction: tx) }
+        let reader: any DatabaseReader = app.pool
+        let db = SQLiteDB.adopter(ofReader: reader)
+        let store = app.store
+        #expect(try db.read { tx in try store.getInt("r", transaction: tx) } == 5)
+        var ran = false
+        let error = #expect(throws: DBError.self) { try db.write { _ in ran = true } }
+        #expect(error?.kind == .readOnly)
+        #expect(error?.description.contains("adopter(ofReader:)") == true)
+        #expect(!ran)
+    }
+
+    /// A reader that is not the adopted pool or queue (GRDB's type-erasing
+    /// `AnyDatabaseReader` around it, a snapshot) finds no adopter: its
+    /// transactions throw `notAdopted`, naming what it is.
+    @Test func aReaderThatIsNotThePoolOrQueueFindsNoAdopter() throws {
+        let queue = try DatabaseQueue()
+        let adopter = try SQLiteDB(adopting: queue)
+        var ran = false
+        let error = #expect(throws: DBError.self) {
+            try SQLiteDB.adopter(ofReader: AnyDatabaseReader(queue)).read { _ in ran = true }
+        }
+        #expect(error?.kind == .notAdopted)
+        #expect(error?.description.contains("AnyDatabaseReader") == true)
+        #expect(!ran)
+        // The queue itself, held as a reader, is found.
+        try SQLiteDB.adopter(ofReader: queue).read { _ in ran = true }
+        #expect(ran)
+        try adopter.close()
+    }
+
     /// Another pool's adopter is not this pool's.
     @Test func anotherPoolsAdopterIsNotFound() throws {
         let queue = try DatabaseQueue()

@@ -58,7 +58,8 @@ extension FuzzHarness {
         func mock(_ parameterType: String) -> String? {
             guard let range = parameterType.range(of: "Shims.") else { return nil }
             var legacy = String(parameterType[range.upperBound...])
-            while legacy.hasSuffix("?") || legacy.hasSuffix("!") { legacy.removeLast() }
+            // `Shims.Store`, `Shims.Store?`, `(any Shims.Store)?`.
+            while legacy.hasSuffix("?") || legacy.hasSuffix("!") || legacy.hasSuffix(")") { legacy.removeLast() }
             if let known = mocks.first(where: { $0.legacy == legacy }) { return known.variable }
             let variable = FuzzProgram.property(legacy) + "Mock"
             mocks.append((legacy, variable))

@@ -32,36 +32,62 @@ extension MigrateTests {
     }
 
     /// An optional finder property (`var taskStore: TaskStore?`, called
-    /// `taskStore?.count(db)`) stays optional: the production initializer
-    /// passes a `TaskStore?`, and the call keeps its `?.` on the shim.
-    /// Today it becomes `var taskStore: any Shims.TaskStore`, which the
-    /// production initializer's `Wrappers.TaskStore(taskStore)` (a
-    /// `TaskStore?`) and the Database wrapper's `taskStore?.count(db)` do
-    /// not compile against (fuzzer P0 and P1 of seed 38, P1 of seed
-    /// 64092454691511293).
+    /// `taskStore?.count(db)`) stays optional: the migrated initializer takes
+    /// an optional shim, the production one maps the `TaskStore?` it receives
+    /// to its wrapper, and the call keeps its `?.` on the shim. It became
+    /// `var taskStore: any Shims.TaskStore`, which the production
+    /// initializer's `Wrappers.TaskStore(taskStore)` (a `TaskStore?`) and the
+    /// `Database` wrapper's `taskStore?.count(db)` did not compile against
+    /// (fuzzer P0 and P1 of seed 38, P1 of seed 64092454691511293).
     @Test func anOptionalFinderPropertyStaysOptional() throws {
         let result = try Self.migrate("ProfileService", [Self.manager, Self.taskStore, Self.profileService("var taskStore: TaskStore?")])
         let consumer = try #require(result.edited["ProfileService.swift"])
-        withKnownIssue("migrate drops the optional of a finder property") {
-            #expect(consumer.contains("var taskStore: (any Shims.TaskStore)?"), "\(consumer)")
-        }
+        #expect(consumer.contains("var taskStore: (any Shims.TaskStore)?\n"), "\(consumer)")
+        #expect(consumer.contains("init(db: any DB, taskStore: (any Shims.TaskStore)?) {"), "\(consumer)")
+        #expect(consumer.contains("try db.read { tx in try taskStore?.count(tx) ?? -1 }"), "\(consumer)")
+        // The call goes through the pair shim, not into the `Database` shim.
+        #expect(!result.files.keys.contains { $0.hasSuffix("ProfileService_DatabaseWrapper.swift") }, "\(result.files.keys.sorted())")
+        let production = try result.file("ProfileService+Production.swift")
+        #expect(production.contains("taskStore: TaskStore?) {\n        self.init(db: SQLiteDB.adopter(of: dbQueue), taskStore: taskStore.map { ProfileService.Wrappers.TaskStore($0) })"),
+                "\(production)")
     }
 
-    /// The same for `weak var taskStore: TaskStore?`: today it becomes
-    /// `weak var taskStore: any Shims.TaskStore`, which does not compile
-    /// (`weak` needs an optional of a class-bound type; fuzzer P4 of seed 38).
+    /// The same for `weak var taskStore: TaskStore?`: the shim, optional,
+    /// through the pair wrapper's `WeakReference`, which holds the production
+    /// `TaskStore` weakly as the property did (`shim --apply` does the same).
+    /// It became `weak var taskStore: any Shims.TaskStore`, which does not
+    /// compile (`weak` needs an optional of a class-bound type; fuzzer P4 of
+    /// seed 38).
     @Test func aWeakFinderPropertyStaysAWeakOptional() throws {
         let result = try Self.migrate("ProfileService", [Self.manager, Self.taskStore, Self.profileService("weak var taskStore: TaskStore?")])
         let consumer = try #require(result.edited["ProfileService.swift"])
-        withKnownIssue("migrate keeps `weak` on a non-optional shim") {
-            #expect(!consumer.contains("weak var taskStore: any Shims.TaskStore"), "\(consumer)")
-        }
+        #expect(!consumer.contains("weak var"), "\(consumer)")
+        #expect(consumer.contains("""
+                var taskStore: (any Shims.TaskStore)? {
+                    get { taskStoreReference.shim }
+                    set { taskStoreReference = ProfileService.Wrappers.TaskStore.WeakReference(newValue) }
+                }
+                private var taskStoreReference = ProfileService.Wrappers.TaskStore.WeakReference()
+            """), "\(consumer)")
+        #expect(consumer.contains("self.taskStoreReference = ProfileService.Wrappers.TaskStore.WeakReference(taskStore)"), "\(consumer)")
+        #expect(consumer.contains("try taskStore?.count(tx) ?? -1"), "\(consumer)")
+        let wrapper = try result.file("ProfileService_TaskStoreWrapper.swift")
+        #expect(wrapper.contains("struct WeakReference {\n        private weak var instance: TaskStore?"), "\(wrapper)")
     }
 
-    /// A service that reads through `any DatabaseReader`: the production
-    /// initializer passes the reader to `SQLiteDB.adopter(of:)`, which takes
-    /// an `any DatabaseWriter` (error: argument type 'any DatabaseReader'
-    /// does not conform to expected type 'DatabaseWriter'; fuzzer P2 of seed 38).
+    /// A `weak` finder property the wrapper cannot hold weakly (not declared
+    /// `Finder?`) is refused: dropping `weak` would keep the finder alive.
+    @Test func aWeakFinderPropertyOfAnotherTypeIsRefused() throws {
+        let refusals = try Self.refusals("ProfileService", [Self.manager, Self.taskStore, Self.profileService("weak var taskStore: TaskStore!")])
+        #expect(refusals.contains { $0.contains("`taskStore` is a weak reference to TaskStore") }, "\(refusals)")
+    }
+
+    /// A service that reads through `any DatabaseReader` is wired to the
+    /// adopter of that reader (`SQLiteDB.adopter(ofReader:)`, which finds the
+    /// adopted pool or queue the reader is): `SQLiteDB.adopter(of: reader)`
+    /// takes a writer and did not compile (error: argument type 'any
+    /// DatabaseReader' does not conform to expected type 'DatabaseWriter';
+    /// fuzzer P2 of seed 38).
     @Test func aReaderIsNotPassedWhereAWriterIsExpected() throws {
         let result = try Self.migrate("NoteService", [Self.manager, Self.note, ("NoteService.swift", """
             import GRDB
@@ -72,24 +98,38 @@ extension MigrateTests {
             }
             """)])
         let production = try result.file("NoteService+Production.swift")
-        withKnownIssue("migrate passes an `any DatabaseReader` to SQLiteDB.adopter(of:), which takes a writer") {
-            #expect(!production.contains("SQLiteDB.adopter(of: reader)"), "\(production)")
-        }
+        #expect(production.contains("""
+            convenience init(reader: any DatabaseReader) {
+                    self.init(db: SQLiteDB.adopter(ofReader: reader))
+            """), "\(production)")
+        let consumer = try #require(result.edited["NoteService.swift"])
+        #expect(consumer.contains("try db.read { tx in try dataAccess.countNotes(tx) }"), "\(consumer)")
+    }
+
+    /// A reader that is not the adopted pool or queue (a snapshot) is
+    /// refused: no `SQLiteDB` adopts it, so the migrated code would build,
+    /// then find no database.
+    @Test func aSnapshotIsRefused() throws {
+        let refusals = try Self.refusals("NoteService", [Self.manager, Self.note, ("NoteService.swift", """
+            import GRDB
+            final class NoteService {
+                private let snapshot: DatabaseSnapshotPool
+                init(snapshot: DatabaseSnapshotPool) { self.snapshot = snapshot }
+                func count() throws -> Int { try snapshot.read { db in try Note.fetchCount(db) } }
+            }
+            """)])
+        #expect(refusals.contains { $0.contains("a DatabaseSnapshotPool, which is not the pool or queue") }, "\(refusals)")
     }
 
     /// A consumer that holds `any DB` but bridges inside its blocks
     /// (`let legacy = try SQLiteDB.shimOnlyBridge(tx)`, then a finder call)
-    /// is bridged, not migrated (DESIGN.md): migrate must move the finder
-    /// behind a shim. Today it answers "already migrated" and writes nothing,
-    /// and the type keeps `import GRDB` and `shimOnlyBridge` (fuzzer: 5 of
-    /// 64 types of seed 64092454691511293).
+    /// is bridged, not migrated (DESIGN.md): migrate moves the finder behind
+    /// its pair shim, as for a consumer on a GRDB pool, and drops the bridge
+    /// and the imports nothing needs any more. It answered "already
+    /// migrated" and wrote nothing (fuzzer: 5 of 64 types of seed
+    /// 64092454691511293).
     @Test func aConsumerThatBridgesInItsBlocksIsNotAlreadyMigrated() throws {
-        var configuration = GeneratorConfiguration.defaults
-        configuration.legacyTransactions = [.init(type: "Database", transaction: .infer, bridge: "try SQLiteDB.shimOnlyBridge($tx)")]
-        configuration.shimsFolder = "Sources/App/Shortcuts/$consumer"
-        configuration.mocksFolder = "Tests/AppTests/Mocks"
-        configuration.accessLevel = .internal
-        let generator = Generator(configuration: configuration, sources: try SourceSet(sources: [Self.taskStore, ("TaskManager.swift", """
+        let result = try Self.migrate("TaskManager", [Self.taskStore, ("TaskManager.swift", """
             import GRDB
             import TransactionKit
             import TransactionKitSQLite
@@ -107,11 +147,108 @@ extension MigrateTests {
                     }
                 }
             }
-            """)].map { (path: $0.0, text: $0.1) }))
-        let output = try? generator.migrate(consumer: "TaskManager")
-        withKnownIssue("migrate calls a consumer that bridges in its own blocks already migrated") {
-            #expect(output?.isAlreadyMigrated == false)
-        }
+            """)])
+        let consumer = try #require(result.edited["TaskManager.swift"])
+        #expect(consumer == """
+            import TransactionKit
+            final class TaskManager {
+                let db: any DB
+                let taskStore: any Shims.TaskStore
+                init(db: any DB, taskStore: any Shims.TaskStore) {
+                    self.db = db
+                    self.taskStore = taskStore
+                }
+                func total() throws -> Int {
+                    try db.read { tx in
+                        return try taskStore.count(tx)
+                    }
+                }
+            }
+            """, "\(consumer)")
+        let shim = try result.file("TaskManager_TaskStoreShim.swift")
+        #expect(shim.contains("func count(_ tx: DBReadTransaction) throws -> Int"), "\(shim)")
+        let production = try result.file("TaskManager+Production.swift")
+        #expect(production.contains("""
+            convenience init(db: any DB, taskStore: TaskStore) {
+                    self.init(db: db, taskStore: TaskManager.Wrappers.TaskStore(taskStore))
+            """), "\(production)")
+    }
+
+    /// Bridges written inline (`finder.count(try SQLiteDB.shimOnlyBridge(tx))`,
+    /// GRDB code on `SQLiteDB.shimOnlyBridge(tx)`) are uses of the legacy
+    /// transaction: the finder call takes `tx`, the GRDB code moves into the
+    /// `Database` shim, bridged by its wrapper.
+    @Test func inlineBridgesInABlockMoveBehindTheShims() throws {
+        let result = try Self.migrate("TaskManager", [Self.taskStore, ("TaskManager.swift", """
+            import GRDB
+            import TransactionKit
+            import TransactionKitSQLite
+            final class TaskManager {
+                let db: any DB
+                let taskStore = TaskStore()
+                init(db: any DB) { self.db = db }
+                func total() throws -> Int {
+                    try db.read { tx in try taskStore.count(try SQLiteDB.shimOnlyBridge(tx)) }
+                }
+                func named(_ name: String) throws -> Int {
+                    try db.write { tx in
+                        let count = try Int.fetchOne(SQLiteDB.shimOnlyBridge(tx), sql: "SELECT COUNT(*) FROM t WHERE name = ?", arguments: [name]) ?? 0
+                        return count + 1
+                    }
+                }
+            }
+            """)])
+        let consumer = try #require(result.edited["TaskManager.swift"])
+        #expect(!consumer.contains("SQLiteDB") && !consumer.contains("GRDB"), "\(consumer)")
+        #expect(consumer.contains("try db.read { tx in try taskStore.count(tx) }"), "\(consumer)")
+        #expect(consumer.contains("try db.write { tx in\n            let count = try dataAccess."), "\(consumer)")
+        let wrapper = try result.file("TaskManager_DatabaseWrapper.swift")
+        // `db` is the consumer's database: the wrapper names the bridged one apart.
+        #expect(wrapper.contains("let legacy = try SQLiteDB.shimOnlyBridge(tx)\n        return try Int.fetchOne(legacy, sql: "), "\(wrapper)")
+    }
+
+    /// A configured bridge to the app's own transaction
+    /// (`AppReadTransaction(try SQLiteDB.shimOnlyBridge(tx))`) is a bridge too:
+    /// the finder taking that transaction is called through its pair shim.
+    @Test func aConfiguredBridgeToTheAppsTransactionMovesBehindThePairShim() throws {
+        let legacy: [GeneratorConfiguration.LegacyTransaction] = [
+            .init(type: "AppReadTransaction", transaction: .read, bridge: "AppReadTransaction(try SQLiteDB.shimOnlyBridge($tx))"),
+        ]
+        let result = try Self.migrate("TaskManager", [("AppTransaction.swift", """
+            import GRDB
+            class AppReadTransaction {
+                let database: Database
+                init(_ database: Database) { self.database = database }
+            }
+            """), ("TaskStore.swift", """
+            import GRDB
+            final class TaskStore {
+                init() {}
+                func count(in transaction: AppReadTransaction) throws -> Int {
+                    try Int.fetchOne(transaction.database, sql: "SELECT COUNT(*) FROM t") ?? -1
+                }
+            }
+            """), ("TaskManager.swift", """
+            import GRDB
+            import TransactionKit
+            import TransactionKitSQLite
+            final class TaskManager {
+                let db: any DB
+                let taskStore: TaskStore
+                init(db: any DB, taskStore: TaskStore) {
+                    self.db = db
+                    self.taskStore = taskStore
+                }
+                func total() throws -> Int {
+                    try db.read { tx in try taskStore.count(in: AppReadTransaction(try SQLiteDB.shimOnlyBridge(tx))) }
+                }
+            }
+            """)], legacy: legacy)
+        let consumer = try #require(result.edited["TaskManager.swift"])
+        #expect(consumer.contains("try db.read { tx in try taskStore.count(tx) }"), "\(consumer)")
+        #expect(!consumer.contains("AppReadTransaction") && !consumer.contains("SQLiteDB"), "\(consumer)")
+        let wrapper = try result.file("TaskManager_TaskStoreWrapper.swift")
+        #expect(wrapper.contains("AppReadTransaction(try SQLiteDB.shimOnlyBridge(tx))"), "\(wrapper)")
     }
 
     /// `AppDatabase`'s `dbWriter` and its computed `reader { dbWriter }` are

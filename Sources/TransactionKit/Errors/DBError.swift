@@ -40,7 +40,9 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
         case diskFull
         /// The database file, its `-wal` or `-shm` file, or its directory
         /// cannot be written, or the file was moved or deleted while open
-        /// (`SQLITE_READONLY` and its extended codes).
+        /// (`SQLITE_READONLY` and its extended codes); or the database was
+        /// opened read-only on purpose, or given only the application's
+        /// reader (`SQLiteDB.adopter(ofReader:)`), and refuses writes.
         case readOnly
         /// The file is an SQLite database whose content is damaged
         /// (`SQLITE_CORRUPT`).
@@ -83,8 +85,10 @@ public struct DBError: Error, Sendable, CustomStringConvertible {
         /// see ``DBError/isOutcomeUnknown``.
         case connectionFailed
         /// No open `SQLiteDB` adopted the application's pool or queue that
-        /// the database was given (`SQLiteDB.adopter(of:)`): adopt it at
-        /// startup with `SQLiteDB(adopting:)`. Nothing ran.
+        /// the database was given (`SQLiteDB.adopter(of:)`,
+        /// `SQLiteDB.adopter(ofReader:)`), or it was given a reader that is
+        /// not a pool or queue: adopt the pool or queue at startup with
+        /// `SQLiteDB(adopting:)`, and give that. Nothing ran.
         case notAdopted
         /// Any other storage error; see ``DBError/code`` and
         /// ``DBError/message``.

@@ -19,6 +19,10 @@ extension ConsumerMigration {
                 guard let receiverType = context.typer.type(of: receiver) else { continue }
                 let core = SourceIndex.coreTypeName(receiverType)
                 let file = declaration.file
+                if context.index.types[core] == nil, let kind = Self.transactionKitBlockKinds[core]?[method] {
+                    addBridged(call: call, closure: closure, receiver: receiver, receiverType: receiverType, kind: kind, file: file)
+                    continue
+                }
                 if let canWrite = GRDBVocabulary.handleTypes[core] {
                     if method == "writeWithoutTransaction" || method == "barrierWriteWithoutTransaction" {
                         refuse(call, in: file, "\(context.consumer.name) runs code outside a transaction (`\(core).\(method)`)",
@@ -65,7 +69,7 @@ extension ConsumerMigration {
         return closures.count == 1 ? closures[0] : nil
     }
 
-    private func isAwaited(_ call: FunctionCallExprSyntax) -> Bool {
+    func isAwaited(_ call: FunctionCallExprSyntax) -> Bool {
         var node = Syntax(call)
         while let parent = node.parent {
             if parent.is(AwaitExprSyntax.self) { return true }
@@ -202,7 +206,7 @@ extension ConsumerMigration {
     /// What a block's closure returns: its written result type, the type
     /// of the variable it initializes, the enclosing function's result when
     /// the call is returned, `Void` when its value is unused.
-    private func resultType(of block: TransactionBlock) -> (String?, Bool) {
+    func resultType(of block: TransactionBlock) -> (String?, Bool) {
         let statements = block.closure.statements
         let single = statements.count == 1 && statements.first!.item.is(ExprSyntax.self)
         if let written = block.closure.signature?.returnClause?.type.trimmedDescription { return (written, single) }

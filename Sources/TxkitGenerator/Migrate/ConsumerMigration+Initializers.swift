@@ -240,8 +240,14 @@ extension ConsumerMigration {
                     continue
                 }
                 if let finder = context.finderProperties[name] {
-                    let shim = "any Shims.\(finder.legacyType)"
-                    if let initializer = binding.initializer {
+                    let shim = finder.shimType
+                    if case let .weak(reference) = finder.holding {
+                        replaceWeakFinder(variable, name: name, finder: finder, reference: reference, in: declaration)
+                    } else if let reference = variable.modifiers.first(where: { ["weak", "unowned"].contains($0.name.text) }) {
+                        refuse(binding, in: declaration.file,
+                               "`\(name)` is \(reference.name.text == "weak" ? "a weak" : "an unowned") reference to \(finder.legacyType), which its shim's wrapper would hold strongly",
+                               fix: "declare it `\(reference.name.text == "weak" ? "weak var \(name): \(finder.legacyType)?" : "let \(name): \(finder.legacyType)")`, then run migrate again")
+                    } else if let initializer = binding.initializer {
                         // Built by the production initializer now, and injected.
                         let modifiers = variable.modifiers.filter { $0.name.text != "lazy" }.map { $0.trimmedDescription + " " }.joined()
                         edit(declaration.file, TextEdit(
@@ -273,6 +279,52 @@ extension ConsumerMigration {
         }
         production.initializers = splitInitializers(replaced: replaced, root: root, adopted: adopted)
         return production
+    }
+
+    /// The production lookup of the adopter of a GRDB handle of type
+    /// `core`: `SQLiteDB.adopter(of:)` for a writer (or for a reader whose
+    /// expression is the writer: `appDatabase.reader { dbWriter }`),
+    /// `SQLiteDB.adopter(ofReader:)` for an `any DatabaseReader`, which is
+    /// the pool or queue itself. Other readers (`AnyDatabaseReader`,
+    /// snapshots) are not what an `SQLiteDB` adopts: refused.
+    private mutating func adopterLookup(_ core: String, of root: HandleRoot) -> String? {
+        let writes = blocks.contains { block in
+            guard let type = context.typer.type(of: block.receiver) else { return false }
+            return GRDBVocabulary.handleTypes[SourceIndex.coreTypeName(type)] == true
+        }
+        if GRDBVocabulary.handleTypes[core] == true || writes { return "SQLiteDB.adopter(of: $handle)" }
+        if core == "DatabaseReader" { return "SQLiteDB.adopter(ofReader: $handle)" }
+        refuse(Refusal(.cannotMigrate, at: location(of: context.consumer),
+            "\(context.consumer.name) reads through `\(root.expression)`, a \(core), which is not the pool or queue an `SQLiteDB` adopts, so the migrated code would find no database",
+            fix: "hold the app's pool or queue as `any DatabaseReader` (or `any DatabaseWriter`), then run migrate again"))
+        return nil
+    }
+
+    /// `weak var store: Store?` → the shim, optional, through a stored
+    /// `WeakReference` of the pair's wrapper, which holds the production
+    /// instance weakly (the property reads `nil` once it is released, as
+    /// before) and a test's mock strongly.
+    private mutating func replaceWeakFinder(
+        _ variable: VariableDeclSyntax, name: String, finder: MigrationContext.FinderProperty, reference: String,
+        in declaration: TypeDeclaration
+    ) {
+        let indent = indentation(of: variable, in: declaration.file)
+        let modifiers = variable.modifiers.filter { $0.name.text != "weak" }.map { $0.trimmedDescription + " " }.joined()
+        let type = weakReferenceType(of: finder)
+        edit(declaration.file, TextEdit(
+            start: variable.positionAfterSkippingLeadingTrivia.utf8Offset, end: variable.endPositionBeforeTrailingTrivia.utf8Offset,
+            replacement: [
+                "\(modifiers)var \(name): \(finder.shimType) {",
+                "\(indent)    get { \(reference).shim }",
+                "\(indent)    set { \(reference) = \(type)(newValue) }",
+                "\(indent)}",
+                "\(indent)private var \(reference) = \(type)()",
+            ].joined(separator: "\n")))
+    }
+
+    /// `C.Wrappers.Store.WeakReference`.
+    func weakReferenceType(of finder: MigrationContext.FinderProperty) -> String {
+        GeneratedLayout.wrapperReference(consumer: context.consumer.name, legacy: finder.legacyType) + "." + ShimPlan.weakReferenceTypeName
     }
 
     /// Deletes the statements that bound a local to the database
@@ -358,7 +410,7 @@ extension ConsumerMigration {
                     fix: "where the app opens it, after its migrations, add `let sqlite = try SQLiteDB(adopting: \(root.expression))` (Guides/MigratingLegacyFinders.md, \"Adopt the app's pool\") and keep it, then run migrate again"))
                 return nil
             }
-            return "SQLiteDB.adopter(of: $handle)"
+            return adopterLookup(core, of: root)
         }
         guard let holderType = context.index.types[core], let holder = DatabaseHolder(holderType, context: context) else {
             return nil

@@ -85,7 +85,8 @@ extension ConsumerMigration {
                 continue
             }
             if let finder = context.finderProperties[property] {
-                statements.append(.parameter(name: property, type: "any Shims.\(finder.legacyType)", value: wrapper(for: finder, around: value.trimmedDescription)))
+                statements.append(.parameter(
+                    name: property, type: finder.shimType, value: productionValue(of: finder, assigned: value, in: initializer)))
                 continue
             }
             if value.elements.contains(where: { references($0, anyOf: droppedParameters) }), let type = propertyType(property) {
@@ -102,7 +103,7 @@ extension ConsumerMigration {
         let parameterNames = Set(parameters.map { ($0.secondName ?? $0.firstName).text })
         let initialValues = initializedFinders.compactMap { name, value in
             context.finderProperties[name].map { finder in
-                (name, value, type: "any Shims.\(finder.legacyType)", production: wrapper(for: finder, around: value))
+                (name, value, type: finder.shimType, production: wrapper(for: finder, around: value))
             }
         } + context.collaboratorProperties.map { name, collaborator in
             (name, collaborator.value, type: collaborator.type, production: collaborator.value)
@@ -126,7 +127,12 @@ extension ConsumerMigration {
         let body = statements.compactMap { statement -> String? in
             switch statement {
             case let .kept(text): text
-            case let .parameter(name, _, _): "self.\(name) = \(name)"
+            case let .parameter(name, _, _):
+                if case let .weak(reference)? = context.finderProperties[name]?.holding {
+                    "self.\(reference) = \(weakReferenceType(of: context.finderProperties[name]!))(\(name))"
+                } else {
+                    "self.\(name) = \(name)"
+                }
             case .database: "self.\(databaseProperty) = \(databaseProperty)"
             case .removed: nil
             }
@@ -263,6 +269,22 @@ extension ConsumerMigration {
         if !finder.plan.members.contains(where: { !$0.legacy.isStatic }) { return "\(wrapper)()" }
         if finder.plan.makesLegacyPerCall { return "\(wrapper)(making: { \(value) })" }
         return "\(wrapper)(\(value))"
+    }
+
+    /// The production value of a finder property the initializer assigns:
+    /// its wrapper around the value, mapped when the value is an optional
+    /// parameter (`store: Store?` → `store.map { C.Wrappers.Store($0) }`).
+    private func productionValue(
+        of finder: MigrationContext.FinderProperty, assigned value: AssignedValue, in initializer: InitializerDeclSyntax
+    ) -> String {
+        let text = value.trimmedDescription
+        if text == "nil" { return text }
+        let parameter = initializer.signature.parameterClause.parameters.first { ($0.secondName ?? $0.firstName).text == text }
+        guard let type = parameter?.type, type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self),
+              finder.holding != .strong
+        else { return wrapper(for: finder, around: text) }
+        if finder.plan.makesLegacyPerCall { return "\(text).map { \(text) in \(wrapper(for: finder, around: text)) }" }
+        return "\(text).map { \(wrapper(for: finder, around: "$0")) }"
     }
 
     /// The migrated initializer's access: the original one's, narrowed to

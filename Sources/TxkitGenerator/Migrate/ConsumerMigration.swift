@@ -36,6 +36,9 @@ struct ConsumerMigration {
     var refusals: [Refusal] = []
     var textEdits: [String: (file: SourceFile, edits: [TextEdit])] = [:]
     var blocks: [TransactionBlock] = []
+    /// Blocks already on a TransactionKit database whose code bridges
+    /// their transaction back to the legacy one.
+    var bridgedBlocks: [TransactionBlock] = []
     var legacyEntryPoints: [LegacyEntryPoint] = []
     /// Finder properties that had an initial value (`lazy var finder =
     /// Finder(…)`): the production initializer builds it.
@@ -61,7 +64,7 @@ struct ConsumerMigration {
         findCollaboratorProperties()
         findMigratedMethods()
         findBlocks()
-        guard !blocks.isEmpty || !context.migratedMethods.isEmpty else {
+        guard !blocks.isEmpty || !bridgedBlocks.isEmpty || !context.migratedMethods.isEmpty else {
             guard refusals.isEmpty else { throw GeneratorError.migrateRefused(consumer: context.consumer.name, refusals) }
             if let (node, file) = firstLegacyName() {
                 throw GeneratorError.migrateRefused(consumer: context.consumer.name, [Refusal(.cannotMigrate, at: file.sourceLocation(of: node),
@@ -73,6 +76,7 @@ struct ConsumerMigration {
         }
         chooseDatabaseProperty()
         for block in blocks { migrate(block) }
+        for block in bridgedBlocks { migrateBridged(block) }
         migrateMethods()
         let production = migrateStoredProperties()
         guard refusals.isEmpty else {
@@ -110,9 +114,30 @@ struct ConsumerMigration {
             guard let plan = try? ShimPlan(consumer: context.consumer, legacy: legacy, configuration: context.configuration) else {
                 continue
             }
-            context.finderProperties[name] = MigrationContext.FinderProperty(legacyType: core, plan: plan)
+            context.finderProperties[name] = MigrationContext.FinderProperty(
+                legacyType: core, plan: plan, holding: finderHolding(name, type: type, plan: plan))
             if !pairs.contains(core) { pairs.append(core) }
         }
+    }
+
+    /// How the stored property `name`, written `type`, holds its finder:
+    /// weakly when `weak` and the pair's wrapper keeps its instance weakly
+    /// (``ShimPlan/holdsLegacyWeakly``), optionally when its type is.
+    private func finderHolding(_ name: String, type: String, plan: ShimPlan) -> MigrationContext.FinderProperty.Holding {
+        let isWeak = context.consumer.declarations.contains { declaration in
+            declaration.memberBlock.members.contains { item in
+                guard let variable = item.decl.as(VariableDeclSyntax.self) else { return false }
+                return variable.modifiers.contains { $0.name.text == "weak" }
+                    && variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+            }
+        }
+        if isWeak, plan.holdsLegacyWeakly {
+            let taken = Set(context.consumer.allMembers.map(\.name))
+            var reference = name + "Reference"
+            while taken.contains(reference) { reference += "_" }
+            return .weak(reference: reference)
+        }
+        return type.trimmingWhitespace.hasSuffix("?") ? .optional : .strong
     }
 
     /// Stored properties whose initial value builds a consumer migrated
@@ -276,7 +301,8 @@ struct ConsumerMigration {
                     fix: "report it with the file: it is a bug of txkit migrate")])
             }
             let original = file.tree.description
-            let edited = editImports(TextEdit.apply(fileEdits, to: original))
+            let edited = editImports(
+                TextEdit.apply(fileEdits, to: original), bridged: bridgedBlocks.contains { $0.file.path == path })
             if edited != original {
                 edits.append(ConsumerEdit(path: path, original: original, edited: edited))
             }
@@ -286,8 +312,9 @@ struct ConsumerMigration {
 
 extension ConsumerMigration {
     /// `text` importing TransactionKit, and no longer GRDB when it names
-    /// nothing of GRDB any more.
-    func editImports(_ text: String) -> String {
+    /// nothing of GRDB any more; once its `bridged` blocks no longer
+    /// bridge, no longer TransactionKitSQLite when it names nothing of it.
+    func editImports(_ text: String, bridged: Bool = false) -> String {
         let tree = Parser.parse(source: text)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let imports = tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self) }
@@ -298,6 +325,11 @@ extension ConsumerMigration {
         var removals: [Int] = []
         if !namesGRDB, let grdb = imports.first(where: { context.configuration.excludedImports.contains($0.path.trimmedDescription) }) {
             removals.append(converter.location(for: grdb.positionAfterSkippingLeadingTrivia).line - 1)
+        }
+        let namesSQLite = tree.descendants(DeclReferenceExprSyntax.self).contains { $0.baseName.text.hasPrefix("SQLite") }
+            || tree.descendants(IdentifierTypeSyntax.self).contains { $0.name.text.hasPrefix("SQLite") }
+        if bridged, !namesSQLite, let sqlite = imports.first(where: { $0.path.trimmedDescription == "TransactionKitSQLite" }) {
+            removals.append(converter.location(for: sqlite.positionAfterSkippingLeadingTrivia).line - 1)
         }
         if !modules.contains("TransactionKit") {
             let last = imports.last.map { converter.location(for: $0.positionAfterSkippingLeadingTrivia).line } ?? 0

@@ -112,10 +112,21 @@ final class LegacyCodeExtractor {
         for type in scope.body.descendants(IdentifierTypeSyntax.self) where isGRDBName(type.name.text, at: Syntax(type)) {
             found.append(Syntax(type))
         }
+        found.removeAll { node in scope.bridges.contains { LocalDeclaration.isInside(node, $0) } }
+        found += scope.bridges.map { Syntax($0) }
         // The transaction's uses first: the expressions around them hold
         // most GRDB names (`Note.filter(Column("title") == t).fetchOne(db)`).
-        let isUse = { (node: Syntax) in node.as(DeclReferenceExprSyntax.self)?.baseName.text == self.scope.legacyName }
+        let isUse = { (node: Syntax) in self.use(node) != nil }
         return found.sorted { (isUse($0) ? 0 : 1, $0.position) < (isUse($1) ? 0 : 1, $1.position) }
+    }
+
+    /// `node` as a use of the legacy transaction: its name, or a bridge
+    /// written where it is used.
+    private func use(_ node: Syntax) -> ExprSyntax? {
+        if let reference = node.as(DeclReferenceExprSyntax.self), reference.baseName.text == scope.legacyName {
+            return ExprSyntax(reference)
+        }
+        return scope.bridges.first { $0.id == node.id }
     }
 
     private func isGRDBName(_ name: String, at node: Syntax) -> Bool {
@@ -133,7 +144,7 @@ final class LegacyCodeExtractor {
     // MARK: Units
 
     private func unit(for occurrence: Syntax) -> Unit? {
-        if let reference = occurrence.as(DeclReferenceExprSyntax.self), reference.baseName.text == scope.legacyName {
+        if let reference = use(occurrence) {
             if let passed = transactionArgument(reference) { return passed }
             if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id,
                let renamed = renamedMembers[member.declName.baseName.text] {
@@ -159,17 +170,19 @@ final class LegacyCodeExtractor {
     /// `finder.find(id, db: db)` on a finder a pair shims, or a call of one
     /// of the consumer's methods that the migration makes take a
     /// TransactionKit transaction: the argument becomes the transaction.
-    private func transactionArgument(_ reference: DeclReferenceExprSyntax) -> Unit? {
-        var expression = ExprSyntax(reference)
+    private func transactionArgument(_ reference: ExprSyntax) -> Unit? {
+        var expression = reference
         // `transaction` passed as itself; `transaction.database` is GRDB's.
         guard let argument = expression.parent?.as(LabeledExprSyntax.self),
               let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
         else { return nil }
         expression = argument.expression
         let callee = call.calledExpression
+        // `finder.find(…)`, `self.finder.find(…)`, `finder?.find(…)`, `finder!.find(…)`.
+        let receiver = callee.as(MemberAccessExprSyntax.self)?.base.map(Self.unwrapped)
         if let member = callee.as(MemberAccessExprSyntax.self),
-           let base = member.base?.as(DeclReferenceExprSyntax.self) ?? member.base?.as(MemberAccessExprSyntax.self)?.declName,
-           member.base?.as(MemberAccessExprSyntax.self).map({ $0.base?.trimmedDescription == "self" }) ?? true,
+           let base = receiver?.as(DeclReferenceExprSyntax.self) ?? receiver?.as(MemberAccessExprSyntax.self)?.declName,
+           receiver?.as(MemberAccessExprSyntax.self).map({ $0.base?.trimmedDescription == "self" }) ?? true,
            let finder = context.finderProperties[base.baseName.text],
            LocalScope.declarations(visibleAt: base)[base.baseName.text] == nil {
             let members = finder.plan.members.filter { $0.legacy.name == member.declName.baseName.text }
@@ -197,6 +210,13 @@ final class LegacyCodeExtractor {
         return nil
     }
 
+    /// `finder` of `finder?` and `finder!`.
+    private static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+        if let chained = expression.as(OptionalChainingExprSyntax.self) { return chained.expression }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return forced.expression }
+        return expression
+    }
+
     /// Whether the member `call` calls is declared to take a TransactionKit
     /// transaction where `argument` goes (a consumer migrated before).
     private func takesTransactionKitTransaction(_ call: FunctionCallExprSyntax, at argument: LabeledExprSyntax) -> Bool {
@@ -221,7 +241,7 @@ final class LegacyCodeExtractor {
     /// The call around a use of the legacy transaction: the innermost call
     /// that takes it as an argument (`Account.fetchOne(db, key: id)`), or the
     /// member it is the base of (`db.changesCount`, `db.execute(sql:)`).
-    private func legacyExpression(around reference: DeclReferenceExprSyntax) -> ExprSyntax? {
+    private func legacyExpression(around reference: ExprSyntax) -> ExprSyntax? {
         var node = Syntax(reference)
         // `transaction.database`: the legacy transaction's own connection.
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
@@ -243,7 +263,8 @@ final class LegacyCodeExtractor {
     private func expressionUnit(_ expression: ExprSyntax) -> Unit? {
         let free = FreeVariables(
             of: [Syntax(expression)], in: scope.owner, legacyName: scope.legacyName,
-            legacyDeclaration: scope.legacyDeclaration, consumer: context.consumer, allowsReturn: false)
+            legacyDeclaration: scope.legacyDeclaration, consumer: context.consumer, allowsReturn: false,
+            excluding: scope.bridges.map { Syntax($0) })
         guard free.obstacle == nil else { return nil }
         var parameters: [InlineRequirement.Parameter] = []
         var assignsBack: String?
@@ -319,12 +340,13 @@ final class LegacyCodeExtractor {
 
     private func statementsUnit(_ list: CodeBlockItemListSyntax, _ range: Range<Int>) -> Unit? {
         let items = Array(list)[range]
+        if let binding = scope.bridgeBinding, items.contains(where: { $0.id == binding.id }) { return nil }
         let nodes = items.map { Syntax($0) }
         let endsBody = list.id == scope.body.id && range.upperBound == list.count
         let returns = endsBody && (scope.returnsSingleExpression || items.contains { FreeVariables.exit(in: Syntax($0)) != nil })
         let free = FreeVariables(
             of: nodes, in: scope.owner, legacyName: scope.legacyName, legacyDeclaration: scope.legacyDeclaration,
-            consumer: context.consumer, allowsReturn: endsBody)
+            consumer: context.consumer, allowsReturn: endsBody, excluding: scope.bridges.map { Syntax($0) })
         guard free.obstacle == nil else { return nil }
         var parameters: [InlineRequirement.Parameter] = []
         var outputs: [Output] = []
@@ -377,7 +399,7 @@ final class LegacyCodeExtractor {
         let nodes = Array(list)[range].map { Syntax($0) }
         let free = FreeVariables(
             of: nodes, in: scope.owner, legacyName: scope.legacyName, legacyDeclaration: scope.legacyDeclaration,
-            consumer: context.consumer, allowsReturn: true)
+            consumer: context.consumer, allowsReturn: true, excluding: scope.bridges.map { Syntax($0) })
         if let obstacle = free.obstacle { return "the code that uses the legacy transaction cannot move into a shim: " + obstacle }
         for input in free.inputs {
             guard let type = inputType(input) else {
@@ -604,10 +626,22 @@ final class LegacyCodeExtractor {
             }
             // A finder the consumer holds is its shim now: its calls take `tx`.
             for reference in node.descendants(DeclReferenceExprSyntax.self) where reference.baseName.text == scope.legacyName {
-                if case let .transaction(expression, label)? = transactionArgument(reference) {
+                if case let .transaction(expression, label)? = transactionArgument(ExprSyntax(reference)) {
                     let from = (label.map { Syntax($0) } ?? Syntax(expression)).positionAfterSkippingLeadingTrivia.utf8Offset
                     replacements.append(TextEdit(
                         start: from - start, end: expression.endPositionBeforeTrailingTrivia.utf8Offset - start, replacement: "tx"))
+                }
+            }
+            // A bridge written inline is the legacy transaction the wrapper builds.
+            for bridge in scope.bridges where LocalDeclaration.isInside(bridge, node) {
+                if case let .transaction(expression, label)? = transactionArgument(bridge) {
+                    let from = (label.map { Syntax($0) } ?? Syntax(expression)).positionAfterSkippingLeadingTrivia.utf8Offset
+                    replacements.append(TextEdit(
+                        start: from - start, end: expression.endPositionBeforeTrailingTrivia.utf8Offset - start, replacement: "tx"))
+                } else {
+                    replacements.append(TextEdit(
+                        start: bridge.positionAfterSkippingLeadingTrivia.utf8Offset - start,
+                        end: bridge.endPositionBeforeTrailingTrivia.utf8Offset - start, replacement: scope.legacyName))
                 }
             }
             for reference in node.descendants(DeclReferenceExprSyntax.self) where reference.baseName.text == "Self" {

@@ -40,6 +40,24 @@ final class MigrationContext {
     struct FinderProperty {
         var legacyType: String
         var plan: ShimPlan
+        var holding: Holding = .strong
+
+        /// How the property holds the finder, which its shim keeps.
+        enum Holding: Equatable {
+            /// `let store: Store`.
+            case strong
+            /// `var store: Store?`: the shim is optional.
+            case optional
+            /// `weak var store: Store?`: the shim is optional, and the
+            /// wrapper's `WeakReference` held in `reference` keeps the
+            /// production instance weakly.
+            case weak(reference: String)
+        }
+
+        /// The shim's type as the consumer holds it.
+        var shimType: String {
+            holding == .strong ? "any Shims.\(legacyType)" : "(any Shims.\(legacyType))?"
+        }
     }
 
     init(index: SourceIndex, configuration: GeneratorConfiguration, consumer: IndexedType) {

@@ -15,6 +15,10 @@ struct TransactionBlock {
         /// (`asyncWrite(block:completion:)`): it stays the holder's, called
         /// through the `Database` shim, its block given the transaction.
         case holderCall(DatabaseHolder.Method)
+        /// `db.read { tx in … }` on a TransactionKit database already,
+        /// its code bridging `tx` to the legacy transaction: the block
+        /// stays, its legacy code moves onto the shims.
+        case bridged(BridgedCode)
     }
 
     /// The whole call.

@@ -26,5 +26,11 @@ struct TransactionScope {
     /// The consumer method the code is in, for naming what is extracted.
     var methodName: String
     var file: SourceFile
+    /// Bridges written inline (`finder.count(try SQLiteDB.shimOnlyBridge(tx))`):
+    /// each is a use of the legacy transaction, as `legacyName` would be.
+    var bridges: [ExprSyntax] = []
+    /// The statement that binds the legacy transaction from a bridge (`let
+    /// db = try SQLiteDB.shimOnlyBridge(tx)`): no moved code holds it.
+    var bridgeBinding: CodeBlockItemSyntax? = nil
 }
 #endif
