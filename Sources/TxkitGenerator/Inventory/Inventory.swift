@@ -155,6 +155,15 @@ extension Inventory {
                 for (position, token) in tokens.enumerated() {
                     if nested.contains(where: { $0.contains(token.position) }) { continue }
                     let text = token.text
+                    defer { previous = Array((previous + [text]).suffix(2)) }
+                    guard legacySet.contains(text) else {
+                        if finderSet.contains(text) {
+                            converted.insert(text)
+                        } else if let legacy = GeneratedLayout.legacy(ofShimName: text, consumer: name) {
+                            if legacySet.contains(legacy) { bridged.insert(legacy) }
+                        }
+                        continue
+                    }
                     // `Legacy(…)` or `Legacy.init(…)`, a stored property's
                     // value included: wiring (a finder built to be injected,
                     // or held by a container such as `Services.shared`) or a
@@ -174,13 +183,13 @@ extension Inventory {
                         // stored model, a result type) is no use either;
                         // what is done with the value is found by the scan.
                         || token.parent?.is(IdentifierTypeSyntax.self) == true
-                    if text == name && legacySet.contains(text) {
+                    if text == name {
                         // Its own name, inside itself.
-                    } else if legacySet.contains(text) && (qualifiesNestedType || isDeclaredName) {
+                    } else if qualifiesNestedType || isDeclaredName {
                         // A nested type's own declaration, or `Legacy.Nested`.
-                    } else if legacySet.contains(text) && isInitializerCall {
+                    } else if isInitializerCall {
                         // Not a mention.
-                    } else if legacySet.contains(text) {
+                    } else {
                         let qualifier = previous.count == 2 && previous[1] == "." ? previous[0] : nil
                         if qualifier == GeneratedLayout.shimsNamespace {
                             bridged.insert(text)
@@ -190,12 +199,7 @@ extension Inventory {
                             // not the legacy type; `Module.Legacy` does.
                             mentions[text, default: 0] += 1
                         }
-                    } else if finderSet.contains(text) {
-                        converted.insert(text)
-                    } else if let legacy = GeneratedLayout.legacy(ofShimName: text, consumer: name) {
-                        if legacySet.contains(legacy) { bridged.insert(legacy) }
                     }
-                    previous = Array((previous + [text]).suffix(2))
                 }
             }
             // A name the scan followed to no use at all is direct unless

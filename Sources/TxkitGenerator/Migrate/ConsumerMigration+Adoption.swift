@@ -58,7 +58,7 @@ extension ConsumerMigration {
     /// consumer's initializer.
     private func callerArguments(label: String) -> [ExprSyntax] {
         var found: [ExprSyntax] = []
-        for file in context.index.sources.files where file.generatedBy == nil {
+        for file in context.index.sources.filesMentioning(context.consumer.name) where file.generatedBy == nil {
             for call in file.tree.descendants(FunctionCallExprSyntax.self) {
                 let callee = call.calledExpression.trimmedDescription
                 guard callee == context.consumer.name || callee == context.consumer.qualifiedName || callee == "\(context.consumer.name).init"

@@ -237,17 +237,17 @@ struct FreeVariables {
 extension SyntaxProtocol {
     /// Every node of type `T` below this one (this one included), in order.
     func descendants<T: SyntaxProtocol>(_ type: T.Type) -> [T] {
-        let collector = NodeCollector(viewMode: .sourceAccurate)
+        let collector = NodeCollector<T>(viewMode: .sourceAccurate)
         collector.walk(self)
-        return collector.found.compactMap { $0.as(T.self) }
+        return collector.found
     }
 }
 
-/// Collects every node of a tree, in order.
-private final class NodeCollector: SyntaxAnyVisitor {
-    var found: [Syntax] = []
+/// Collects the nodes of type `T` of a tree, in order.
+private final class NodeCollector<T: SyntaxProtocol>: SyntaxAnyVisitor {
+    var found: [T] = []
     override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-        found.append(node)
+        if let match = node.as(T.self) { found.append(match) }
         return .visitChildren
     }
 }

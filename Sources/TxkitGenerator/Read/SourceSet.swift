@@ -62,6 +62,13 @@ package final class SourceSet {
         ($0.path as NSString).lastPathComponent
     }
 
+    /// ``filesMentioning(_:)``'s index, built on first use.
+    lazy var mentionIndex: [String: [Int]] = Self.buildMentionIndex(of: files)
+
+    /// Path → position in ``files``.
+    lazy var positionsByPath: [String: Int] = Dictionary(
+        files.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { first, _ in first })
+
     /// Sources already parsed (those of another set, and new ones).
     init(files: [SourceFile]) {
         roots = files.map(\.path)

@@ -60,7 +60,7 @@ extension ConsumerRewriter {
                 refusedUses.formUnion(candidate.uses)
                 return false
             }
-            let declarations = sourceFiles.flatMap { file -> [FunctionDeclSyntax] in
+            let declarations = sourceFiles(mentioning: candidate.function.name.text).flatMap { file -> [FunctionDeclSyntax] in
                 let finder = MethodCallFinder(name: candidate.function.name.text)
                 finder.walk(file.tree)
                 return finder.declarations
@@ -121,7 +121,7 @@ extension ConsumerRewriter {
     /// The calls in the sources of the function that declares `parameter`
     /// (by name and labels), each with its receiver's type when known.
     func callers(of parameter: LegacyParameter) -> [ParameterCaller] {
-        sourceFiles.flatMap { file in
+        sourceFiles(mentioning: parameter.function.name.text).flatMap { file in
             let finder = MethodCallFinder(name: parameter.function.name.text)
             finder.walk(file.tree)
             return finder.calls.filter { $0.arguments.map { $0.label?.text } == parameter.labels }.map { call in
@@ -130,8 +130,11 @@ extension ConsumerRewriter {
         }
     }
 
-    /// The files of the sources.
-    var sourceFiles: [SourceFile] { plan.consumer.index?.sources.files ?? [] }
+    /// The files of the sources that can mention `name` (see
+    /// ``SourceSet/filesMentioning(_:)``), in order.
+    func sourceFiles(mentioning name: String) -> [SourceFile] {
+        plan.consumer.index?.sources.filesMentioning(name) ?? []
+    }
 
 }
 extension String {

@@ -418,7 +418,8 @@ extension ConsumerRewriter {
     /// `TaskManager(store: TaskManager.Wrappers.TaskStore())`), in every
     /// file of the sources, `self.init(…)` of the consumer included: the
     /// same instance, now behind the shim. Callers outside the sources
-    /// (another module, a test target) are not seen.
+    /// (another module, a test target) are not seen. Only the files that
+    /// mention the consumer are walked.
     ///
     /// An optional parameter's callers pass `nil` as it is, and the legacy
     /// type's initializer or singleton wrapped; any other value may be
@@ -426,7 +427,7 @@ extension ConsumerRewriter {
     func updateInitializerCallers(of retyped: RetypedParameters, edits: inout EditBuffer) throws {
         guard !retyped.labels.isEmpty, let index = plan.consumer.index else { return }
         let ownFiles = Set(plan.consumer.declarations.map(\.file.path))
-        for file in index.sources.files {
+        for file in index.sources.filesMentioning(consumerName, or: ownFiles) {
             let finder = InitializerCallFinder(type: consumerName, selfInit: ownFiles.contains(file.path))
             finder.walk(file.tree)
             for call in finder.calls {

@@ -158,7 +158,7 @@ extension ConsumerRewriter {
         }
         // `let f = manager.m` keeps the type `() -> R`, which `try` cannot fix.
         let references = FunctionReferenceFinder(name: method.name)
-        for file in sourceFiles {
+        for file in sourceFiles(mentioning: method.name) {
             references.walk(file)
         }
         let spelled = "(" + method.labels.map { ($0 ?? "_") + ":" }.joined() + ")"
@@ -177,7 +177,7 @@ extension ConsumerRewriter {
     private func callers(of method: ThrowingMethod) throws -> [(FunctionCallExprSyntax, SourceFile)] {
         var calls: [(FunctionCallExprSyntax, SourceFile, String?)] = []
         var declarations = 0
-        for file in sourceFiles {
+        for file in sourceFiles(mentioning: method.name) {
             let finder = MethodCallFinder(name: method.name)
             finder.walk(file.tree)
             declarations += finder.declarations.filter { declaration in

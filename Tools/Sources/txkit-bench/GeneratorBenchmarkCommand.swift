@@ -7,7 +7,8 @@ import TxkitGenerator
 /// time and lines per second of each step as `txkit` runs it.
 ///
 /// Steps, each from a cold start (sources read and parsed again):
-/// - `inventory`: read and parse the corpus, classify every use;
+/// - `inventory`: read and parse the corpus, classify every use
+///   (`inventory_read`: read, parse and index; `inventory_scan`: the rest);
 /// - `shim_all_pairs`: read and parse, then generate the shim, wrapper,
 ///   mock and namespaces of every consumer/legacy pair in memory (what
 ///   `txkit shim --consumer … --legacy …` does once per pair);
@@ -17,7 +18,10 @@ import TxkitGenerator
 /// - `apply_all`: plan the `--apply` edit of every pair (not written);
 /// - `convert_per_type`: `txkit convert --legacy …` planned (not written)
 ///   for the first `--convert-types` legacy types, each from a cold start,
-///   with every pair's shims on disk; the time of one type.
+///   with every pair's shims on disk; the time of one type;
+/// - `inventory` of verbatim sources of public packages, GRDB's and
+///   swift-syntax's when the build folder has them checked out (or the
+///   folders `--real` names): lines per second beside the corpus'.
 struct GeneratorBenchmarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generator",
@@ -41,6 +45,14 @@ struct GeneratorBenchmarkCommand: ParsableCommand {
         valueName: "DIR"))
     var folder = FileManager.default.temporaryDirectory.path
 
+    @Option(name: .customLong("real"), help: ArgumentHelp(
+        "A folder of Swift sources to take the inventory of, `name=path` (repeatable; default: GRDB's and "
+            + "swift-syntax's sources in .build/checkouts).", valueName: "NAME=DIR"))
+    var realSources: [String] = []
+
+    @Flag(help: "Skip the inventory of real sources.")
+    var noReal = false
+
     func run() throws {
         #if DEBUG
         print("warning: a debug build; run `swift run -c release --package-path Tools txkit-bench generator`")
@@ -53,6 +65,12 @@ struct GeneratorBenchmarkCommand: ParsableCommand {
         print("corpus: \(types) legacy types × \(members) members (\(2 * types) files), \(types) consumers, "
             + "\(corpusLines) lines; \(rounds) rounds, cold start each; in \(self.folder)")
 
+        let real = noReal ? [] : realSources.isEmpty
+            ? RealSources.checkedOut(in: FileManager.default.currentDirectoryPath) : realSources.map(RealSources.parse)
+        for sources in real {
+            print("real sources: \(sources.name), \(sources.lines) lines in \(sources.path)")
+        }
+
         var timings: [String: [Double]] = [:]
         var generatedLines = 0
         var pairCount = 0
@@ -62,8 +80,12 @@ struct GeneratorBenchmarkCommand: ParsableCommand {
             try? FileManager.default.removeItem(atPath: folder + "/Generated")
 
             var start = DispatchTime.now()
-            let inventory = try Generator(root: folder, configuration: configuration).inventory()
+            let reader = try Generator(root: folder, configuration: configuration)
+            let read = seconds(since: start)
+            let inventory = reader.inventory()
             timings["inventory", default: []].append(seconds(since: start))
+            timings["inventory_read", default: []].append(read)
+            timings["inventory_scan", default: []].append(seconds(since: start) - read)
             uses = inventory.uses.count
 
             start = DispatchTime.now()
@@ -110,17 +132,33 @@ struct GeneratorBenchmarkCommand: ParsableCommand {
                 }
             }
             timings["convert_per_type", default: []].append(seconds(since: start) / Double(max(legacies.count, 1)))
+
+            for sources in real {
+                let (read, scan) = try sources.inventory(root: folder, configuration: configuration)
+                timings["inventory \(sources.name)", default: []].append(read + scan)
+                timings["inventory_read \(sources.name)", default: []].append(read)
+                timings["inventory_scan \(sources.name)", default: []].append(scan)
+            }
         }
 
         print("uses found: \(uses) (\(pairCount) consumer/legacy pairs); generated: \(fileCount) files, \(generatedLines) lines")
-        print(pad("step", 18) + pad("median", 10) + pad("min-max", 18) + "corpus lines/s")
-        for step in ["inventory", "shim_all_pairs", "write_files", "check_all", "apply_all", "convert_per_type"] {
+        print(pad("step", 30) + pad("median", 10) + pad("min-max", 18) + pad("lines/s", 12) + "per pair")
+        let perPair: Set = ["shim_all_pairs", "apply_all"]
+        var rows = ["inventory", "inventory_read", "inventory_scan", "shim_all_pairs", "write_files", "check_all",
+                    "apply_all", "convert_per_type"].map { (step: $0, lines: corpusLines) }
+        for sources in real {
+            rows += ["inventory", "inventory_read", "inventory_scan"].map { (step: "\($0) \(sources.name)", lines: sources.lines) }
+        }
+        for (step, lines) in rows {
             let values = timings[step]!.sorted()
             let median = values[values.count / 2]
             let range = String(format: "%.2f-%.2f s", values.first!, values.last!)
-            print(pad(step, 18) + pad(String(format: "%.2f s", median), 10) + pad(range, 18)
-                + String(format: "%.0f", Double(corpusLines) / median))
+            let pair = perPair.contains(step) ? String(format: "%.2f ms", median * 1000 / Double(max(pairCount, 1))) : ""
+            print(pad(step, 30) + pad(String(format: "%.2f s", median), 10) + pad(range, 18)
+                + pad(String(format: "%.0f", Double(lines) / median), 12) + pair)
         }
+        let shimmed = timings["inventory"]!.sorted()[rounds / 2] + timings["shim_all_pairs"]!.sorted()[rounds / 2]
+        print(String(format: "inventory + shim of every pair: %.2f s", shimmed))
     }
 
     private func seconds(since start: DispatchTime) -> Double {
