@@ -9,10 +9,10 @@ import SwiftSyntax
 extension ConsumerRewriter {
     /// Whether `text` names one instance the consumer can hold for good: a
     /// singleton or a temporary of the legacy type (`Legacy.shared`,
-    /// `Legacy.shared()`, `Legacy()`), with no argument and nothing of the
-    /// consumer's own in it.
+    /// `Legacy.shared()`, `Legacy()`), with no argument, or a chain of
+    /// stored `let`s to it from a type or from the consumer's own `let`.
     func isServiceExpression(_ text: String) -> Bool {
-        if wrapperWrapsAnInstance, isImmutableChain(text) { return true }
+        if wrapperWrapsAnInstance, isImmutableChain(text) || isOwnImmutableChain(text) { return true }
         guard wrapperWrapsAnInstance, text.hasPrefix(legacyName) else { return false }
         var rest = Substring(text.dropFirst(legacyName.count))
         if rest.hasPrefix("()") { rest = rest.dropFirst(2) }
@@ -33,19 +33,8 @@ extension ConsumerRewriter {
     /// `var` or a computed link may give another instance each time.
     func isImmutableChain(_ text: String) -> Bool {
         let links = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard links.count >= 2, let index = plan.consumer.index, var type = index.types[links[0]] else { return false }
-        for (position, link) in links.dropFirst().enumerated() {
-            guard !link.isEmpty, link.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-                  let member = type.allMembers.first(where: { $0.name == link && $0.isStatic == (position == 0) }),
-                  case .property(isSettable: false) = member.kind,
-                  type.declarations.contains(where: { $0.memberBlock.declaresStoredLet(link) }),
-                  let result = member.resultType.map(LegacyBodies.bareType)
-            else { return false }
-            if position == links.count - 2 { return result == legacyName }
-            guard let next = index.types[result] else { return false }
-            type = next
-        }
-        return false
+        guard links.count >= 2, let index = plan.consumer.index, let type = index.types[links[0]] else { return false }
+        return isStoredLetChain(links.dropFirst(), from: type, firstIsStatic: true, in: index)
     }
 
     /// The production value of the shim property when the wrapper makes
@@ -119,8 +108,8 @@ extension ConsumerRewriter {
                             replacement: ": \(shimType)"), in: declaration.file)
                         try requireNameableDefault(of: initializers, name: name, file: declaration.file)
                         try addInitializerParameter(
-                            name, defaultValue: " = \(wrapped(value))", to: initializers, in: declaration.file,
-                            edits: &edits)
+                            name, type: shimType, defaultValue: " = \(wrapped(value))", assigning: name,
+                            to: initializers, in: declaration.file, edits: &edits)
                         continue
                     }
                     if let annotatedType {
@@ -285,10 +274,16 @@ extension ConsumerRewriter {
     }
 
     ///
-    /// - Parameter production: The production value of the initializer's
-    ///   new parameter (`Wrappers.Legacy(Legacy.shared)` for uses through a
-    ///   singleton); by default the wrapper's own `init()`, if it has one.
-    func addStoredProperty(_ name: String, production: String? = nil, edits: inout EditBuffer) throws {
+    /// - Parameters:
+    ///   - production: The production value of the initializer's new
+    ///     parameter (`Wrappers.Legacy(Legacy.shared)` for uses through a
+    ///     singleton); by default the wrapper's own `init()`, if it has one.
+    ///   - optionalDefault: Instead, the value the body assigns when the
+    ///     new parameter, optional and `nil` by default, is `nil`: a value
+    ///     that needs `self` (``addStoredProperty(_:fromOwnChain:edits:)``).
+    func addStoredProperty(
+        _ name: String, production: String? = nil, optionalDefault: String? = nil, edits: inout EditBuffer
+    ) throws {
         guard let primary = plan.consumer.declarations.first(where: {
             $0.memberBlock.parent?.is(ExtensionDeclSyntax.self) == false
         }) else {
@@ -315,7 +310,7 @@ extension ConsumerRewriter {
                 "\(consumerName) declares no initializer, to which --apply would give a \(name) parameter",
                 fix: "add one (it may be empty), then run again")
         }
-        if production != nil || wrapperHasEmptyInit {
+        if optionalDefault == nil, production != nil || wrapperHasEmptyInit {
             try requireNameableDefault(of: initializers, name: name, file: file)
         }
 
@@ -332,8 +327,15 @@ extension ConsumerRewriter {
             let indent = members.first.map(\.indentation) ?? "    "
             edits.insert("\n\(indent)\(line)\n", at: primary.memberBlock.leftBrace.endPositionBeforeTrailingTrivia, in: file)
         }
+        if let optionalDefault {
+            try addInitializerParameter(
+                name, type: shimType + "?", defaultValue: " = nil", assigning: "\(name) ?? \(optionalDefault)",
+                to: initializers, in: file, edits: &edits)
+            return
+        }
         let defaultValue = production.map { " = \($0)" } ?? (wrapperHasEmptyInit ? " = \(wrapperType)()" : "")
-        try addInitializerParameter(name, defaultValue: defaultValue, to: initializers, in: file, edits: &edits)
+        try addInitializerParameter(
+            name, type: shimType, defaultValue: defaultValue, assigning: name, to: initializers, in: file, edits: &edits)
     }
 
     /// Refuses a public initializer whose new parameter's default would
@@ -355,11 +357,11 @@ extension ConsumerRewriter {
                 + "run again")
     }
 
-    /// Gives each initializer a `name: Shim = default` parameter and
-    /// `self.name = name` after the assignments that open its body.
+    /// Gives each initializer a `name: type = default` parameter and
+    /// `self.name = value` after the assignments that open its body.
     private func addInitializerParameter(
-        _ name: String, defaultValue: String, to initializers: [InitializerDeclSyntax], in file: SourceFile,
-        edits: inout EditBuffer
+        _ name: String, type: String, defaultValue: String, assigning value: String,
+        to initializers: [InitializerDeclSyntax], in file: SourceFile, edits: inout EditBuffer
     ) throws {
         for initializer in initializers {
             let parameters = initializer.signature.parameterClause.parameters
@@ -370,7 +372,7 @@ extension ConsumerRewriter {
                         + "would add for \(shimType)",
                     fix: "rename that parameter, then run again")
             }
-            let parameter = "\(name): \(shimType)\(defaultValue)"
+            let parameter = "\(name): \(type)\(defaultValue)"
             addParameter(parameter, to: initializer, in: file, edits: &edits)
             guard let body = initializer.body else { continue }
             // After the assignments that open the body, or first.
@@ -381,7 +383,7 @@ extension ConsumerRewriter {
             // An empty body (`init() {}`) gets its closing brace on a line of its own.
             let closing = statements.isEmpty && !body.rightBrace.leadingTrivia.contains(where: \.isNewline)
                 ? "\n" + initializer.indentation : ""
-            edits.insert("\n\(indent)self.\(name) = \(name)\(closing)", at: position, in: file)
+            edits.insert("\n\(indent)self.\(name) = \(value)\(closing)", at: position, in: file)
         }
     }
 

@@ -165,9 +165,13 @@ struct ConsumerRewriter {
             case 0 where throughParametersOnly:
                 break
             case 0:
-                try addStoredProperty(
-                    property, production: services.first.map { perCall ? perCallProduction($0) : "\(wrapperType)(\($0))" },
-                    edits: &edits)
+                if let service = services.first, isOwnImmutableChain(service) {
+                    try addStoredProperty(property, fromOwnChain: service, edits: &edits)
+                } else {
+                    try addStoredProperty(
+                        property, production: services.first.map { perCall ? perCallProduction($0) : "\(wrapperType)(\($0))" },
+                        edits: &edits)
+                }
             case 1:
                 property = stored[0]
                 retyped = try retypeStoredProperty(property, edits: &edits)
