@@ -199,8 +199,10 @@ struct ApplySafetyTests {
                 ("Legacy.swift", """
                     struct LegacyTransaction {}
                     final class CustomerStore: Sendable {
-                        static let shared = CustomerStore()
-                        static let backup = CustomerStore()
+                        static let shared = CustomerStore(name: "main")
+                        static let backup = CustomerStore(name: "backup")
+                        let name: String
+                        init(name: String) { self.name = name }
                         func customer(id: Int64, transaction: LegacyTransaction) -> String? { nil }
                     }
                     """),
@@ -216,6 +218,50 @@ struct ApplySafetyTests {
                     """),
             ]))
         let error = #expect(throws: GeneratorError.self) { try generator.shim(consumer: "C", legacy: "CustomerStore").edits.get() }
+        #expect(try #require(error).description.contains("through several expressions"))
+    }
+
+    /// The shop fixture's ReportManager: `CustomerStore()` in one method,
+    /// `CustomerStore.shared()` in another. A type that holds no state
+    /// (no stored instance property, no superclass) has interchangeable
+    /// instances, so one shim property wrapping `CustomerStore()` stands
+    /// for both; with a stored property the two may differ: refused.
+    @Test func aStatelessTypeReachedThroughSeveralExpressionsGetsOneShimProperty() throws {
+        let sources = { (state: String) in try SourceSet(sources: [
+            ("Legacy.swift", """
+                struct LegacyTransaction {}
+                final class CustomerStore: Sendable {
+                    \(state)
+                    init() {}
+                    static func shared() -> CustomerStore { CustomerStore() }
+                    func customer(id: Int64, transaction: LegacyTransaction) -> String? { nil }
+                }
+                """),
+            ("Consumer.swift", """
+                final class ReportManager {
+                    init() {}
+                    func first(_ tx: DBReadTransaction) throws -> String? {
+                        let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))
+                        return CustomerStore().customer(id: 1, transaction: legacy)
+                    }
+                    func second(_ tx: DBReadTransaction) throws -> String? {
+                        let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))
+                        return CustomerStore.shared().customer(id: 2, transaction: legacy)
+                    }
+                }
+                """),
+        ]) }
+        let stateless = Generator(configuration: .defaults, sources: try sources(""))
+        let edited = try #require(try stateless.shim(consumer: "ReportManager", legacy: "CustomerStore").edits.get().first).edited
+        #expect(edited.contains(
+            "init(customerStore: ReportManager.Shims.CustomerStore = ReportManager.Wrappers.CustomerStore(CustomerStore()))"))
+        #expect(edited.contains("return try self.customerStore.customer(id: 1, tx)"))
+        #expect(edited.contains("return try self.customerStore.customer(id: 2, tx)"))
+
+        let stateful = Generator(configuration: .defaults, sources: try sources("let created = 0"))
+        let error = #expect(throws: GeneratorError.self) {
+            try stateful.shim(consumer: "ReportManager", legacy: "CustomerStore").edits.get()
+        }
         #expect(try #require(error).description.contains("through several expressions"))
     }
 
