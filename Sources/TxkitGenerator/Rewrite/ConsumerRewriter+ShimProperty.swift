@@ -4,8 +4,8 @@ import SwiftSyntax
 /// The shim property `--apply` routes uses through: the consumer's stored
 /// property of the legacy type retyped, or one added with an initializer
 /// parameter; what it holds in production (a wrapper of the singleton or
-/// temporary the consumer used); and the callers of the initializers whose
-/// parameters it retyped.
+/// temporary the consumer used). The callers of the initializers are in
+/// `+InitializerCallers`, a `weak var`'s replacement in `+WeakProperty`.
 extension ConsumerRewriter {
     /// Whether `text` names one instance the consumer can hold for good: a
     /// singleton or a temporary of the legacy type (`Legacy.shared`,
@@ -215,64 +215,8 @@ extension ConsumerRewriter {
         return name
     }
 
-    /// `C.Wrappers.Store.WeakReference(shim)`: the value of the stored
-    /// property that replaced a `weak` one.
-    private func weakReferenceValue(_ shim: String) -> String {
-        "\(wrapperType).\(ShimPlan.weakReferenceTypeName)(\(shim))"
-    }
-
-    /// Replaces `weak var store: Store?` with a computed property of the
-    /// shim's optional type and the stored property behind it, a
-    /// ``ShimPlan/weakReferenceTypeName`` (declared by the wrapper), which
-    /// holds the production wrapper's instance weakly: the property reads
-    /// `nil` once the instance is released, as it did; a test's mock is
-    /// held strongly.
-    ///
-    /// - Returns: The stored property's name (`storeReference`).
-    private func replaceWeakProperty(
-        _ variable: VariableDeclSyntax, binding: PatternBindingSyntax, in declaration: TypeDeclaration,
-        edits: inout EditBuffer
-    ) throws -> String {
-        let name = binding.pattern.trimmedDescription
-        let location = declaration.file.sourceLocation(of: binding)
-        let legacyName = legacyName
-        let refuse = { (reason: String) in
-            Refusal(
-                .cannotApply, at: location,
-                "\(name) is a weak reference to \(legacyName), \(reason), and --apply rewrites a `weak var` of type "
-                    + "\(legacyName)? alone in its declaration, without attributes or initial value",
-                fix: "edit it by hand, then run again")
-        }
-        guard variable.bindings.count == 1 else { throw refuse("declared with others") }
-        guard variable.attributes.isEmpty else { throw refuse("with attributes") }
-        guard !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else {
-            throw refuse("static")
-        }
-        guard let optional = binding.typeAnnotation?.type.as(OptionalTypeSyntax.self),
-              optional.wrappedType.trimmedDescription == legacyName
-        else { throw refuse("not declared \(legacyName)?") }
-        if let value = binding.initializer?.value, !value.is(NilLiteralExprSyntax.self) {
-            throw refuse("with an initial value")
-        }
-        let reference = name + "Reference"
-        for other in plan.consumer.declarations {
-            for item in other.memberBlock.members where item.decl.declares(reference) {
-                throw refuse("and \(consumerName) already has a member named \(reference)")
-            }
-        }
-        let indent = variable.indentation
-        let modifiers = variable.modifiers.filter { $0.name.text != "weak" }.map(\.trimmedDescription)
-        let type = "\(wrapperType).\(ShimPlan.weakReferenceTypeName)"
-        edits.replace(variable, in: declaration.file, with: [
-            (modifiers + ["var \(name): \(shimType)? {"]).joined(separator: " "),
-            "\(indent)    get { \(reference).shim }",
-            "\(indent)    set { \(reference) = \(type)(newValue) }",
-            "\(indent)}",
-            "\(indent)private var \(reference) = \(type)()",
-        ].joined(separator: "\n"))
-        return reference
-    }
-
+    /// Adds the stored shim property `name` to the consumer's declaration,
+    /// and to each designated initializer a parameter that fills it.
     ///
     /// - Parameters:
     ///   - production: The production value of the initializer's new
@@ -413,53 +357,6 @@ extension ConsumerRewriter {
         let indent = initializer.indentation
         let lines = parameters.map { $0.with(\.trailingComma, nil).trimmedDescription } + [parameter]
         edits.replace(clause, in: file, with: "(\n" + lines.map { "\(indent)    \($0)" }.joined(separator: ",\n") + "\n\(indent))")
-    }
-
-    /// Wraps what the callers of the consumer's initializers pass for a
-    /// retyped parameter (`TaskManager(store: TaskStore())` becomes
-    /// `TaskManager(store: TaskManager.Wrappers.TaskStore())`), in every
-    /// file of the sources, `self.init(…)` of the consumer included: the
-    /// same instance, now behind the shim. Callers outside the sources
-    /// (another module, a test target) are not seen. Only the files that
-    /// mention the consumer are walked.
-    ///
-    /// An optional parameter's callers pass `nil` as it is, and the legacy
-    /// type's initializer or singleton wrapped; any other value may be
-    /// optional or not, which the sources do not say: refused.
-    func updateInitializerCallers(of retyped: RetypedParameters, edits: inout EditBuffer) throws {
-        guard !retyped.labels.isEmpty, let index = plan.consumer.index else { return }
-        let ownFiles = Set(plan.consumer.declarations.map(\.file.path))
-        for file in index.sources.filesMentioning(consumerName, or: ownFiles) {
-            let finder = InitializerCallFinder(type: consumerName, selfInit: ownFiles.contains(file.path))
-            finder.walk(file.tree)
-            for call in finder.calls {
-                for argument in call.arguments {
-                    guard let label = argument.label?.text, retyped.labels.contains(label) else { continue }
-                    let text = argument.expression.trimmedDescription
-                    if GeneratedLayout.namesWrapperOrMock(text, consumer: consumerName) { continue }
-                    // `self.init(store: store)` passing on a parameter of
-                    // another type than the legacy one (a mock's): as it is.
-                    if finder.selfInitCalls.contains(call.id), let reference = argument.expression.as(DeclReferenceExprSyntax.self),
-                       let type = call.enclosingInitializerParameterType(named: reference.baseName.text),
-                       type != legacyName {
-                        continue
-                    }
-                    if retyped.optionalLabels.contains(label) {
-                        if argument.expression.is(NilLiteralExprSyntax.self) { continue }
-                        let callee = argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
-                            ?? argument.expression.trimmedDescription
-                        guard callee == legacyName || callee.hasPrefix(legacyName + ".") else {
-                            throw Refusal(
-                                .cannotApply, at: file.sourceLocation(of: argument),
-                                "\(text) is passed for \(label): \(legacyName)?, which becomes the shim, and whether "
-                                    + "it is optional is not known",
-                                fix: "pass \(wrapperType)(…) or nil there, then run again")
-                        }
-                    }
-                    edits.replace(argument.expression, in: file, with: wrapped(argument.expression))
-                }
-            }
-        }
     }
 }
 #endif
