@@ -106,7 +106,7 @@ extension ConsumerRewriter {
                             start: binding.pattern.endPositionBeforeTrailingTrivia.utf8Offset,
                             end: binding.endPositionBeforeTrailingTrivia.utf8Offset,
                             replacement: ": \(shimType)"), in: declaration.file)
-                        try requireNameableDefault(of: initializers, name: name, file: declaration.file)
+                        try requireNameableParameter(of: initializers, name: name, file: declaration.file)
                         try addInitializerParameter(
                             name, type: shimType, defaultValue: " = \(wrapped(value))", assigning: name,
                             to: initializers, in: declaration.file, edits: &edits)
@@ -201,15 +201,17 @@ extension ConsumerRewriter {
     }
 
     /// Adds `name: C.Shims.D? = nil` to `initializer` and returns `name`;
-    /// `nil` when the initializer already has a parameter of that name or
+    /// `nil` when the initializer already has a parameter of that name,
     /// overrides or satisfies another declaration (`override`, `required`),
-    /// whose signature a new parameter would change.
+    /// whose signature a new parameter would change, or is public while the
+    /// shim is not (a public initializer's parameter cannot name it).
     private func injectionParameter(
         _ name: String, for initializer: InitializerDeclSyntax, in file: SourceFile, edits: inout EditBuffer
     ) -> String? {
         let parameters = initializer.signature.parameterClause.parameters
         guard !parameters.contains(where: { $0.internalName == name || $0.firstName.text == name }),
-              !initializer.modifiers.contains(where: { ["override", "required"].contains($0.name.text) })
+              !initializer.modifiers.contains(where: { ["override", "required"].contains($0.name.text) }),
+              !(plan.consumer.accessLevel.isPublic && initializer.isPublic && !shimAccess.isPublic)
         else { return nil }
         addParameter("\(name): \(shimType)? = nil", to: initializer, in: file, edits: &edits)
         return name
@@ -254,9 +256,7 @@ extension ConsumerRewriter {
                 "\(consumerName) declares no initializer, to which --apply would give a \(name) parameter",
                 fix: "add one (it may be empty), then run again")
         }
-        if optionalDefault == nil, production != nil || wrapperHasEmptyInit {
-            try requireNameableDefault(of: initializers, name: name, file: file)
-        }
+        try requireNameableParameter(of: initializers, name: name, file: file)
 
         // The property, after the last stored property (or first).
         let lastStored = members.last { item in
@@ -282,21 +282,27 @@ extension ConsumerRewriter {
             name, type: shimType, defaultValue: defaultValue, assigning: name, to: initializers, in: file, edits: &edits)
     }
 
-    /// Refuses a public initializer whose new parameter's default would
-    /// name a wrapper that is not public.
+    /// The access of the shim protocol and its wrapper: the configured
+    /// one, at most the consumer's.
+    var shimAccess: AccessLevel { min(configuration.accessLevel, plan.consumer.accessLevel) }
+
+    /// Refuses a public initializer that would get a parameter of the shim
+    /// (or whose default names the wrapper) when the shim is not public.
     ///
-    /// A default argument of a public initializer is compiled into its
-    /// callers, so it may name only public declarations: a package or
-    /// internal wrapper there would not build.
-    private func requireNameableDefault(of initializers: [InitializerDeclSyntax], name: String, file: SourceFile) throws {
-        let wrapperAccess = min(configuration.accessLevel, plan.consumer.accessLevel)
-        guard plan.consumer.accessLevel.isPublic, !wrapperAccess.isPublic,
-              let exposed = initializers.first(where: { $0.modifiers.contains { ["public", "open"].contains($0.name.text) } })
+    /// A public initializer's parameter types, and its default arguments,
+    /// which are compiled into its callers, may name only public
+    /// declarations: a package or internal shim there would not build.
+    private func requireNameableParameter(
+        of initializers: [InitializerDeclSyntax], name: String, file: SourceFile
+    ) throws {
+        guard plan.consumer.accessLevel.isPublic, !shimAccess.isPublic,
+              let exposed = initializers.first(where: \.isPublic)
         else { return }
         throw Refusal(
             .cannotApply, at: file.sourceLocation(of: exposed),
-            "this initializer of \(consumerName) is public, and --apply would give it a `\(name)` parameter whose "
-                + "default value is \(shimType)'s \(wrapperAccess) wrapper, which a public default argument cannot name",
+            "this initializer of \(consumerName) is public, and --apply would give it a `\(name)` parameter of "
+                + "\(shimType), which is \(shimAccess) like its wrapper: a public initializer's parameter and default "
+                + "value cannot name them",
             fix: "set \"accessLevel\": \"public\" in txkit.json, or make the initializer package or internal, then "
                 + "run again")
     }
