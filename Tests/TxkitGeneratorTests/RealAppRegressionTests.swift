@@ -102,5 +102,43 @@ struct RealAppRegressionTests {
             #expect(edited.contains("private let variations: ProductStore.Shims.VariationManager\n"))
         }
     }
+
+    /// A public messaging app's finders: `protocol ThreadFinder {
+    /// associatedtype ReadTransaction }` with two conforming classes, one
+    /// `typealias ReadTransaction = AppReadTransaction`, the other another
+    /// transaction. The shim of the first has one requirement per member,
+    /// taking `DBReadTransaction`: the protocol's requirement, which the
+    /// class implements through its alias, is not a second member that
+    /// keeps `transaction: ReadTransaction` unqualified and unconverted.
+    @Test func aRequirementImplementedThroughAnAssociatedTypeAliasIsOneMember() throws {
+        let tree = try InlineTree([("ThreadFinder.swift", """
+            final class AppReadTransaction {}
+            final class GRDBReadTransaction {}
+            protocol ThreadFinder {
+                associatedtype ReadTransaction
+                func thread(id: String, transaction: ReadTransaction) -> String?
+            }
+            final class AppThreadFinder: ThreadFinder {
+                typealias ReadTransaction = AppReadTransaction
+                init() {}
+                func thread(id: String, transaction: ReadTransaction) -> String? { nil }
+            }
+            final class GRDBThreadFinder: ThreadFinder {
+                typealias ReadTransaction = GRDBReadTransaction
+                func thread(id: String, transaction: ReadTransaction) -> String? { nil }
+            }
+            """), ("ThreadManager.swift", """
+            final class ThreadManager {
+                let finder: AppThreadFinder
+                init(finder: AppThreadFinder = AppThreadFinder()) { self.finder = finder }
+                func title(_ tx: DBReadTransaction) throws -> String? {
+                    finder.thread(id: "1", transaction: AppReadTransaction(try SQLiteDB.shimOnlyBridge(tx)))
+                }
+            }
+            """)], transaction: "AppReadTransaction")
+        #expect(try tree.requirements("ThreadManager", "AppThreadFinder") == [
+            "func thread(id: String, _ tx: DBReadTransaction) throws -> String?",
+        ])
+    }
 }
 #endif

@@ -136,7 +136,7 @@ extension LegacyConverter {
         let converting = Set(converted.map(\.member.name))
         return legacy.inherited.compactMap { name -> Refusal? in
             guard let adopted = index.types[SourceIndex.coreTypeName(name)], adopted.kind == .protocol else { return nil }
-            let associated = Self.associatedTypes(of: adopted)
+            let associated = adopted.associatedTypeNames
             let takesLegacyTransaction = adopted.members.contains { member in
                 converting.contains(member.name) && member.parameters.contains { parameter in
                     isLegacyTransaction(parameter.type) || associated.contains(SourceIndex.coreTypeName(parameter.type))
@@ -149,13 +149,6 @@ extension LegacyConverter {
                     + "members would no longer satisfy them",
                 fix: "convert \(adopted.name)'s requirements first (or drop \(legacy.name)'s conformance), then run again")
         }
-    }
-
-    /// The names of a protocol's `associatedtype`s.
-    static func associatedTypes(of type: IndexedType) -> Set<String> {
-        Set(type.declarations.flatMap { declaration in
-            declaration.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self)?.name.text }
-        })
     }
 
     /// Where the protocol goes: beside the finder's declaration.

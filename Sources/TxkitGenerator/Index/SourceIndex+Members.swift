@@ -86,7 +86,12 @@ extension SourceIndex {
                 var parent = Self.coreTypeName(queue.removeFirst())
                 if let generic = parent.firstIndex(of: "<") { parent = String(parent[..<generic]) }
                 guard seen.insert(parent).inserted, let parentType = types[parent] else { continue }
-                for member in parentType.members where keys.insert(Self.signatureKey(member)).inserted {
+                // A requirement the type implements with its own alias of
+                // an associated type is the type's member, not a second one.
+                let associated = parentType.associatedTypeNames
+                for member in parentType.members
+                where !type.members.contains(where: { $0.witnesses(member, associated: associated) })
+                    && keys.insert(Self.signatureKey(member)).inserted {
                     inherited.append(member)
                 }
                 queue += parentType.inherited
