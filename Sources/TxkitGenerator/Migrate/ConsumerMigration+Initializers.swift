@@ -30,7 +30,7 @@ extension ConsumerMigration {
 
     /// The references to a stored property in the consumer's code, outside
     /// its initializers' `self.x = …` and the property's declaration.
-    private func references(to property: String) -> [DeclReferenceExprSyntax] {
+    func references(to property: String) -> [DeclReferenceExprSyntax] {
         var found: [DeclReferenceExprSyntax] = []
         for declaration in context.consumer.declarations where declaration.file.generatedBy == nil {
             for reference in declaration.memberBlock.descendants(DeclReferenceExprSyntax.self) where reference.baseName.text == property {
@@ -96,6 +96,8 @@ extension ConsumerMigration {
 
         let dataAccessType = "Shims.Database"
         let declarations = context.consumer.declarations.filter { $0.file.generatedBy == nil }
+        let leftovers = needsInitializer(root: root) ? leftoverDatabaseProperties() : []
+        removedDatabaseProperties = leftovers
         var insertedDatabase = false
         let access = propertyAccess()
         for declaration in declarations {
@@ -116,6 +118,12 @@ extension ConsumerMigration {
                     edit(declaration.file, TextEdit(
                         start: item.positionAfterSkippingLeadingTrivia.utf8Offset,
                         end: item.endPositionBeforeTrailingTrivia.utf8Offset, replacement: replacement))
+                    continue
+                }
+                if leftovers.contains(name) {
+                    // With its doc comment and the line it was on.
+                    edit(declaration.file, TextEdit(
+                        start: item.position.utf8Offset, end: item.endPositionBeforeTrailingTrivia.utf8Offset, replacement: ""))
                     continue
                 }
                 if let collaborator = context.collaboratorProperties[name] {
@@ -150,7 +158,7 @@ extension ConsumerMigration {
                 }
             }
         }
-        if !insertedDatabase, root != nil, let first = firstStoredProperty(declarations) {
+        if !insertedDatabase, root != nil, let first = firstStoredProperty(declarations, skipping: leftovers) {
             var text = "\(access)let \(databaseProperty): any DB\n" + indentation(of: first.0, in: first.1)
             if !context.requirements.isEmpty {
                 text += "\(access)let \(context.shimProperty): any \(dataAccessType)\n" + indentation(of: first.0, in: first.1)
@@ -158,13 +166,13 @@ extension ConsumerMigration {
             edit(first.1, TextEdit(
                 start: first.0.positionAfterSkippingLeadingTrivia.utf8Offset,
                 end: first.0.positionAfterSkippingLeadingTrivia.utf8Offset, replacement: text))
-        } else if root == nil, !context.requirements.isEmpty, let first = firstStoredProperty(declarations) {
+        } else if root == nil, !context.requirements.isEmpty, let first = firstStoredProperty(declarations, skipping: leftovers) {
             edit(first.1, TextEdit(
                 start: first.0.positionAfterSkippingLeadingTrivia.utf8Offset,
                 end: first.0.positionAfterSkippingLeadingTrivia.utf8Offset,
                 replacement: "\(access)let \(context.shimProperty): any \(dataAccessType)\n" + indentation(of: first.0, in: first.1)))
         }
-        production.initializers = splitInitializers(replaced: replaced, root: root, adopted: adopted)
+        production.initializers = splitInitializers(replaced: replaced, removed: leftovers, root: root, adopted: adopted)
         return production
     }
 
@@ -253,16 +261,22 @@ extension ConsumerMigration {
         "private "
     }
 
-    private func firstStoredProperty(_ declarations: [TypeDeclaration]) -> (MemberBlockItemSyntax, SourceFile)? {
+    /// The first stored property, other than the `skipped` ones, or the
+    /// first member: where the new properties go.
+    private func firstStoredProperty(_ declarations: [TypeDeclaration], skipping skipped: Set<String>) -> (MemberBlockItemSyntax, SourceFile)? {
         for declaration in declarations where !declaration.isExtension {
             for item in declaration.memberBlock.members {
                 if let variable = item.decl.as(VariableDeclSyntax.self),
                    !variable.modifiers.contains(where: { $0.name.text == "static" }),
+                   !variable.bindings.contains(where: { skipped.contains($0.pattern.trimmedDescription) }),
                    variable.bindings.allSatisfy({ $0.accessorBlock == nil }) {
                     return (item, declaration.file)
                 }
             }
-            if let first = declaration.memberBlock.members.first { return (first, declaration.file) }
+            let kept = declaration.memberBlock.members.first { item in
+                !(item.decl.as(VariableDeclSyntax.self)?.bindings.contains { skipped.contains($0.pattern.trimmedDescription) } ?? false)
+            }
+            if let kept { return (kept, declaration.file) }
         }
         return nil
     }
