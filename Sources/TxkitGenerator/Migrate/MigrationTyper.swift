@@ -343,7 +343,25 @@ struct MigrationTyper {
         let fitting = functions.first { function in
             CallMatcher(member: function, shimForm: false, isLegacyTransaction: { _ in false }).match(labels) != nil
         } ?? functions.first!
-        return TypeText.replacingSelf(fitting.resultType ?? "Void", with: SourceIndex.coreTypeName(type))
+        guard let result = specialized(fitting.resultType ?? "Void", of: fitting, call: call) else { return nil }
+        return TypeText.replacingSelf(result, with: SourceIndex.coreTypeName(type))
+    }
+
+    /// `result` with the method's generic parameters replaced by what the
+    /// call passes for them (`as type: T.Type` given `as: String.self`);
+    /// `nil` when the call does not say (only the compiler would know).
+    private func specialized(_ result: String, of method: IndexedMember, call: FunctionCallExprSyntax) -> String? {
+        var specialized = result
+        for generic in method.genericParameterNames where TypeText.identifiers(in: specialized).contains(generic) {
+            let argument = method.parameters.first { $0.type == "\(generic).Type" }.flatMap { parameter in
+                call.arguments.first { $0.label?.text == parameter.label }
+            }
+            guard let member = argument?.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+                  let base = member.base?.trimmedDescription, !base.isEmpty
+            else { return nil }
+            specialized = TypeText.replacingIdentifier(generic, with: base, in: specialized)
+        }
+        return specialized
     }
 
     private func collectionMethod(_ name: String, call: FunctionCallExprSyntax, on baseType: String, depth: Int) -> String? {
