@@ -186,6 +186,8 @@ extension FuzzHarness {
             for index in generics.indices {
                 switch generics[index] {
                 case "(", "<", "[": depth += 1
+                // The `>` of a function type's `->` closes nothing.
+                case ">" where index > generics.startIndex && generics[generics.index(before: index)] == "-": break
                 case ")", ">", "]": depth -= 1
                 case "," where depth == 0: split = generics.index(after: index)
                 default: break

@@ -242,7 +242,11 @@ extension ConsumerMigration {
                        fix: "use it only to open transactions, then run migrate again")
                 continue
             }
-            edit(file, TextEdit(start: binding.position.utf8Offset, end: binding.endPositionBeforeTrailingTrivia.utf8Offset, replacement: ""))
+            let start = binding.positionAfterSkippingLeadingTrivia.utf8Offset, end = binding.endPositionBeforeTrailingTrivia.utf8Offset
+            // Code moved whole into a requirement (a method whose block
+            // yields a GRDB value) is replaced with its binding.
+            if textEdits[file.path]?.edits.contains(where: { $0.start < $0.end && $0.start <= start && end <= $0.end }) == true { continue }
+            edit(file, TextEdit(start: binding.position.utf8Offset, end: end, replacement: ""))
         }
     }
 

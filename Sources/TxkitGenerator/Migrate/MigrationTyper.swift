@@ -215,9 +215,28 @@ struct MigrationTyper {
         let name = member.declName.baseName.text
         guard let base = member.base else { return nil }
         guard let baseType = type(of: base, depth: depth) else { return nil }
-        let isOptional = TypeText.isOptional(baseType) && base.is(OptionalChainingExprSyntax.self)
         let result = type(ofProperty: name, on: TypeText.unwrapped(baseType))
-        return isOptional ? result.map(TypeText.optional) : result
+        return Self.isOptionallyChained(base) ? result.map(TypeText.optional) : result
+    }
+
+    /// Whether a postfix chain ends in an optional chaining (`a?`,
+    /// `Item.fetchOne(db, key: 2)?.owner`): a member read on it is optional.
+    static func isOptionallyChained(_ expression: ExprSyntax) -> Bool {
+        var current = expression
+        while true {
+            if current.is(OptionalChainingExprSyntax.self) { return true }
+            if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                current = base
+            } else if let call = current.as(FunctionCallExprSyntax.self) {
+                current = call.calledExpression
+            } else if let subscripted = current.as(SubscriptCallExprSyntax.self) {
+                current = subscripted.calledExpression
+            } else if let forced = current.as(ForceUnwrapExprSyntax.self) {
+                current = forced.expression
+            } else {
+                return false
+            }
+        }
     }
 
     /// A property's type on a value (or, for `T.Type`, a static one).
@@ -302,7 +321,7 @@ struct MigrationTyper {
         let name = member.declName.baseName.text
         guard let base = member.base else { return nil }
         guard let baseType = type(of: base, depth: depth) else { return nil }
-        let isOptional = base.is(OptionalChainingExprSyntax.self)
+        let isOptional = Self.isOptionallyChained(base)
         let result = type(ofMethod: name, call: call, on: TypeText.unwrapped(baseType), depth: depth)
         return isOptional ? result.map(TypeText.optional) : result
     }
