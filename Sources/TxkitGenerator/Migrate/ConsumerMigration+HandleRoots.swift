@@ -22,6 +22,9 @@ extension ConsumerMigration {
         /// (`guard let database = … else { throw … }`), and its name.
         var binding: CodeBlockItemSyntax?
         var bindingName: String?
+        /// What the receiver reads on that local (`.dbWriter` of
+        /// `database.dbWriter`).
+        var bindingRest = ""
     }
 
     /// A computed property of the consumer whose getter is a handle
@@ -111,7 +114,10 @@ extension ConsumerMigration {
             }
             root.binding = statement
             root.bindingName = first
+            root.bindingRest = rest
             root.expression += rest
+            // `database.dbWriter` of a global holder: the handle it reads.
+            if !rest.isEmpty { root.type = type }
             return root
         }
         let isStored = storedProperties().contains { $0.0 == first }

@@ -295,11 +295,11 @@ extension ConsumerMigration {
     /// (refused) when the holder adopts nothing.
     private mutating func adoptedDatabase(_ root: HandleRoot) -> String? {
         let core = SourceIndex.coreTypeName(root.type)
-        if root.isGlobal, GRDBVocabulary.handleTypes[core] == nil {
+        if root.isGlobal, GRDBVocabulary.handleTypes[core] == nil || root.binding != nil {
             // Read again at each transaction, as the consumer read it.
             guard let adopted = adoptedDatabase(HandleRoot(property: nil, expression: root.expression, type: root.type)) else { return nil }
             if let binding = root.binding, let name = root.bindingName {
-                let value = adopted.replacingOccurrences(of: "$handle", with: name)
+                let value = adopted.replacingOccurrences(of: "$handle", with: name + root.bindingRest)
                 let file = blocks.first { LocalDeclaration.isInside(binding, $0.file.tree) }?.file
                 let column = file.map { binding.startLocation(converter: $0.converter).column - 1 } ?? 0
                 let text = dedented(binding.trimmedDescription, by: column)
