@@ -6,7 +6,7 @@ import Testing
 /// A global holder's pool read through a local
 /// (`guard let database = AppEnvironment.current.database …;
 /// database.dbWriter.read { … }`): production looks the database up at
-/// each transaction and takes the adopter of that pool. Migrate wrote no
+/// each transaction and takes the `SQLiteDB` the holder keeps. Migrate wrote no
 /// database property nor initializer (the holder opens no transaction of
 /// its own, and the root kept the holder's type), and the program did not
 /// build ("cannot find 'db' in scope"; fuzzer P8 of seed 20261128777,
@@ -44,7 +44,7 @@ extension MigrateTests {
         #expect(production.contains("""
                     self.init(db: SQLiteDB.deferred {
                         guard let database = AppEnvironment.current.database else { throw AppError.notConfigured }
-                        return SQLiteDB.adopter(of: database.dbWriter)
+                        return database.sqlite
                     })
             """), "\(production)")
     }

@@ -22,9 +22,9 @@ extension ConsumerMigration {
         /// (`guard let database = … else { throw … }`), and its name.
         var binding: CodeBlockItemSyntax?
         var bindingName: String?
-        /// What the receiver reads on that local (`.dbWriter` of
-        /// `database.dbWriter`).
-        var bindingRest = ""
+        /// The type of the value bound, when the receiver reads a handle
+        /// on it (`AppDatabase` of `database.dbWriter`).
+        var bindingType: String?
     }
 
     /// A computed property of the consumer whose getter is a handle
@@ -114,10 +114,12 @@ extension ConsumerMigration {
             }
             root.binding = statement
             root.bindingName = first
-            root.bindingRest = rest
             root.expression += rest
             // `database.dbWriter` of a global holder: the handle it reads.
-            if !rest.isEmpty { root.type = type }
+            if !rest.isEmpty {
+                root.bindingType = root.type
+                root.type = type
+            }
             return root
         }
         let isStored = storedProperties().contains { $0.0 == first }

@@ -297,9 +297,24 @@ extension ConsumerMigration {
         let core = SourceIndex.coreTypeName(root.type)
         if root.isGlobal, GRDBVocabulary.handleTypes[core] == nil || root.binding != nil {
             // Read again at each transaction, as the consumer read it.
-            guard let adopted = adoptedDatabase(HandleRoot(property: nil, expression: root.expression, type: root.type)) else { return nil }
+            let adopted: String
+            if GRDBVocabulary.handleTypes[core] != nil {
+                // `database.dbWriter` of a global holder: the `SQLiteDB` it holds.
+                guard let holder = root.bindingType.flatMap({ context.index.types[SourceIndex.coreTypeName($0)] }),
+                      let property = DatabaseHolder.adoptedProperty(of: holder)
+                else {
+                    refuse(Refusal(.cannotMigrate, at: location(of: context.consumer),
+                        "\(context.consumer.name) opens its transactions on `\(root.expression)`, whose holder holds no `SQLiteDB` adopting it, so the migrated \(context.consumer.name) would have no database",
+                        fix: "give the holder `let sqlite: SQLiteDB`, set after its migrations with `sqlite = try SQLiteDB(adopting: <its pool>)`, then run migrate again"))
+                    return nil
+                }
+                adopted = "$handle.\(property)"
+            } else {
+                guard let found = adoptedDatabase(HandleRoot(property: nil, expression: root.expression, type: root.type)) else { return nil }
+                adopted = found
+            }
             if let binding = root.binding, let name = root.bindingName {
-                let value = adopted.replacingOccurrences(of: "$handle", with: name + root.bindingRest)
+                let value = adopted.replacingOccurrences(of: "$handle", with: name)
                 let file = blocks.first { LocalDeclaration.isInside(binding, $0.file.tree) }?.file
                 let column = file.map { binding.startLocation(converter: $0.converter).column - 1 } ?? 0
                 let text = dedented(binding.trimmedDescription, by: column)
