@@ -50,6 +50,30 @@ extension MigrateTests {
                 "\(production)")
     }
 
+    /// The app's holder of a manager whose methods receive their
+    /// transactions, which it held and never read, goes the same way
+    /// (fuzzer P7 of seed 20261128777: the migrated file still named
+    /// `AppDatabase`, and no MockDB test could build it).
+    @Test func aHolderNothingReadsAfterMigrateGoes() throws {
+        let result = try Self.migrate("Ledger", [Self.manager, ("Ledger.swift", """
+            import GRDB
+            final class Ledger {
+                private let manager: DatabaseManager
+                init(manager: DatabaseManager) {
+                    self.manager = manager
+                }
+                func count(db: Database) throws -> Int {
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") ?? 0
+                }
+            }
+            """)])
+        let ledger = try #require(result.edited["Ledger.swift"])
+        #expect(!ledger.contains("DatabaseManager"), "\(ledger)")
+        #expect(ledger.contains("init(dataAccess: any Shims.Database = Wrappers.Database()) {"), "\(ledger)")
+        let production = try result.file("Ledger+Production.swift")
+        #expect(production.contains("convenience init(manager: DatabaseManager) {\n        self.init()\n    }"), "\(production)")
+    }
+
     /// One that other code reads (`manager.sqlite`), or that the manager
     /// itself still reads, stays.
     @Test func anSQLiteDBStillReadStays() throws {

@@ -96,7 +96,7 @@ extension ConsumerMigration {
 
         let dataAccessType = "Shims.Database"
         let declarations = context.consumer.declarations.filter { $0.file.generatedBy == nil }
-        let leftovers = needsInitializer(root: root) ? leftoverDatabaseProperties() : []
+        let leftovers = needsInitializer(root: root) ? leftoverDatabaseProperties().subtracting(replaced) : []
         removedDatabaseProperties = leftovers
         var insertedDatabase = false
         let access = propertyAccess()

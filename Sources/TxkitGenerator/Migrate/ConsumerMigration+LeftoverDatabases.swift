@@ -1,9 +1,11 @@
 #if Txkit
 import SwiftSyntax
 
-/// The TransactionKit databases a consumer held besides its GRDB handle
-/// (`let sqlite: SQLiteDB`, kept to bridge its blocks): once migrated, no
-/// code reads them, so they and their initializer parameters go (the
+/// The databases a consumer held and no longer reads once migrated: a
+/// TransactionKit one beside its GRDB handle (`let sqlite: SQLiteDB`, kept
+/// to bridge its blocks), or the app's holder or GRDB handle of a consumer
+/// whose methods receive their transactions (`let appDatabase:
+/// AppDatabase`). They and their initializer parameters go (the
 /// production initializer still takes what callers pass). A consumer that
 /// keeps one consumes a concrete database, and a test cannot build it on
 /// a `MockDB`.
@@ -11,7 +13,21 @@ extension ConsumerMigration {
     /// TransactionKit's concrete databases.
     static let concreteDatabaseTypes: Set<String> = ["SQLiteDB", "PostgresDB"]
 
-    /// The stored properties of a concrete TransactionKit database type
+    /// Whether `type` is a database: a concrete TransactionKit one, a
+    /// GRDB handle, or a type of the sources that holds one (the app's
+    /// `AppDatabase`).
+    private func isDatabase(_ type: String) -> Bool {
+        let core = SourceIndex.coreTypeName(type)
+        if Self.concreteDatabaseTypes.contains(core) || GRDBVocabulary.handleTypes[core] != nil { return true }
+        guard let declared = context.index.types[core], declared.kind == .class || declared.kind == .struct || declared.kind == .actor
+        else { return false }
+        return DatabaseHolder.adoptedProperty(of: declared) != nil || declared.members.contains { member in
+            guard case .property = member.kind, !member.isStatic, let result = member.resultType else { return false }
+            return GRDBVocabulary.handleTypes[SourceIndex.coreTypeName(result)] != nil
+        }
+    }
+
+    /// The stored properties of a database type (``isDatabase(_:)``)
     /// that the migrated consumer no longer reads: not public, without an
     /// initial value, set only by the consumer's one initializer from one
     /// of its parameters, and read only in code the migration replaces,
@@ -29,7 +45,7 @@ extension ConsumerMigration {
                       let binding = variable.bindings.first, binding.accessorBlock == nil, binding.initializer == nil,
                       let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                       let type = binding.typeAnnotation?.type.trimmedDescription,
-                      Self.concreteDatabaseTypes.contains(SourceIndex.coreTypeName(type)),
+                      isDatabase(type),
                       !variable.modifiers.contains(where: { ["static", "class", "public", "open"].contains($0.name.text) })
                 else { continue }
                 let assigned = assignments(in: initializer).filter { $0.0 == name }
