@@ -55,7 +55,18 @@ extension MigrateTests {
     /// (fuzzer P7 of seed 20261128777: the migrated file still named
     /// `AppDatabase`, and no MockDB test could build it).
     @Test func aHolderNothingReadsAfterMigrateGoes() throws {
-        let result = try Self.migrate("Ledger", [Self.manager, ("Ledger.swift", """
+        // Another type's `manager` read where nothing names `Ledger` is not its.
+        let result = try Self.migrate("Ledger", [Self.manager, ("Owner.swift", """
+            final class Owner {
+                let manager: DatabaseManager
+                init(manager: DatabaseManager) { self.manager = manager }
+            }
+            final class Reader {
+                let owner: Owner
+                init(owner: Owner) { self.owner = owner }
+                var manager: DatabaseManager { owner.manager }
+            }
+            """), ("Ledger.swift", """
             import GRDB
             final class Ledger {
                 private let manager: DatabaseManager

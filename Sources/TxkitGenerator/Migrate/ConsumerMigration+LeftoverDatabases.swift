@@ -72,9 +72,10 @@ extension ConsumerMigration {
 
     /// Whether code outside the consumer may read its property `name`: a
     /// member access of that name on a value the typer does not know to
-    /// be of another type.
+    /// be of another type, in a file that names the consumer.
     private func isReadOutside(_ name: String) -> Bool {
-        for file in context.index.sources.filesMentioning(name) where file.generatedBy == nil {
+        let naming = Set(context.index.sources.filesMentioning(context.consumer.name).map(\.path))
+        for file in context.index.sources.filesMentioning(name) where file.generatedBy == nil && naming.contains(file.path) {
             for member in file.tree.descendants(MemberAccessExprSyntax.self) where member.declName.baseName.text == name {
                 if context.consumer.declarations.contains(where: { $0.file.path == file.path && LocalDeclaration.isInside(member, $0.memberBlock) }) {
                     continue
