@@ -74,6 +74,9 @@ extension FuzzHarness {
                 transaction = type
                 return .success(label + "tx")
             }
+            // Its default, `Dependencies.shared`, is set by the app at startup
+            // from its GRDB holders: nil in a test.
+            if type == "Dependencies" { return .failure(FuzzHarnessError(message: "\(what) takes the app's Dependencies")) }
             if parameter.hasDefault { return .success(nil) }
             if let value = Self.migrateStubValue(for: type, program: program) { return .success(label + value) }
             return .failure(FuzzHarnessError(message: "\(what) takes a \(type)"))
@@ -110,6 +113,13 @@ extension FuzzHarness {
         let awaits = Self.isAsync("func \(method)(", in: source) || source.contains("actor \(type)")
         let call = "consumer.\(method)(\(callArguments.joined(separator: ", ")))"
         switch transaction {
+        case let kind? where awaits:
+            // An async method in MockDB's async transaction, whose block is
+            // `@Sendable`: it captures the consumer.
+            guard source.contains("actor \(type)") || Self.isSendable(type, in: source) else {
+                return .failure(FuzzHarnessError(message: "an async method of a non-Sendable type takes a \(kind)"))
+            }
+            lines.append("let result = try await db.\(kind == "DBWriteTransaction" ? "write" : "read") { tx in try await \(call) }")
         case "DBWriteTransaction"?:
             lines.append("let result = try db.write { tx in try \(call) }")
         case "DBReadTransaction"?:
@@ -121,6 +131,19 @@ extension FuzzHarness {
         // Every method reaches the database: after migrate, only through its mocks.
         lines.append("#expect(\(calls.isEmpty ? "0" : calls.joined(separator: " + ")) > 0, \"no mock was called\")")
         return .success(lines.map { "        " + $0 }.joined(separator: "\n"))
+    }
+
+    /// Whether the declaration of the class or struct `type` in `source`
+    /// says it is `Sendable`.
+    static func isSendable(_ type: String, in source: String) -> Bool {
+        for keyword in ["class ", "struct "] {
+            guard let start = source.range(of: keyword + type) else { continue }
+            let declaration = source[start.upperBound...].prefix { $0 != "{" }
+            if declaration.hasPrefix(":") || declaration.hasPrefix(" ") || declaration.hasPrefix("<") {
+                return declaration.contains("Sendable")
+            }
+        }
+        return false
     }
 
     func migrateTestFile(_ program: FuzzProgram, tests: [MockTest]) -> String {
@@ -163,6 +186,8 @@ extension FuzzHarness {
             for index in generics.indices {
                 switch generics[index] {
                 case "(", "<", "[": depth += 1
+                // The `>` of a function type's `->` closes nothing.
+                case ">" where index > generics.startIndex && generics[generics.index(before: index)] == "-": break
                 case ")", ">", "]": depth -= 1
                 case "," where depth == 0: split = generics.index(after: index)
                 default: break

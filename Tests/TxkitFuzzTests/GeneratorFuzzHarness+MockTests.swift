@@ -351,14 +351,18 @@ extension FuzzHarness {
 
     /// The outcome of the scratch package's tests: per test name, nil when
     /// it passed, else its issues.
-    func runTests() throws -> (results: [String: String?], output: String) {
-        try clock.measure(.mockTests) { try runScratchTests() }
+    /// Runs the scratch package's tests (those matching `filter` when given,
+    /// one at a time, so that a trap leaves the others not started rather
+    /// than running): each test's issues by name (`nil` when it passed),
+    /// and the output.
+    func runTests(filter: String? = nil) throws -> (results: [String: String?], output: String) {
+        try clock.measure(.mockTests) { try runScratchTests(filter: filter) }
     }
 
-    private func runScratchTests() throws -> (results: [String: String?], output: String) {
+    private func runScratchTests(filter: String?) throws -> (results: [String: String?], output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "test", "--skip-build", "--package-path", scratch]
+        process.arguments = ["swift", "test", "--skip-build", "--package-path", scratch] + (filter.map { ["--filter", $0, "--no-parallel"] } ?? [])
         // A test that traps prints its fatal error; the backtracer would
         // outlive it holding the pipe open, and this read would never end.
         process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
@@ -390,7 +394,7 @@ extension FuzzHarness {
                 else { continue }
                 let name = String(line[start.upperBound..<end.lowerBound])
                 if results[name] == nil {
-                    results[name] = .some("running when the test process ended (exit status \(process.terminationStatus)):\n"
+                    results[name] = .some("\(Self.trapPrefix) (exit status \(process.terminationStatus)):\n"
                         + output.suffix(1500))
                 }
             }

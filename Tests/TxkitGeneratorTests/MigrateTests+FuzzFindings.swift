@@ -322,11 +322,12 @@ extension MigrateTests {
     }
     /// A held finder called with the app's transaction built inline
     /// (`taskStore.forEachName(AppReadTransaction(db)) { … }`) is a call of
-    /// its pair shim. Today the whole call becomes a requirement of the
-    /// `Database` shim named `AppReadTransaction`, whose wrapper then calls
-    /// the type `AppReadTransaction` and does not compile ("use of
+    /// its pair shim, given the TransactionKit transaction. The whole call
+    /// became a requirement of the `Database` shim named
+    /// `AppReadTransaction`, whose wrapper then called the type
+    /// `AppReadTransaction` and did not compile ("use of
     /// 'AppReadTransaction' refers to instance method rather than class";
-    /// fuzzer P21 of seed 64092454691511293).
+    /// fuzzer P21 of seed 64092454691511293, P3 and P5 of seed 20261128901).
     @Test func aFinderCalledWithTheAppsTransactionBuiltInlineGoesThroughItsPairShim() throws {
         let legacy: [GeneratorConfiguration.LegacyTransaction] = [
             .init(type: "AppReadTransaction", transaction: .read, bridge: "AppReadTransaction(try SQLiteDB.shimOnlyBridge($tx))",
@@ -365,9 +366,8 @@ extension MigrateTests {
             }
             """)], legacy: legacy)
         let consumer = try #require(result.edited["ProfileService.swift"])
-        withKnownIssue("migrate extracts a pair call with an inline legacy transaction as a requirement named for the transaction type") {
-            #expect(!consumer.contains("dataAccess.AppReadTransaction("), "\(consumer)")
-        }
+        #expect(!consumer.contains("AppReadTransaction"), "\(consumer)")
+        #expect(consumer.contains("try taskStore.forEachName(tx) { names.append($0) }"), "\(consumer)")
     }
     /// An awaited static member of a finder (`try await TaskStore.insert(…,
     /// transaction: db)`) moved into the `Database` shim keeps its `await`

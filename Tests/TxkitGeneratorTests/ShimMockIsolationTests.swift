@@ -59,6 +59,50 @@ struct ShimMockIsolationTests {
         #expect(try !tree.generator.shim(consumer: "Manager", legacy: "FolderStore").edits.get().isEmpty)
     }
 
+    /// A struct is implicitly `Sendable` only when what it stores is:
+    /// `struct TagInfo { var item: Item }` of a model class `Item` is not.
+    /// Its `MockMethod` did not compile ("type 'TagInfo' does not conform
+    /// to the 'Sendable' protocol"; fuzzer P5 of seed 20261128901, issue 51).
+    @Test func aStructStoringAModelClassGetsANonSendableMockMethod() throws {
+        let tree = try InlineTree([
+            ("Folder.swift", """
+                final class Folder {
+                    var name = ""
+                    init() {}
+                }
+                struct Listing {
+                    var folder: Folder
+                    var count: Int
+                }
+                struct Summary {
+                    var count: Int
+                    var label: String { "\\(count)" }
+                }
+                """),
+            ("FolderStore.swift", """
+                final class FolderStore {
+                    init() {}
+                    func listings(transaction: LegacyTransaction) -> [Listing] { [] }
+                    func summary(transaction: LegacyTransaction) -> Summary { Summary(count: 0) }
+                }
+                """),
+            ("Manager.swift", """
+                final class Manager {
+                    let store = FolderStore()
+                    init() {}
+                    func run(_ tx: DBWriteTransaction) throws {
+                        let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))
+                        _ = store.listings(transaction: legacy)
+                        _ = store.summary(transaction: legacy)
+                    }
+                }
+                """),
+        ])
+        let mock = try Self.mock(tree)
+        #expect(mock.contains("= NonSendableMockMethod<Void, [Listing]>()"), "\(mock)")
+        #expect(mock.contains("= MockMethod<Void, Summary>()"), "\(mock)")
+    }
+
     @Test func theMockOfASendableShimIsUncheckedSendable() throws {
         let mock = try Self.mock(Self.tree(legacySendable: true))
         #expect(mock.contains("final class Manager_FolderStoreMock: Manager_FolderStoreShim, @unchecked Sendable {"))

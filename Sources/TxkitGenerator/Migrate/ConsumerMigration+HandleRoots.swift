@@ -22,6 +22,9 @@ extension ConsumerMigration {
         /// (`guard let database = … else { throw … }`), and its name.
         var binding: CodeBlockItemSyntax?
         var bindingName: String?
+        /// The type of the value bound, when the receiver reads a handle
+        /// on it (`AppDatabase` of `database.dbWriter`).
+        var bindingType: String?
     }
 
     /// A computed property of the consumer whose getter is a handle
@@ -112,6 +115,11 @@ extension ConsumerMigration {
             root.binding = statement
             root.bindingName = first
             root.expression += rest
+            // `database.dbWriter` of a global holder: the handle it reads.
+            if !rest.isEmpty {
+                root.bindingType = root.type
+                root.type = type
+            }
             return root
         }
         let isStored = storedProperties().contains { $0.0 == first }

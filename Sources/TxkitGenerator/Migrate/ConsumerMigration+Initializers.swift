@@ -30,7 +30,7 @@ extension ConsumerMigration {
 
     /// The references to a stored property in the consumer's code, outside
     /// its initializers' `self.x = …` and the property's declaration.
-    private func references(to property: String) -> [DeclReferenceExprSyntax] {
+    func references(to property: String) -> [DeclReferenceExprSyntax] {
         var found: [DeclReferenceExprSyntax] = []
         for declaration in context.consumer.declarations where declaration.file.generatedBy == nil {
             for reference in declaration.memberBlock.descendants(DeclReferenceExprSyntax.self) where reference.baseName.text == property {
@@ -96,6 +96,8 @@ extension ConsumerMigration {
 
         let dataAccessType = "Shims.Database"
         let declarations = context.consumer.declarations.filter { $0.file.generatedBy == nil }
+        let leftovers = needsInitializer(root: root) ? leftoverDatabaseProperties().subtracting(replaced) : []
+        removedDatabaseProperties = leftovers
         var insertedDatabase = false
         let access = propertyAccess()
         for declaration in declarations {
@@ -116,6 +118,12 @@ extension ConsumerMigration {
                     edit(declaration.file, TextEdit(
                         start: item.positionAfterSkippingLeadingTrivia.utf8Offset,
                         end: item.endPositionBeforeTrailingTrivia.utf8Offset, replacement: replacement))
+                    continue
+                }
+                if leftovers.contains(name) {
+                    // With its doc comment and the line it was on.
+                    edit(declaration.file, TextEdit(
+                        start: item.position.utf8Offset, end: item.endPositionBeforeTrailingTrivia.utf8Offset, replacement: ""))
                     continue
                 }
                 if let collaborator = context.collaboratorProperties[name] {
@@ -150,7 +158,7 @@ extension ConsumerMigration {
                 }
             }
         }
-        if !insertedDatabase, root != nil, let first = firstStoredProperty(declarations) {
+        if !insertedDatabase, root != nil, let first = firstStoredProperty(declarations, skipping: leftovers) {
             var text = "\(access)let \(databaseProperty): any DB\n" + indentation(of: first.0, in: first.1)
             if !context.requirements.isEmpty {
                 text += "\(access)let \(context.shimProperty): any \(dataAccessType)\n" + indentation(of: first.0, in: first.1)
@@ -158,13 +166,13 @@ extension ConsumerMigration {
             edit(first.1, TextEdit(
                 start: first.0.positionAfterSkippingLeadingTrivia.utf8Offset,
                 end: first.0.positionAfterSkippingLeadingTrivia.utf8Offset, replacement: text))
-        } else if root == nil, !context.requirements.isEmpty, let first = firstStoredProperty(declarations) {
+        } else if root == nil, !context.requirements.isEmpty, let first = firstStoredProperty(declarations, skipping: leftovers) {
             edit(first.1, TextEdit(
                 start: first.0.positionAfterSkippingLeadingTrivia.utf8Offset,
                 end: first.0.positionAfterSkippingLeadingTrivia.utf8Offset,
                 replacement: "\(access)let \(context.shimProperty): any \(dataAccessType)\n" + indentation(of: first.0, in: first.1)))
         }
-        production.initializers = splitInitializers(replaced: replaced, root: root, adopted: adopted)
+        production.initializers = splitInitializers(replaced: replaced, removed: leftovers, root: root, adopted: adopted)
         return production
     }
 
@@ -234,7 +242,11 @@ extension ConsumerMigration {
                        fix: "use it only to open transactions, then run migrate again")
                 continue
             }
-            edit(file, TextEdit(start: binding.position.utf8Offset, end: binding.endPositionBeforeTrailingTrivia.utf8Offset, replacement: ""))
+            let start = binding.positionAfterSkippingLeadingTrivia.utf8Offset, end = binding.endPositionBeforeTrailingTrivia.utf8Offset
+            // Code moved whole into a requirement (a method whose block
+            // yields a GRDB value) is replaced with its binding.
+            if textEdits[file.path]?.edits.contains(where: { $0.start < $0.end && $0.start <= start && end <= $0.end }) == true { continue }
+            edit(file, TextEdit(start: binding.position.utf8Offset, end: end, replacement: ""))
         }
     }
 
@@ -253,16 +265,22 @@ extension ConsumerMigration {
         "private "
     }
 
-    private func firstStoredProperty(_ declarations: [TypeDeclaration]) -> (MemberBlockItemSyntax, SourceFile)? {
+    /// The first stored property, other than the `skipped` ones, or the
+    /// first member: where the new properties go.
+    private func firstStoredProperty(_ declarations: [TypeDeclaration], skipping skipped: Set<String>) -> (MemberBlockItemSyntax, SourceFile)? {
         for declaration in declarations where !declaration.isExtension {
             for item in declaration.memberBlock.members {
                 if let variable = item.decl.as(VariableDeclSyntax.self),
                    !variable.modifiers.contains(where: { $0.name.text == "static" }),
+                   !variable.bindings.contains(where: { skipped.contains($0.pattern.trimmedDescription) }),
                    variable.bindings.allSatisfy({ $0.accessorBlock == nil }) {
                     return (item, declaration.file)
                 }
             }
-            if let first = declaration.memberBlock.members.first { return (first, declaration.file) }
+            let kept = declaration.memberBlock.members.first { item in
+                !(item.decl.as(VariableDeclSyntax.self)?.bindings.contains { skipped.contains($0.pattern.trimmedDescription) } ?? false)
+            }
+            if let kept { return (kept, declaration.file) }
         }
         return nil
     }
@@ -277,9 +295,24 @@ extension ConsumerMigration {
     /// (refused) when the holder adopts nothing.
     private mutating func adoptedDatabase(_ root: HandleRoot) -> String? {
         let core = SourceIndex.coreTypeName(root.type)
-        if root.isGlobal, GRDBVocabulary.handleTypes[core] == nil {
+        if root.isGlobal, GRDBVocabulary.handleTypes[core] == nil || root.binding != nil {
             // Read again at each transaction, as the consumer read it.
-            guard let adopted = adoptedDatabase(HandleRoot(property: nil, expression: root.expression, type: root.type)) else { return nil }
+            let adopted: String
+            if GRDBVocabulary.handleTypes[core] != nil {
+                // `database.dbWriter` of a global holder: the `SQLiteDB` it holds.
+                guard let holder = root.bindingType.flatMap({ context.index.types[SourceIndex.coreTypeName($0)] }),
+                      let property = DatabaseHolder.adoptedProperty(of: holder)
+                else {
+                    refuse(Refusal(.cannotMigrate, at: location(of: context.consumer),
+                        "\(context.consumer.name) opens its transactions on `\(root.expression)`, whose holder holds no `SQLiteDB` adopting it, so the migrated \(context.consumer.name) would have no database",
+                        fix: "give the holder `let sqlite: SQLiteDB`, set after its migrations with `sqlite = try SQLiteDB(adopting: <its pool>)`, then run migrate again"))
+                    return nil
+                }
+                adopted = "$handle.\(property)"
+            } else {
+                guard let found = adoptedDatabase(HandleRoot(property: nil, expression: root.expression, type: root.type)) else { return nil }
+                adopted = found
+            }
             if let binding = root.binding, let name = root.bindingName {
                 let value = adopted.replacingOccurrences(of: "$handle", with: name)
                 let file = blocks.first { LocalDeclaration.isInside(binding, $0.file.tree) }?.file

@@ -30,7 +30,16 @@ extension ConsumerMigration {
         case removed
     }
 
-    mutating func splitInitializers(replaced: Set<String>, root: HandleRoot?, adopted: String) -> [String] {
+    /// Whether the consumer needs a migrated initializer: it takes the
+    /// database, shims or collaborators.
+    func needsInitializer(root: HandleRoot?) -> Bool {
+        root != nil || !context.finderProperties.isEmpty || !context.requirements.isEmpty
+            || !context.collaboratorProperties.isEmpty
+    }
+
+    /// `replaced`: the handle properties, now the database; `removed`: the
+    /// properties that go with the parameters that set them.
+    mutating func splitInitializers(replaced: Set<String>, removed: Set<String>, root: HandleRoot?, adopted: String) -> [String] {
         let initializers = context.consumer.declarations.filter { $0.file.generatedBy == nil }.flatMap { declaration in
             declaration.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }.map { ($0, declaration.file) }
         }
@@ -40,9 +49,7 @@ extension ConsumerMigration {
         if assigned.isEmpty {
             assigned = initializers.filter { !isDelegating($0.0) }
         }
-        let needsInitializer = root != nil || !context.finderProperties.isEmpty || !context.requirements.isEmpty
-            || !context.collaboratorProperties.isEmpty
-        guard needsInitializer else { return [] }
+        guard needsInitializer(root: root) else { return [] }
         guard assigned.count <= 1 else {
             refuse(assigned[1].0, in: assigned[1].1,
                    "\(context.consumer.name) has more than one initializer that sets its properties",
@@ -65,6 +72,7 @@ extension ConsumerMigration {
         // The statements, with what each becomes.
         var statements: [Statement] = []
         var databaseSet = false
+        var removedParameters: Set<String> = []
         let rootText = root.map { self.rootValue(of: $0, in: initializer) }
         for item in initializer.body?.statements ?? [] {
             guard let (property, value) = assignment(item) else {
@@ -73,6 +81,11 @@ extension ConsumerMigration {
                            fix: "move that code out of the initializer, then run migrate again")
                 }
                 statements.append(.kept(item.trimmedDescription))
+                continue
+            }
+            if removed.contains(property) {
+                statements.append(.removed)
+                removedParameters.insert(value.trimmedDescription)
                 continue
             }
             if replaced.contains(property) {
@@ -145,7 +158,8 @@ extension ConsumerMigration {
         }
         for parameter in parameters {
             let name = (parameter.secondName ?? parameter.firstName).text
-            guard !droppedParameters.contains(name), !newNames.contains(name), bodyText.contains(name) else { continue }
+            guard !droppedParameters.contains(name), !removedParameters.contains(name), !newNames.contains(name), bodyText.contains(name)
+            else { continue }
             declared.append(parameter.trimmedDescription.trimmingCharacters(in: CharacterSet(charactersIn: ",")).trimmingWhitespace)
             passed.append((parameter.firstName.text == "_" ? "" : parameter.firstName.text + ": ") + name)
         }
@@ -209,7 +223,7 @@ extension ConsumerMigration {
     }
 
     /// The initializer's assignments to stored properties.
-    private func assignments(in initializer: InitializerDeclSyntax) -> [(String, AssignedValue)] {
+    func assignments(in initializer: InitializerDeclSyntax) -> [(String, AssignedValue)] {
         (initializer.body?.statements ?? []).compactMap(assignment)
     }
 

@@ -41,7 +41,12 @@ extension ConsumerMigration {
         else { return false }
         let resultType = function.signature.returnClause?.type.trimmedDescription ?? "Void"
         guard !context.isLegacyType(resultType) else { return false }
-        let nodes = body.statements.map { Syntax($0) }
+        // The first statement, when it bound the database (`guard let
+        // database = Env.current.database else { … }`), stays with the
+        // production lookup.
+        let binding = handleRoot(block.receiver, file: block.file)?.binding
+        let nodes = body.statements.enumerated().filter { $0.offset > 0 || $0.element.id != binding?.id }.map { Syntax($0.element) }
+        guard !nodes.isEmpty else { return false }
         let free = FreeVariables(
             of: nodes, in: Syntax(function), legacyName: block.legacyName, legacyDeclaration: block.legacyParameter,
             consumer: context.consumer, allowsReturn: true, excluding: [Syntax(block.receiver)])

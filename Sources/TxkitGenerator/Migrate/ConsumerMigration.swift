@@ -43,6 +43,9 @@ struct ConsumerMigration {
     /// Finder properties that had an initial value (`lazy var finder =
     /// Finder(…)`): the production initializer builds it.
     var initializedFinders: [String: String] = [:]
+    /// The concrete TransactionKit databases it held that no code reads
+    /// once migrated: removed (``leftoverDatabaseProperties()``).
+    var removedDatabaseProperties: Set<String> = []
     /// The TransactionKit database property's name.
     private(set) var databaseProperty = "db"
 
@@ -302,7 +305,7 @@ struct ConsumerMigration {
             }
             let original = file.tree.description
             let edited = editImports(
-                TextEdit.apply(fileEdits, to: original), bridged: bridgedBlocks.contains { $0.file.path == path })
+                TextEdit.apply(fileEdits, to: original), bridged: bridgedBlocks.contains { $0.file.path == path } || !removedDatabaseProperties.isEmpty)
             if edited != original {
                 edits.append(ConsumerEdit(path: path, original: original, edited: edited))
             }
@@ -313,7 +316,8 @@ struct ConsumerMigration {
 extension ConsumerMigration {
     /// `text` importing TransactionKit, and no longer GRDB when it names
     /// nothing of GRDB any more; once its `bridged` blocks no longer
-    /// bridge, no longer TransactionKitSQLite when it names nothing of it.
+    /// bridge, or its `SQLiteDB` went (`bridged` then too), no longer
+    /// TransactionKitSQLite when it names nothing of it.
     func editImports(_ text: String, bridged: Bool = false) -> String {
         let tree = Parser.parse(source: text)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -75,7 +75,13 @@ extension LegacyCodeExtractor {
 
     private func name(forCall call: FunctionCallExprSyntax) -> String {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else {
-            return call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? scope.methodName
+            guard let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return scope.methodName }
+            // A type's initializer (`AppReadTransaction(db)`): named for the
+            // call it is an argument of; a method named for the type would
+            // shadow it in the wrapper, and name it in the consumer.
+            guard callee.first?.isUppercase == true else { return callee }
+            if let outer = Self.call(taking: call) { return name(forCall: outer) }
+            return "make" + callee
         }
         let method = member.declName.baseName.text
         if let sql = sqlName(call) { return sql }
@@ -92,6 +98,17 @@ extension LegacyCodeExtractor {
         default:
             return method
         }
+    }
+
+    /// The call `argument` is an argument of (through `try`), if any.
+    private static func call(taking argument: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+        var current = Syntax(argument)
+        while let parent = current.parent {
+            if let call = parent.as(FunctionCallExprSyntax.self) { return call.arguments.id == current.id ? call : nil }
+            guard parent.is(LabeledExprSyntax.self) || parent.is(LabeledExprListSyntax.self) || parent.is(TryExprSyntax.self) else { return nil }
+            current = parent
+        }
+        return nil
     }
 
     /// The record or value type a GRDB call works on: the type of a static

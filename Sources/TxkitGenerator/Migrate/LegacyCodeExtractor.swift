@@ -172,6 +172,9 @@ final class LegacyCodeExtractor {
     /// TransactionKit transaction: the argument becomes the transaction.
     func transactionArgument(_ reference: ExprSyntax) -> Unit? {
         var expression = reference
+        // The app's transaction built around the legacy one where it is
+        // passed (`finder.find(AppReadTransaction(db))`) is passed as it.
+        if let built = inlineLegacyTransaction(around: reference) { expression = ExprSyntax(built) }
         // `transaction` passed as itself; `transaction.database` is GRDB's.
         guard let argument = expression.parent?.as(LabeledExprSyntax.self),
               let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
@@ -208,6 +211,19 @@ final class LegacyCodeExtractor {
             return .transaction(expression, dropLabel: nil)
         }
         return nil
+    }
+
+    /// `AppReadTransaction(db)` around `reference`, the legacy name: a
+    /// legacy transaction type of the configuration built from it.
+    private func inlineLegacyTransaction(around reference: ExprSyntax) -> FunctionCallExprSyntax? {
+        guard reference.as(DeclReferenceExprSyntax.self)?.baseName.text == scope.legacyName,
+              let argument = reference.parent?.as(LabeledExprSyntax.self), argument.label == nil,
+              let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+              call.trailingClosure == nil,
+              let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              context.legacyTransaction(type) != nil
+        else { return nil }
+        return call
     }
 
     /// `finder` of `finder?` and `finder!`.

@@ -215,9 +215,28 @@ struct MigrationTyper {
         let name = member.declName.baseName.text
         guard let base = member.base else { return nil }
         guard let baseType = type(of: base, depth: depth) else { return nil }
-        let isOptional = TypeText.isOptional(baseType) && base.is(OptionalChainingExprSyntax.self)
         let result = type(ofProperty: name, on: TypeText.unwrapped(baseType))
-        return isOptional ? result.map(TypeText.optional) : result
+        return Self.isOptionallyChained(base) ? result.map(TypeText.optional) : result
+    }
+
+    /// Whether a postfix chain ends in an optional chaining (`a?`,
+    /// `Item.fetchOne(db, key: 2)?.owner`): a member read on it is optional.
+    static func isOptionallyChained(_ expression: ExprSyntax) -> Bool {
+        var current = expression
+        while true {
+            if current.is(OptionalChainingExprSyntax.self) { return true }
+            if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                current = base
+            } else if let call = current.as(FunctionCallExprSyntax.self) {
+                current = call.calledExpression
+            } else if let subscripted = current.as(SubscriptCallExprSyntax.self) {
+                current = subscripted.calledExpression
+            } else if let forced = current.as(ForceUnwrapExprSyntax.self) {
+                current = forced.expression
+            } else {
+                return false
+            }
+        }
     }
 
     /// A property's type on a value (or, for `T.Type`, a static one).
@@ -302,7 +321,7 @@ struct MigrationTyper {
         let name = member.declName.baseName.text
         guard let base = member.base else { return nil }
         guard let baseType = type(of: base, depth: depth) else { return nil }
-        let isOptional = base.is(OptionalChainingExprSyntax.self)
+        let isOptional = Self.isOptionallyChained(base)
         let result = type(ofMethod: name, call: call, on: TypeText.unwrapped(baseType), depth: depth)
         return isOptional ? result.map(TypeText.optional) : result
     }
@@ -343,7 +362,25 @@ struct MigrationTyper {
         let fitting = functions.first { function in
             CallMatcher(member: function, shimForm: false, isLegacyTransaction: { _ in false }).match(labels) != nil
         } ?? functions.first!
-        return TypeText.replacingSelf(fitting.resultType ?? "Void", with: SourceIndex.coreTypeName(type))
+        guard let result = specialized(fitting.resultType ?? "Void", of: fitting, call: call) else { return nil }
+        return TypeText.replacingSelf(result, with: SourceIndex.coreTypeName(type))
+    }
+
+    /// `result` with the method's generic parameters replaced by what the
+    /// call passes for them (`as type: T.Type` given `as: String.self`);
+    /// `nil` when the call does not say (only the compiler would know).
+    private func specialized(_ result: String, of method: IndexedMember, call: FunctionCallExprSyntax) -> String? {
+        var specialized = result
+        for generic in method.genericParameterNames where TypeText.identifiers(in: specialized).contains(generic) {
+            let argument = method.parameters.first { $0.type == "\(generic).Type" }.flatMap { parameter in
+                call.arguments.first { $0.label?.text == parameter.label }
+            }
+            guard let member = argument?.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+                  let base = member.base?.trimmedDescription, !base.isEmpty
+            else { return nil }
+            specialized = TypeText.replacingIdentifier(generic, with: base, in: specialized)
+        }
+        return specialized
     }
 
     private func collectionMethod(_ name: String, call: FunctionCallExprSyntax, on baseType: String, depth: Int) -> String? {

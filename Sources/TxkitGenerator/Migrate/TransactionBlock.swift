@@ -83,10 +83,15 @@ struct DatabaseHolder {
         guard !methods.isEmpty else { return nil }
         self.type = type
         self.methods = methods
-        adoptedProperty = type.members.first { member in
+        adoptedProperty = Self.adoptedProperty(of: type)
+    }
+
+    /// The property of `type` that holds the `SQLiteDB` adopting its pool.
+    static func adoptedProperty(of type: IndexedType) -> String? {
+        type.members.first { member in
             guard case .property = member.kind, !member.isStatic, let result = member.resultType else { return false }
             return SourceIndex.coreTypeName(result) == "SQLiteDB"
-        }?.name ?? Self.adoptedByInitializer(type)
+        }?.name ?? adoptedByInitializer(type)
     }
 
     /// `let sqlite = try SQLiteDB(adopting: pool)` without a written type.

@@ -104,10 +104,18 @@ extension ShimPlan {
     /// the tree says `Sendable` (a wrapper of `any Schema` in a `Sendable`
     /// shim did not compile: firefox-ios's Storage).
     static func isSendable(_ type: IndexedType, index: SourceIndex, depth: Int = 0) -> Bool {
-        // Swift infers `Sendable` for structs and enums that are not public;
-        // a public one is `Sendable` only when it says so.
-        if type.kind == .struct || type.kind == .enum, type.accessLevel.isPublic {
-            return type.inherited.contains { $0.replacingOccurrences(of: "@unchecked", with: "").trimmingWhitespace == "Sendable" }
+        // Swift infers `Sendable` for structs and enums that are not public,
+        // a struct only when what it stores is; a public one is `Sendable`
+        // only when it says so.
+        if type.kind == .struct || type.kind == .enum {
+            let says = type.inherited.contains { $0.replacingOccurrences(of: "@unchecked", with: "").trimmingWhitespace == "Sendable" }
+            if says || type.accessLevel.isPublic { return says }
+            guard type.kind == .struct, depth < 16 else { return true }
+            return storedPropertyTypes(of: type).allSatisfy { written in
+                valueTypeNames(in: written).allSatisfy { name in
+                    index.types[name].map { $0.name == type.name || isSendable($0, index: index, depth: depth + 1) } ?? true
+                }
+            }
         }
         guard type.kind == .class || type.kind == .protocol, depth < 16 else { return true }
         for inherited in type.inherited {
@@ -121,6 +129,18 @@ extension ShimPlan {
             }
         }
         return false
+    }
+
+    /// The written types of a struct's stored instance properties (those
+    /// without a written type left out).
+    static func storedPropertyTypes(of type: IndexedType) -> [String] {
+        type.declarations.filter { !$0.isExtension }.flatMap { declaration in
+            declaration.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
+                .filter { !$0.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" } }
+                .flatMap(\.bindings)
+                .filter { $0.accessorBlock == nil }
+                .compactMap { $0.typeAnnotation?.type.trimmedDescription }
+        }
     }
 
     /// The names of the types a type spells, nested ones qualified

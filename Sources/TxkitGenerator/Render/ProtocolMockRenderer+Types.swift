@@ -96,6 +96,11 @@ extension ProtocolMockRenderer {
                 if !saysSendable && !(declared.kind == .protocol && protocolIsSendable(word)) { return false }
             case .struct?, .enum?:
                 if declared.accessLevel >= .public && !saysSendable { return false }
+                // Implicitly `Sendable` only when what it stores is.
+                if !saysSendable, !seen.contains(word),
+                   ShimPlan.storedPropertyTypes(of: declared).contains(where: { !isSendable($0, seen: seen.union([word])) }) {
+                    return false
+                }
             default:
                 continue
             }
