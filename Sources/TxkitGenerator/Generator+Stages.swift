@@ -9,9 +9,11 @@ extension Generator {
     /// What `consumer` needs from `legacy` (the scan and plan stages): the
     /// members it uses and the transaction each takes.
     package func plan(consumer consumerName: String, legacy legacyName: String) throws -> ShimPlan {
-        try ShimPlan(
-            consumer: index.type(named: consumerName), legacy: index.type(named: legacyName),
-            configuration: configuration)
+        try timings.measure(.plan) {
+            try ShimPlan(
+                consumer: index.type(named: consumerName), legacy: index.type(named: legacyName),
+                configuration: configuration)
+        }
     }
 
     /// The pairs a previous `txkit shim` generated, from the markers of
@@ -61,9 +63,11 @@ extension Generator {
         for legacy in alongside + [plan.legacy.name] where !legacies.contains(legacy) {
             legacies.append(legacy)
         }
-        return ShimFilesRenderer(
-            plan: plan, configuration: configuration, legacies: legacies.sorted(), accesses: shimAccesses(of: consumer)
-        ).files()
+        return timings.measure(.render) {
+            ShimFilesRenderer(
+                plan: plan, configuration: configuration, legacies: legacies.sorted(), accesses: shimAccesses(of: consumer)
+            ).files()
+        }
     }
 
     /// `Database` when `txkit migrate` wrote `consumer`'s `Database` shim
@@ -179,7 +183,7 @@ extension Generator {
     ///   transaction not built by a configured bridge), or when the edits
     ///   would overlap; nothing is edited then.
     package func rewrite(_ plan: ShimPlan) throws -> [ConsumerEdit] {
-        try ConsumerRewriter(plan: plan, configuration: configuration).rewrite()
+        try timings.measure(.rewrite) { try ConsumerRewriter(plan: plan, configuration: configuration).rewrite() }
     }
 
     // MARK: Write
