@@ -78,6 +78,7 @@ public final class Generator {
     ) {
         self.timings = timings
         index = timings.measure(.index) { SourceIndex(sources) }
+        markedPairs = Self.pairs(markedIn: index)
         self.configuration = configuration.addingTypealiases(of: index)
         self.root = root
         self.sourceFolders = sourceFolders
@@ -87,7 +88,7 @@ public final class Generator {
     package var layout: GeneratedLayout { GeneratedLayout(configuration) }
 
     /// ``generatedPairs()``, read from the markers once.
-    lazy var markedPairs: [(consumer: String, legacy: String)] = Self.pairs(markedIn: index)
+    let markedPairs: [(consumer: String, legacy: String)]
 
     // MARK: - The commands
 

@@ -136,7 +136,7 @@ private final class ParameterTypeCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
-        types.append(node.type.trimmedDescription)
+        types.append(node.type.trimmedText)
         return .visitChildren
     }
 }

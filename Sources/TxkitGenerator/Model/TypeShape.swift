@@ -68,7 +68,7 @@ package struct TypeShape: Equatable, Sendable {
             let parts = composed.as(CompositionTypeSyntax.self)?.elements.map(\.type) ?? [composed]
             existentials.append(parts.map { part in
                 part.as(IdentifierTypeSyntax.self)?.name.text ?? part.as(MemberTypeSyntax.self)?.name.text
-                    ?? part.trimmedDescription
+                    ?? part.trimmedText
             })
             return
         }

@@ -69,7 +69,7 @@ struct ExpressionTyper {
             return type(of: only.expression, in: scopes)
         }
         if let cast = expression.as(AsExprSyntax.self) {
-            return .instance(index.resolvedTypeName(cast.type.trimmedDescription))
+            return .instance(index.resolvedTypeName(cast.type.trimmedText))
         }
         if expression.is(IntegerLiteralExprSyntax.self) { return .literal(.integer) }
         if expression.is(FloatLiteralExprSyntax.self) { return .literal(.float) }
