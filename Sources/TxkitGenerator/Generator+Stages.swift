@@ -93,19 +93,25 @@ extension Generator {
     /// The files of several pairs generated together (`txkit shim --all`):
     /// each consumer's namespaces list all its pairs, those generated
     /// before and those in `pairs`. A file two pairs share is listed once.
+    ///
+    /// The pairs are planned and rendered on every core, from the one
+    /// index (the time is the `render` stage's); the files keep the order
+    /// of the pairs, and the first error in that order is thrown.
     public func shim(pairs: [(consumer: String, legacy: String)]) throws -> [GeneratedFile] {
         var legaciesByConsumer: [String: [String]] = [:]
         for pair in pairs {
             legaciesByConsumer[pair.consumer, default: []].append(pair.legacy)
         }
+        let rendered = try timings.measureInParallel(.render) {
+            try pairs.concurrentMap { pair throws(any Error) in
+                try render(
+                    plan(consumer: pair.consumer, legacy: pair.legacy), alongside: legaciesByConsumer[pair.consumer] ?? [])
+            }
+        }
         var files: [GeneratedFile] = []
         var seen: Set<String> = []
-        for pair in pairs {
-            for file in try render(
-                plan(consumer: pair.consumer, legacy: pair.legacy), alongside: legaciesByConsumer[pair.consumer] ?? [])
-            where seen.insert(file.path).inserted {
-                files.append(file)
-            }
+        for file in rendered.joined() where seen.insert(file.path).inserted {
+            files.append(file)
         }
         return files
     }
