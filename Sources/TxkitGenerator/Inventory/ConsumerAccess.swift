@@ -65,8 +65,8 @@ extension ConsumerAccess {
     private static func access(of type: IndexedType, declarations: [TypeDeclaration], context: MigrationContext) -> ConsumerAccess? {
         var blocks = 0, legacyParameters = 0, inlineNames = 0, bridges = 0, transactionKit = 0
         for declaration in declarations {
-            let block = declaration.memberBlock
-            for call in block.descendants(FunctionCallExprSyntax.self) {
+            let nodes = AccessNodes(in: declaration.memberBlock)
+            for call in nodes.calls {
                 guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { continue }
                 let name = member.declName.baseName.text
                 if name == "readTransaction" || name == "writeTransaction" || name == "shimOnlyBridge",
@@ -85,11 +85,11 @@ extension ConsumerAccess {
                     blocks += 1
                 }
             }
-            for function in block.descendants(FunctionDeclSyntax.self) {
+            for function in nodes.functions {
                 let types = function.signature.parameterClause.parameters.map { SourceIndex.coreTypeName($0.type.trimmedText) }
                 if types.contains(where: { $0 == "Database" || context.legacyTransaction($0) != nil }) { legacyParameters += 1 }
             }
-            for reference in block.descendants(DeclReferenceExprSyntax.self) where !FreeVariables.isMemberName(reference) {
+            for reference in nodes.references where !FreeVariables.isMemberName(reference) {
                 let name = reference.baseName.text
                 if GRDBVocabulary.typeNames.contains(name), context.index.types[name] == nil,
                    !["Database", "DatabaseQueue", "DatabasePool"].contains(name) {
@@ -97,7 +97,7 @@ extension ConsumerAccess {
                 }
                 if ["DBReadTransaction", "DBWriteTransaction", "DB", "AsyncDB"].contains(name) { transactionKit += 1 }
             }
-            for identifier in block.descendants(IdentifierTypeSyntax.self) {
+            for identifier in nodes.identifierTypes {
                 let name = identifier.name.text
                 if ["DBReadTransaction", "DBWriteTransaction", "DB", "AsyncDB", "MockDB", "SQLiteDB"].contains(name) { transactionKit += 1 }
                 if identifier.parent?.is(MemberTypeSyntax.self) != true, name == "Row" || name == "StatementArguments" || name == "DatabaseError" {
