@@ -84,22 +84,26 @@ package final class SourceIndex {
                 types[name]!.index = self
                 typeNames.append(name)
             }
-            var type = types[name]!
-            if let kind = found.kind { type.kind = kind }
-            type.members += found.members
-            type.enumCases.formUnion(found.enumCases)
-            if found.hasArgumentlessInit { type.hasArgumentlessInit = true }
-            if let accessLevel = found.accessLevel { type.accessLevel = accessLevel }
-            if !type.files.contains(file.path) { type.files.append(file.path) }
-            for module in file.imports where !type.imports.contains(module) {
-                type.imports.append(module)
-            }
-            type.declarations.append(
-                TypeDeclaration(
-                    memberBlock: found.memberBlock, file: file, inherited: found.inherited,
-                    isExtension: found.kind == nil, location: found.location))
-            types[name] = type
+            // In place: a copy out of `types` would copy every member of a
+            // type extended in many files, once per extension.
+            update(&types[name]!, with: found, file: file)
         }
+    }
+
+    private func update(_ type: inout IndexedType, with found: TypeCollector.Found, file: SourceFile) {
+        if let kind = found.kind { type.kind = kind }
+        type.members += found.members
+        type.enumCases.formUnion(found.enumCases)
+        if found.hasArgumentlessInit { type.hasArgumentlessInit = true }
+        if let accessLevel = found.accessLevel { type.accessLevel = accessLevel }
+        if !type.files.contains(file.path) { type.files.append(file.path) }
+        for module in file.imports where !type.imports.contains(module) {
+            type.imports.append(module)
+        }
+        type.declarations.append(
+            TypeDeclaration(
+                memberBlock: found.memberBlock, file: file, inherited: found.inherited,
+                isExtension: found.kind == nil, location: found.location))
     }
 }
 

@@ -139,7 +139,7 @@ extension Inventory {
             // access.
             let takesTransaction = { (use: ConsumerUse) -> Bool in
                 guard let legacy = index.types[use.legacyType] else { return true }
-                let members = legacy.allMembers.filter { $0.name == use.memberName }
+                let members = legacy.allMembers { $0.name == use.memberName }
                 return members.isEmpty || members.contains { $0.parameters.contains { isLegacyTransaction($0.type) } }
             }
             let scanned = scan.uses.filter(\.isThroughLegacyType)
