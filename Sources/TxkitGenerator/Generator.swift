@@ -95,8 +95,10 @@ public final class Generator {
     /// `txkit init`: a starting `txkit.json` for the project at `root`,
     /// from the legacy transaction types its sources take (read → index →
     /// propose); ``ConfigurationProposal/file`` is what it writes.
-    package static func proposeConfiguration(root: String, sources: [String]? = nil) throws -> ConfigurationProposal {
-        try ConfigurationProposal(root: root, sources: sources)
+    package static func proposeConfiguration(
+        root: String, sources: [String]? = nil, timings: StageTimings = StageTimings()
+    ) throws -> ConfigurationProposal {
+        try ConfigurationProposal(root: root, sources: sources, timings: timings)
     }
 
     /// `txkit inventory`: the legacy types, who uses them and how far

@@ -53,6 +53,16 @@ struct StageTimingsTests {
         #expect(stages == ["parse", "index", "plan", "render", "rewrite", "check", "total"])
     }
 
+    @Test func initPrintsParseAndIndex() throws {
+        let folder = try GeneratorCommandTests.consumerCopy(withConfiguration: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let printed = try Self.standardError {
+            try InitCommand.parse(["--root", folder, "--dry-run", "--timings"]).run()
+        }
+        let stages = printed.split(separator: "\n").dropFirst().compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(stages == ["parse", "index", "total"])
+    }
+
     @Test func withoutTheFlagNothingIsPrinted() throws {
         let folder = try GeneratorCommandTests.consumerCopy(withConfiguration: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
