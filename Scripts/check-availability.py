@@ -61,6 +61,7 @@ script runs in CI without a build of its own.
 """
 
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -244,14 +245,25 @@ class Table:
 def extract_graphs(modules, work, extra_args):
     out = os.path.join(work, "symbolgraphs")
     os.makedirs(out, exist_ok=True)
-    for module in modules:
+    target = host_target()
+
+    def extract(module):
         result = subprocess.run(
-            ["swift-symbolgraph-extract", "-module-name", module, "-target", host_target(),
+            ["swift-symbolgraph-extract", "-module-name", module, "-target", target,
              "-output-dir", out, "-minimum-access-level", "public"] + extra_args,
             capture_output=True, text=True)
         if result.returncode != 0 and module in ("Swift", "_Concurrency", "Synchronization"):
             sys.exit(f"swift-symbolgraph-extract -module-name {module} failed:\n{result.stderr}")
+    on_every_core(extract, modules)
     return [os.path.join(out, f) for f in sorted(os.listdir(out)) if f.endswith(".symbols.json")]
+
+
+def on_every_core(function, items):
+    """`[function(item) for item in items]`, the calls (each a compiler
+    process) spread over the machine's cores; a `sys.exit` in one is
+    raised here."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        return list(pool.map(function, items))
 
 
 _host = None
@@ -595,12 +607,11 @@ def run(build_path, list_foundation, only, tests=False):
     work = tempfile.mkdtemp(prefix="availability-")
     try:
         table = load_table(commands, modules, work)
-        files = []
-        for module in modules:
-            files += dump_ast(commands[module])
-        context_files = []
-        for module in package_imports(commands, modules):
-            context_files += dump_ast(commands[module])
+        audited = [commands[module] for module in modules]
+        imports = [commands[module] for module in package_imports(commands, modules)]
+        dumps = on_every_core(dump_ast, audited + imports)
+        files = [f for dump in dumps[:len(audited)] for f in dump]
+        context_files = [f for dump in dumps[len(audited):] for f in dump]
         problems, count = audit(files, floor, table, list_foundation, context_files)
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -790,9 +801,8 @@ def self_test(build_path):
             if module not in commands or not is_built(commands[module]):
                 failures.append(f"no {module} in the build (run swift build --build-tests first)")
                 continue
-            context = []
-            for imported in package_imports(commands, [module]):
-                context += dump_ast(commands[imported])
+            imports = [commands[imported] for imported in package_imports(commands, [module])]
+            context = [f for dump in on_every_core(dump_ast, imports) for f in dump]
             files = {file_name: text for file_name, text, _, _ in module_plants.values()}
             files.update({file_name: text for file_name, (text, _) in gated.items()})
             found, own = audit_plants(commands[module], files, floor,

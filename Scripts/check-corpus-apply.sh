@@ -18,7 +18,9 @@
 #   applied, BROKEN  --apply rewrote the consumer and the package no longer
 #                    builds, or its tests fail (the first errors follow)
 # and whether that is what the oracle expects. It exits with status 1 when
-# any pair leaves a broken build (or the pristine copy does not build).
+# any pair leaves a broken build, when any outcome is not the oracle's (a
+# pair it expects applied is refused, say), or when the pristine copy does
+# not build.
 #
 # Usage: Scripts/check-corpus-apply.sh [PAIR-FILTER]
 #   PAIR-FILTER  a grep -E pattern on "App Consumer Legacy" (all pairs if none)
@@ -140,6 +142,6 @@ restore
 echo "corpus apply: $count pairs: $built applied+built ($direct of them still direct), $refused refused," \
     "$broken applied but BROKEN;" \
     "$unexpected not as the oracle says; $((SECONDS - started)) s"
-if [ "$broken" -gt 0 ]; then
+if [ "$broken" -gt 0 ] || [ "$unexpected" -gt 0 ]; then
     exit 1
 fi

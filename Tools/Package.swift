@@ -8,7 +8,9 @@ import PackageDescription
 // app uses the targets behind it, so the tools' dependencies must be
 // declared here, not in ../Package.swift. The code generator (`txkit`), its
 // tests and fixtures are in ../Package.swift behind the `Txkit` trait; this
-// package enables the trait only for `txkit-bench generator`, which times it.
+// package turns it on only with its own trait `GeneratorBenchmark` (off by
+// default), for `txkit-bench generator`, which times the generator: the
+// default build and the README's test command compile no swift-syntax.
 let package = Package(
     name: "TransactionKitTools",
     // Above the library's floor (iOS 15, macOS 12, tvOS 15, watchOS 8): the
@@ -22,12 +24,23 @@ let package = Package(
         .executable(name: "txkit-bench", targets: ["txkit-bench"]),
         .executable(name: "txkit-torture", targets: ["txkit-torture"]),
     ],
+    traits: [
+        .trait(
+            name: "GeneratorBenchmark",
+            description: "`txkit-bench generator`: links the code generator (swift-syntax) to time it."
+        ),
+    ],
     dependencies: [
         // With the `Postgres` trait: the worked example's async slice, `txkit
         // demo --postgres` and the PostgreSQL benchmarks use PostgresDB.
-        // With the `Txkit` trait: the generator's module (`_TxkitGenerator`),
-        // which `txkit-bench generator` times.
-        .package(name: "TransactionKit", path: "..", traits: ["Postgres", "Txkit"]),
+        // With the `Txkit` trait (under this package's `GeneratorBenchmark`):
+        // the generator's module (`_TxkitGenerator`), which `txkit-bench
+        // generator` times.
+        .package(
+            name: "TransactionKit",
+            path: "..",
+            traits: ["Postgres", .trait(name: "Txkit", condition: .when(traits: ["GeneratorBenchmark"]))]
+        ),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -104,7 +117,11 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `txkit-bench generator` times the code generator.
-                .product(name: "_TxkitGenerator", package: "TransactionKit"),
+                .product(
+                    name: "_TxkitGenerator",
+                    package: "TransactionKit",
+                    condition: .when(traits: ["GeneratorBenchmark"])
+                ),
             ]
         ),
 

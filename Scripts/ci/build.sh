@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Builds the three configurations the other stages use (see common.sh),
+# the tools package's beside the root package's two,
 # tests included, and fails on any warning in a file of this repository:
 # the library, the generator, their tests and fixtures, the tools package
 # and its example. Warnings inside dependencies' checkouts do not count.
@@ -21,8 +22,18 @@ build_without_warnings() { # label, swift build arguments…
     rm -f "$log"
 }
 
+# The tools package builds beside the two root builds, which run one after
+# the other (they share the root's Package.resolved): a build leaves a core
+# idle for long stretches (planning, module-at-a-time compiles, links).
+tools_log=$(mktemp)
+trap 'rm -f "$tools_log"' EXIT
+build_without_warnings "tools package" --package-path Tools >"$tools_log" 2>&1 &
+tools_pid=$!
 build_without_warnings "root package, Txkit trait" "${root_build[@]}"
-build_without_warnings "tools package" --package-path Tools
 postgres_build
 build_without_warnings "root package, Postgres trait, DocC flags" "${postgres_arguments[@]}"
+tools_status=0
+wait "$tools_pid" || tools_status=$?
+cat "$tools_log"
+[ "$tools_status" -eq 0 ] || { echo "error: the tools package's build failed (above)" >&2; exit 1; }
 echo "build: three configurations built, no warning"

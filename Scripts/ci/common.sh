@@ -11,7 +11,8 @@
 #                    --print-build-arguments): the PostgreSQL tests, then the
 #                    API reference, which recompiles only the five modules
 #   Tools/.build     the tools package: the example, txkit-demo, the
-#                    torture, the benchmarks
+#                    torture, the benchmarks (the generator's only with its
+#                    trait GeneratorBenchmark, which CI does not turn on)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 

@@ -199,8 +199,10 @@ struct ApplySafetyTests {
                 ("Legacy.swift", """
                     struct LegacyTransaction {}
                     final class CustomerStore: Sendable {
-                        static let shared = CustomerStore()
-                        static let backup = CustomerStore()
+                        static let shared = CustomerStore(name: "main")
+                        static let backup = CustomerStore(name: "backup")
+                        let name: String
+                        init(name: String) { self.name = name }
                         func customer(id: Int64, transaction: LegacyTransaction) -> String? { nil }
                     }
                     """),
@@ -216,6 +218,50 @@ struct ApplySafetyTests {
                     """),
             ]))
         let error = #expect(throws: GeneratorError.self) { try generator.shim(consumer: "C", legacy: "CustomerStore").edits.get() }
+        #expect(try #require(error).description.contains("through several expressions"))
+    }
+
+    /// The shop fixture's ReportManager: `CustomerStore()` in one method,
+    /// `CustomerStore.shared()` in another. A type that holds no state
+    /// (no stored instance property, no superclass) has interchangeable
+    /// instances, so one shim property wrapping `CustomerStore()` stands
+    /// for both; with a stored property the two may differ: refused.
+    @Test func aStatelessTypeReachedThroughSeveralExpressionsGetsOneShimProperty() throws {
+        let sources = { (state: String) in try SourceSet(sources: [
+            ("Legacy.swift", """
+                struct LegacyTransaction {}
+                final class CustomerStore: Sendable {
+                    \(state)
+                    init() {}
+                    static func shared() -> CustomerStore { CustomerStore() }
+                    func customer(id: Int64, transaction: LegacyTransaction) -> String? { nil }
+                }
+                """),
+            ("Consumer.swift", """
+                final class ReportManager {
+                    init() {}
+                    func first(_ tx: DBReadTransaction) throws -> String? {
+                        let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))
+                        return CustomerStore().customer(id: 1, transaction: legacy)
+                    }
+                    func second(_ tx: DBReadTransaction) throws -> String? {
+                        let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))
+                        return CustomerStore.shared().customer(id: 2, transaction: legacy)
+                    }
+                }
+                """),
+        ]) }
+        let stateless = Generator(configuration: .defaults, sources: try sources(""))
+        let edited = try #require(try stateless.shim(consumer: "ReportManager", legacy: "CustomerStore").edits.get().first).edited
+        #expect(edited.contains(
+            "init(customerStore: ReportManager.Shims.CustomerStore = ReportManager.Wrappers.CustomerStore(CustomerStore()))"))
+        #expect(edited.contains("return try self.customerStore.customer(id: 1, tx)"))
+        #expect(edited.contains("return try self.customerStore.customer(id: 2, tx)"))
+
+        let stateful = Generator(configuration: .defaults, sources: try sources("let created = 0"))
+        let error = #expect(throws: GeneratorError.self) {
+            try stateful.shim(consumer: "ReportManager", legacy: "CustomerStore").edits.get()
+        }
         #expect(try #require(error).description.contains("through several expressions"))
     }
 
@@ -247,12 +293,52 @@ struct ApplySafetyTests {
         let error = #expect(throws: GeneratorError.self) { try refusing.shim(consumer: "C", legacy: "CustomerStore").edits.get() }
         let message = try #require(error).description
         #expect(message.contains("\n  Consumer.swift:2: this initializer of C is public"))
-        #expect(message.contains("which a public default argument cannot name"))
+        #expect(message.contains("a public initializer's parameter and default value cannot name them"))
         #expect(message.contains("\"accessLevel\": \"public\""))
 
         let writing = Generator(configuration: .defaults, sources: sources)
         let edited = try #require(try writing.shim(consumer: "C", legacy: "CustomerStore").edits.get().first).edited
         #expect(edited.contains("customerStore: C.Shims.CustomerStore = C.Wrappers.CustomerStore(CustomerStore())"))
+    }
+
+    /// A public initializer that builds the finder itself
+    /// (`self.store = CustomerStore(name: name)`) gets no optional shim
+    /// parameter when the shim is not public (a new user's app: `public
+    /// init(…, activity: TaskManager.Shims.ActivityLog? = nil)` did not
+    /// build); a package one does.
+    @Test func aPublicInitializerGetsNoParameterOfAPackageShim() throws {
+        let sources = { (access: String) in try SourceSet(sources: [
+            ("Legacy.swift", """
+                struct LegacyTransaction {}
+                public final class CustomerStore: Sendable {
+                    let name: String
+                    public init(name: String) { self.name = name }
+                    func customer(id: Int64, transaction: LegacyTransaction) -> String? { nil }
+                }
+                """),
+            ("Consumer.swift", """
+                public final class C {
+                    let store: CustomerStore
+                    \(access) init(name: String) {
+                        self.store = CustomerStore(name: name)
+                    }
+                    func f(_ tx: DBReadTransaction) throws -> String? {
+                        let legacy = LegacyTransaction(try SQLiteDB.shimOnlyBridge(tx))
+                        return store.customer(id: 1, transaction: legacy)
+                    }
+                }
+                """),
+        ]) }
+        var packageWrappers = GeneratorConfiguration.defaults
+        packageWrappers.accessLevel = .package
+        let exposed = try #require(try Generator(configuration: packageWrappers, sources: sources("public"))
+            .shim(consumer: "C", legacy: "CustomerStore").edits.get().first).edited
+        #expect(exposed.contains("public init(name: String) {"))
+        #expect(exposed.contains("self.store = C.Wrappers.CustomerStore(CustomerStore(name: name))"))
+        let injectable = try #require(try Generator(configuration: packageWrappers, sources: sources("package"))
+            .shim(consumer: "C", legacy: "CustomerStore").edits.get().first).edited
+        #expect(injectable.contains("package init(name: String, store: C.Shims.CustomerStore? = nil) {"))
+        #expect(injectable.contains("self.store = store ?? C.Wrappers.CustomerStore(CustomerStore(name: name))"))
     }
 
     // MARK: Parsed again, all or nothing

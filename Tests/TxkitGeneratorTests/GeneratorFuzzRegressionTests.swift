@@ -845,6 +845,51 @@ struct GeneratorFuzzRegressionTests {
         #expect(Set(tree.generator.inventory().uses.map { "\($0.consumer) → \($0.type)" }) == ["TaskManager → TaskStore"])
     }
 
+    /// `environment.store.name(…)`, where `environment` is the consumer's
+    /// own stored `let` and `store` a stored `let` of its type, is routed
+    /// (the corpus' Chatter `ContactManager`): the shim property takes an
+    /// optional initializer parameter, and without one the wrapper of
+    /// `self.environment.store`, assigned after `environment`; a `var` link,
+    /// or an initializer that assigns `environment` late, is refused.
+    @Test func aChainFromTheConsumersOwnConstantIsRouted() throws {
+        let environment = { (binding: String) in ("Environment.swift", """
+            struct Environment {
+                \(binding) store: TaskStore
+                init(store: TaskStore = TaskStore()) { self.store = store }
+            }
+            """) }
+        let manager = { (body: String) in ("TaskManager.swift", """
+            final class TaskManager {
+                let environment: Environment
+                init(environment: Environment = Environment()) {
+                    \(body)
+                }
+                func title(_ tx: DBReadTransaction) throws -> String? {
+                    try environment.store.name(id: 1, db: try SQLiteDB.shimOnlyBridge(tx))
+                }
+            }
+            """) }
+        let edited = try Self.apply([environment("let"), manager("self.environment = environment")])
+        let text = try #require(edited["TaskManager.swift"])
+        #expect(text.contains("let taskStore: TaskManager.Shims.TaskStore\n"))
+        #expect(text.contains(
+            "init(environment: Environment = Environment(), taskStore: TaskManager.Shims.TaskStore? = nil)"))
+        #expect(text.contains("""
+                    self.environment = environment
+                    self.taskStore = taskStore ?? TaskManager.Wrappers.TaskStore(self.environment.store)
+            """))
+        #expect(text.contains("try self.taskStore.name(id: 1, tx)"))
+
+        let settable = #expect(throws: GeneratorError.self) {
+            try Self.apply([environment("var"), manager("self.environment = environment")])
+        }
+        #expect(try #require(settable).description.contains("through `environment.store`"))
+        let late = #expect(throws: GeneratorError.self) {
+            try Self.apply([environment("let"), manager("print(1)\n        self.environment = environment")])
+        }
+        #expect(try #require(late).description.contains("does not assign environment among the assignments"))
+    }
+
     /// A generic member constrained by GRDB's `DatabaseValueConvertible`,
     /// whose shim file leaves GRDB out (an excluded import): the shim
     /// declares one requirement per type the consumer passes as a metatype

@@ -4,15 +4,15 @@ import SwiftSyntax
 /// The shim property `--apply` routes uses through: the consumer's stored
 /// property of the legacy type retyped, or one added with an initializer
 /// parameter; what it holds in production (a wrapper of the singleton or
-/// temporary the consumer used); and the callers of the initializers whose
-/// parameters it retyped.
+/// temporary the consumer used). The callers of the initializers are in
+/// `+InitializerCallers`, a `weak var`'s replacement in `+WeakProperty`.
 extension ConsumerRewriter {
     /// Whether `text` names one instance the consumer can hold for good: a
     /// singleton or a temporary of the legacy type (`Legacy.shared`,
-    /// `Legacy.shared()`, `Legacy()`), with no argument and nothing of the
-    /// consumer's own in it.
+    /// `Legacy.shared()`, `Legacy()`), with no argument, or a chain of
+    /// stored `let`s to it from a type or from the consumer's own `let`.
     func isServiceExpression(_ text: String) -> Bool {
-        if wrapperWrapsAnInstance, isImmutableChain(text) { return true }
+        if wrapperWrapsAnInstance, isImmutableChain(text) || isOwnImmutableChain(text) { return true }
         guard wrapperWrapsAnInstance, text.hasPrefix(legacyName) else { return false }
         var rest = Substring(text.dropFirst(legacyName.count))
         if rest.hasPrefix("()") { rest = rest.dropFirst(2) }
@@ -33,19 +33,8 @@ extension ConsumerRewriter {
     /// `var` or a computed link may give another instance each time.
     func isImmutableChain(_ text: String) -> Bool {
         let links = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard links.count >= 2, let index = plan.consumer.index, var type = index.types[links[0]] else { return false }
-        for (position, link) in links.dropFirst().enumerated() {
-            guard !link.isEmpty, link.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-                  let member = type.allMembers.first(where: { $0.name == link && $0.isStatic == (position == 0) }),
-                  case .property(isSettable: false) = member.kind,
-                  type.declarations.contains(where: { $0.memberBlock.declaresStoredLet(link) }),
-                  let result = member.resultType.map(LegacyBodies.bareType)
-            else { return false }
-            if position == links.count - 2 { return result == legacyName }
-            guard let next = index.types[result] else { return false }
-            type = next
-        }
-        return false
+        guard links.count >= 2, let index = plan.consumer.index, let type = index.types[links[0]] else { return false }
+        return isStoredLetChain(links.dropFirst(), from: type, firstIsStatic: true, in: index)
     }
 
     /// The production value of the shim property when the wrapper makes
@@ -117,10 +106,10 @@ extension ConsumerRewriter {
                             start: binding.pattern.endPositionBeforeTrailingTrivia.utf8Offset,
                             end: binding.endPositionBeforeTrailingTrivia.utf8Offset,
                             replacement: ": \(shimType)"), in: declaration.file)
-                        try requireNameableDefault(of: initializers, name: name, file: declaration.file)
+                        try requireNameableParameter(of: initializers, name: name, file: declaration.file)
                         try addInitializerParameter(
-                            name, defaultValue: " = \(wrapped(value))", to: initializers, in: declaration.file,
-                            edits: &edits)
+                            name, type: shimType, defaultValue: " = \(wrapped(value))", assigning: name,
+                            to: initializers, in: declaration.file, edits: &edits)
                         continue
                     }
                     if let annotatedType {
@@ -212,83 +201,35 @@ extension ConsumerRewriter {
     }
 
     /// Adds `name: C.Shims.D? = nil` to `initializer` and returns `name`;
-    /// `nil` when the initializer already has a parameter of that name or
+    /// `nil` when the initializer already has a parameter of that name,
     /// overrides or satisfies another declaration (`override`, `required`),
-    /// whose signature a new parameter would change.
+    /// whose signature a new parameter would change, or is public while the
+    /// shim is not (a public initializer's parameter cannot name it).
     private func injectionParameter(
         _ name: String, for initializer: InitializerDeclSyntax, in file: SourceFile, edits: inout EditBuffer
     ) -> String? {
         let parameters = initializer.signature.parameterClause.parameters
         guard !parameters.contains(where: { $0.internalName == name || $0.firstName.text == name }),
-              !initializer.modifiers.contains(where: { ["override", "required"].contains($0.name.text) })
+              !initializer.modifiers.contains(where: { ["override", "required"].contains($0.name.text) }),
+              !(plan.consumer.accessLevel.isPublic && initializer.isPublic && !shimAccess.isPublic)
         else { return nil }
         addParameter("\(name): \(shimType)? = nil", to: initializer, in: file, edits: &edits)
         return name
     }
 
-    /// `C.Wrappers.Store.WeakReference(shim)`: the value of the stored
-    /// property that replaced a `weak` one.
-    private func weakReferenceValue(_ shim: String) -> String {
-        "\(wrapperType).\(ShimPlan.weakReferenceTypeName)(\(shim))"
-    }
-
-    /// Replaces `weak var store: Store?` with a computed property of the
-    /// shim's optional type and the stored property behind it, a
-    /// ``ShimPlan/weakReferenceTypeName`` (declared by the wrapper), which
-    /// holds the production wrapper's instance weakly: the property reads
-    /// `nil` once the instance is released, as it did; a test's mock is
-    /// held strongly.
+    /// Adds the stored shim property `name` to the consumer's declaration,
+    /// and to each designated initializer a parameter that fills it.
     ///
-    /// - Returns: The stored property's name (`storeReference`).
-    private func replaceWeakProperty(
-        _ variable: VariableDeclSyntax, binding: PatternBindingSyntax, in declaration: TypeDeclaration,
-        edits: inout EditBuffer
-    ) throws -> String {
-        let name = binding.pattern.trimmedText
-        let location = declaration.file.sourceLocation(of: binding)
-        let legacyName = legacyName
-        let refuse = { (reason: String) in
-            Refusal(
-                .cannotApply, at: location,
-                "\(name) is a weak reference to \(legacyName), \(reason), and --apply rewrites a `weak var` of type "
-                    + "\(legacyName)? alone in its declaration, without attributes or initial value",
-                fix: "edit it by hand, then run again")
-        }
-        guard variable.bindings.count == 1 else { throw refuse("declared with others") }
-        guard variable.attributes.isEmpty else { throw refuse("with attributes") }
-        guard !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else {
-            throw refuse("static")
-        }
-        guard let optional = binding.typeAnnotation?.type.as(OptionalTypeSyntax.self),
-              optional.wrappedType.trimmedText == legacyName
-        else { throw refuse("not declared \(legacyName)?") }
-        if let value = binding.initializer?.value, !value.is(NilLiteralExprSyntax.self) {
-            throw refuse("with an initial value")
-        }
-        let reference = name + "Reference"
-        for other in plan.consumer.declarations {
-            for item in other.memberBlock.members where item.decl.declares(reference) {
-                throw refuse("and \(consumerName) already has a member named \(reference)")
-            }
-        }
-        let indent = variable.indentation
-        let modifiers = variable.modifiers.filter { $0.name.text != "weak" }.map(\.trimmedText)
-        let type = "\(wrapperType).\(ShimPlan.weakReferenceTypeName)"
-        edits.replace(variable, in: declaration.file, with: [
-            (modifiers + ["var \(name): \(shimType)? {"]).joined(separator: " "),
-            "\(indent)    get { \(reference).shim }",
-            "\(indent)    set { \(reference) = \(type)(newValue) }",
-            "\(indent)}",
-            "\(indent)private var \(reference) = \(type)()",
-        ].joined(separator: "\n"))
-        return reference
-    }
-
-    ///
-    /// - Parameter production: The production value of the initializer's
-    ///   new parameter (`Wrappers.Legacy(Legacy.shared)` for uses through a
-    ///   singleton); by default the wrapper's own `init()`, if it has one.
-    func addStoredProperty(_ name: String, production: String? = nil, edits: inout EditBuffer) throws {
+    /// - Parameters:
+    ///   - production: The production value of the initializer's new
+    ///     parameter (`Wrappers.Legacy(Legacy.shared)` for uses through a
+    ///     singleton); by default the wrapper's own `init()`, if it has one.
+    ///   - optionalDefault: Instead, the value the body assigns when the
+    ///     new parameter, optional and `nil` by default, is `nil`: a value
+    ///     that needs `self` (``addStoredProperty(_:fromOwnChain:edits:)``).
+    func addStoredProperty(
+        _ name: String, production: String? = nil, optionalDefault: String? = nil, edits: inout EditBuffer
+    ) throws {
         guard let primary = plan.consumer.declarations.first(where: {
             $0.memberBlock.parent?.is(ExtensionDeclSyntax.self) == false
         }) else {
@@ -315,9 +256,7 @@ extension ConsumerRewriter {
                 "\(consumerName) declares no initializer, to which --apply would give a \(name) parameter",
                 fix: "add one (it may be empty), then run again")
         }
-        if production != nil || wrapperHasEmptyInit {
-            try requireNameableDefault(of: initializers, name: name, file: file)
-        }
+        try requireNameableParameter(of: initializers, name: name, file: file)
 
         // The property, after the last stored property (or first).
         let lastStored = members.last { item in
@@ -332,34 +271,47 @@ extension ConsumerRewriter {
             let indent = members.first.map(\.indentation) ?? "    "
             edits.insert("\n\(indent)\(line)\n", at: primary.memberBlock.leftBrace.endPositionBeforeTrailingTrivia, in: file)
         }
+        if let optionalDefault {
+            try addInitializerParameter(
+                name, type: shimType + "?", defaultValue: " = nil", assigning: "\(name) ?? \(optionalDefault)",
+                to: initializers, in: file, edits: &edits)
+            return
+        }
         let defaultValue = production.map { " = \($0)" } ?? (wrapperHasEmptyInit ? " = \(wrapperType)()" : "")
-        try addInitializerParameter(name, defaultValue: defaultValue, to: initializers, in: file, edits: &edits)
+        try addInitializerParameter(
+            name, type: shimType, defaultValue: defaultValue, assigning: name, to: initializers, in: file, edits: &edits)
     }
 
-    /// Refuses a public initializer whose new parameter's default would
-    /// name a wrapper that is not public.
+    /// The access of the shim protocol and its wrapper: the configured
+    /// one, at most the consumer's.
+    var shimAccess: AccessLevel { min(configuration.accessLevel, plan.consumer.accessLevel) }
+
+    /// Refuses a public initializer that would get a parameter of the shim
+    /// (or whose default names the wrapper) when the shim is not public.
     ///
-    /// A default argument of a public initializer is compiled into its
-    /// callers, so it may name only public declarations: a package or
-    /// internal wrapper there would not build.
-    private func requireNameableDefault(of initializers: [InitializerDeclSyntax], name: String, file: SourceFile) throws {
-        let wrapperAccess = min(configuration.accessLevel, plan.consumer.accessLevel)
-        guard plan.consumer.accessLevel.isPublic, !wrapperAccess.isPublic,
-              let exposed = initializers.first(where: { $0.modifiers.contains { ["public", "open"].contains($0.name.text) } })
+    /// A public initializer's parameter types, and its default arguments,
+    /// which are compiled into its callers, may name only public
+    /// declarations: a package or internal shim there would not build.
+    private func requireNameableParameter(
+        of initializers: [InitializerDeclSyntax], name: String, file: SourceFile
+    ) throws {
+        guard plan.consumer.accessLevel.isPublic, !shimAccess.isPublic,
+              let exposed = initializers.first(where: \.isPublic)
         else { return }
         throw Refusal(
             .cannotApply, at: file.sourceLocation(of: exposed),
-            "this initializer of \(consumerName) is public, and --apply would give it a `\(name)` parameter whose "
-                + "default value is \(shimType)'s \(wrapperAccess) wrapper, which a public default argument cannot name",
+            "this initializer of \(consumerName) is public, and --apply would give it a `\(name)` parameter of "
+                + "\(shimType), which is \(shimAccess) like its wrapper: a public initializer's parameter and default "
+                + "value cannot name them",
             fix: "set \"accessLevel\": \"public\" in txkit.json, or make the initializer package or internal, then "
                 + "run again")
     }
 
-    /// Gives each initializer a `name: Shim = default` parameter and
-    /// `self.name = name` after the assignments that open its body.
+    /// Gives each initializer a `name: type = default` parameter and
+    /// `self.name = value` after the assignments that open its body.
     private func addInitializerParameter(
-        _ name: String, defaultValue: String, to initializers: [InitializerDeclSyntax], in file: SourceFile,
-        edits: inout EditBuffer
+        _ name: String, type: String, defaultValue: String, assigning value: String,
+        to initializers: [InitializerDeclSyntax], in file: SourceFile, edits: inout EditBuffer
     ) throws {
         for initializer in initializers {
             let parameters = initializer.signature.parameterClause.parameters
@@ -370,7 +322,7 @@ extension ConsumerRewriter {
                         + "would add for \(shimType)",
                     fix: "rename that parameter, then run again")
             }
-            let parameter = "\(name): \(shimType)\(defaultValue)"
+            let parameter = "\(name): \(type)\(defaultValue)"
             addParameter(parameter, to: initializer, in: file, edits: &edits)
             guard let body = initializer.body else { continue }
             // After the assignments that open the body, or first.
@@ -381,7 +333,7 @@ extension ConsumerRewriter {
             // An empty body (`init() {}`) gets its closing brace on a line of its own.
             let closing = statements.isEmpty && !body.rightBrace.leadingTrivia.contains(where: \.isNewline)
                 ? "\n" + initializer.indentation : ""
-            edits.insert("\n\(indent)self.\(name) = \(name)\(closing)", at: position, in: file)
+            edits.insert("\n\(indent)self.\(name) = \(value)\(closing)", at: position, in: file)
         }
     }
 
@@ -411,53 +363,6 @@ extension ConsumerRewriter {
         let indent = initializer.indentation
         let lines = parameters.map { $0.with(\.trailingComma, nil).trimmedText } + [parameter]
         edits.replace(clause, in: file, with: "(\n" + lines.map { "\(indent)    \($0)" }.joined(separator: ",\n") + "\n\(indent))")
-    }
-
-    /// Wraps what the callers of the consumer's initializers pass for a
-    /// retyped parameter (`TaskManager(store: TaskStore())` becomes
-    /// `TaskManager(store: TaskManager.Wrappers.TaskStore())`), in every
-    /// file of the sources, `self.init(…)` of the consumer included: the
-    /// same instance, now behind the shim. Callers outside the sources
-    /// (another module, a test target) are not seen. Only the files that
-    /// mention the consumer are walked.
-    ///
-    /// An optional parameter's callers pass `nil` as it is, and the legacy
-    /// type's initializer or singleton wrapped; any other value may be
-    /// optional or not, which the sources do not say: refused.
-    func updateInitializerCallers(of retyped: RetypedParameters, edits: inout EditBuffer) throws {
-        guard !retyped.labels.isEmpty, let index = plan.consumer.index else { return }
-        let ownFiles = Set(plan.consumer.declarations.map(\.file.path))
-        for file in index.sources.filesMentioning(consumerName, or: ownFiles) {
-            let finder = InitializerCallFinder(type: consumerName, selfInit: ownFiles.contains(file.path))
-            finder.walk(file.tree)
-            for call in finder.calls {
-                for argument in call.arguments {
-                    guard let label = argument.label?.text, retyped.labels.contains(label) else { continue }
-                    let text = argument.expression.trimmedText
-                    if GeneratedLayout.namesWrapperOrMock(text, consumer: consumerName) { continue }
-                    // `self.init(store: store)` passing on a parameter of
-                    // another type than the legacy one (a mock's): as it is.
-                    if finder.selfInitCalls.contains(call.id), let reference = argument.expression.as(DeclReferenceExprSyntax.self),
-                       let type = call.enclosingInitializerParameterType(named: reference.baseName.text),
-                       type != legacyName {
-                        continue
-                    }
-                    if retyped.optionalLabels.contains(label) {
-                        if argument.expression.is(NilLiteralExprSyntax.self) { continue }
-                        let callee = argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedText
-                            ?? argument.expression.trimmedText
-                        guard callee == legacyName || callee.hasPrefix(legacyName + ".") else {
-                            throw Refusal(
-                                .cannotApply, at: file.sourceLocation(of: argument),
-                                "\(text) is passed for \(label): \(legacyName)?, which becomes the shim, and whether "
-                                    + "it is optional is not known",
-                                fix: "pass \(wrapperType)(…) or nil there, then run again")
-                        }
-                    }
-                    edits.replace(argument.expression, in: file, with: wrapped(argument.expression))
-                }
-            }
-        }
     }
 }
 #endif

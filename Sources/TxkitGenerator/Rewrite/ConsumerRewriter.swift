@@ -123,10 +123,15 @@ struct ConsumerRewriter {
         // Uses through one singleton or temporary (`Legacy.shared`,
         // `Legacy.shared()`, `Legacy()`): the shim property's production
         // value wraps that very expression.
-        let services = Set(uses.compactMap { use -> String? in
+        var services = Set(uses.compactMap { use -> String? in
             if case let .expression(text) = use.base, isServiceExpression(text) { return text }
             return serviceLocals[use.node.position.utf8Offset]?.expression
         })
+        // Several expressions of a type whose instances are
+        // interchangeable: one shim property stands for them all.
+        if stored.isEmpty, let service = interchangeableService(of: services) {
+            services = [service]
+        }
         if let service = services.first, services.count > 1 || !stored.isEmpty {
             let through = services.count > 1 ? "several expressions" : "`\(service)` and a stored property"
             refusals.append(Refusal(
@@ -165,9 +170,13 @@ struct ConsumerRewriter {
             case 0 where throughParametersOnly:
                 break
             case 0:
-                try addStoredProperty(
-                    property, production: services.first.map { perCall ? perCallProduction($0) : "\(wrapperType)(\($0))" },
-                    edits: &edits)
+                if let service = services.first, isOwnImmutableChain(service) {
+                    try addStoredProperty(property, fromOwnChain: service, edits: &edits)
+                } else {
+                    try addStoredProperty(
+                        property, production: services.first.map { perCall ? perCallProduction($0) : "\(wrapperType)(\($0))" },
+                        edits: &edits)
+                }
             case 1:
                 property = stored[0]
                 retyped = try retypeStoredProperty(property, edits: &edits)

@@ -36,6 +36,11 @@ extension MemberBlockSyntax {
     }
 }
 
+extension InitializerDeclSyntax {
+    /// Whether it is declared `public` or `open`.
+    var isPublic: Bool { modifiers.contains { ["public", "open"].contains($0.name.text) } }
+}
+
 extension FunctionDeclSyntax {
     /// The argument labels, `nil` for `_`.
     var argumentLabels: [String?] {

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
+#if GeneratorBenchmark
 import TxkitGenerator
+#endif
+
+#if GeneratorBenchmark
 
 /// `txkit-bench generator`: the code generator on a synthetic corpus
 /// (1,000 legacy types × 20 members, 1,000 consumers by default), wall
@@ -57,7 +61,7 @@ struct GeneratorBenchmarkCommand: ParsableCommand {
 
     func run() throws {
         #if DEBUG
-        print("warning: a debug build; run `swift run -c release --package-path Tools txkit-bench generator`")
+        print("warning: a debug build; run `swift run -c release --package-path Tools --traits GeneratorBenchmark txkit-bench generator`")
         #endif
         let folder = (self.folder as NSString).appendingPathComponent("txkit-corpus-\(getpid())")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -180,3 +184,25 @@ struct GeneratorBenchmarkCommand: ParsableCommand {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
 }
+
+#else
+
+/// `txkit-bench generator` in a build without the package trait
+/// `GeneratorBenchmark`, which links the code generator: it names the
+/// command that builds it and fails.
+struct GeneratorBenchmarkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generator",
+        abstract: "Time txkit (needs the GeneratorBenchmark trait: see Benchmarks/README.md)."
+    )
+
+    func run() throws {
+        FileHandle.standardError.write(Data("""
+            error: txkit-bench was built without the code generator; run
+              swift run -c release --package-path Tools --traits GeneratorBenchmark txkit-bench generator
+
+            """.utf8))
+        throw ExitCode.failure
+    }
+}
+#endif

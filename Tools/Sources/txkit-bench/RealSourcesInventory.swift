@@ -1,3 +1,4 @@
+#if GeneratorBenchmark
 import Foundation
 import TxkitGenerator
 
@@ -68,3 +69,4 @@ struct RealSources {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 }
+#endif

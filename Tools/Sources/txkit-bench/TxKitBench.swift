@@ -8,7 +8,7 @@ import ArgumentParser
 /// swift run -c release --package-path Tools txkit-bench                  # every entry
 /// swift run -c release --package-path Tools txkit-bench --quick --json b.json
 /// swift run -c release --package-path Tools txkit-bench fresh-db         # one entry, in detail
-/// swift run -c release --package-path Tools txkit-bench generator        # txkit shim/inventory on a corpus
+/// swift run -c release --package-path Tools --traits GeneratorBenchmark txkit-bench generator  # the code generator
 /// Scripts/with-postgres.sh swift run -c release --package-path Tools txkit-bench pg-faults  # PostgresDB.open failing
 /// ```
 @main
