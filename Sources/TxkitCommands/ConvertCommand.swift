@@ -80,6 +80,7 @@ package struct ConvertCommand: ParsableCommand {
     /// Plans the conversion and prints it; with `--apply`, writes it (and
     /// builds it with `--verify`).
     package func run() throws {
+        defer { options.reportTimings() }
         let generator = try options.generator(includingTests: true)
         let conversion = try generator.convert(
             legacy: legacy, protocolName: protocolName, statics: LegacyConversion.Statics(rawValue: statics) ?? .keep)
@@ -93,9 +94,11 @@ package struct ConvertCommand: ParsableCommand {
         let changes = try generator.changes(applying: conversion)
         let build = verify ? PackageBuild(root: options.root, arguments: buildArguments) : nil
         let deleted = Set(conversion.deletions)
-        let written = try changes.write(verifyingWith: build) { line in
-            let path = line.hasPrefix("wrote ") ? String(line.dropFirst("wrote ".count)) : ""
-            print(deleted.contains(path) ? "deleted \(path)" : line)
+        let written = try options.stageTimings.measure(.write) {
+            try changes.write(verifyingWith: build) { line in
+                let path = line.hasPrefix("wrote ") ? String(line.dropFirst("wrote ".count)) : ""
+                print(deleted.contains(path) ? "deleted \(path)" : line)
+            }
         }
         print("\(written.count) files written or deleted; \(conversion.changedLines) lines changed")
     }

@@ -13,6 +13,16 @@ struct GeneratorOptions: ParsableArguments {
         "Files or folders to read instead of txkit.json's sources (relative to --root).", valueName: "PATH"))
     var sources: [String] = []
 
+    @Flag(name: .long, help: "Print to standard error what each stage cost: parse, index, scan, plan, render, rewrite, migrate, check, write.")
+    var timings = false
+
+    /// Where the generators these options build record each stage's cost.
+    let stageTimings = StageTimings()
+
+    private enum CodingKeys: String, CodingKey {
+        case root, sources, timings
+    }
+
     /// The configuration and the parsed sources.
     ///
     /// - Parameter includingTests: Whether to read the mocks' test target
@@ -24,7 +34,15 @@ struct GeneratorOptions: ParsableArguments {
         let configuration = try GeneratorConfiguration.loadRequired(from: root)
         return try Generator(
             root: root, configuration: configuration, sources: sources.isEmpty ? nil : sources,
-            includingTests: includingTests)
+            includingTests: includingTests, timings: stageTimings)
+    }
+
+    /// With `--timings`, prints what each stage cost to standard error
+    /// (nothing without it). A command calls it once, as it ends, whether
+    /// it succeeded or not.
+    func reportTimings() {
+        guard timings else { return }
+        FileHandle.standardError.write(Data(stageTimings.report.utf8))
     }
 }
 
@@ -43,11 +61,11 @@ struct OutputOptions: ParsableArguments {
     }
 
     /// Writes, checks or lists `files` under `root`, reporting on standard
-    /// output.
-    func apply(_ files: [GeneratedFile], root: String) throws {
+    /// output; the time goes to `timings`' `check` or `write` stage.
+    func apply(_ files: [GeneratedFile], root: String, timings: StageTimings) throws {
         let writer = GeneratedFileWriter(root: root)
         if check {
-            let differences = try writer.check(files)
+            let differences = try timings.measure(.check) { try writer.check(files) }
             for difference in differences {
                 print(difference.description)
             }
@@ -57,14 +75,16 @@ struct OutputOptions: ParsableArguments {
             print("\(files.count) generated files are current")
         } else if dryRun {
             // Every check of a real write (markers, parsing), then the diffs.
-            _ = try FileChangeSet(root: root, files: files, edits: [])
-            let differences = try writer.check(files)
+            let differences = try timings.measure(.check) {
+                _ = try FileChangeSet(root: root, files: files, edits: [])
+                return try writer.check(files)
+            }
             for difference in differences {
                 print(difference.description)
             }
             print("--dry-run: \(differences.count) of \(files.count) files would be written; nothing was written")
         } else {
-            let written = try writer.write(files)
+            let written = try timings.measure(.write) { try writer.write(files) }
             for path in written {
                 print("wrote \(path)")
             }

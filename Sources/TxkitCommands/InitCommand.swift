@@ -32,13 +32,16 @@ package struct InitCommand: ParsableCommand {
         if FileManager.default.fileExists(atPath: path) && !dryRun {
             throw ExistingConfiguration(path: path)
         }
+        defer { options.reportTimings() }
         let proposal = try Generator.proposeConfiguration(
-            root: options.root, sources: options.sources.isEmpty ? nil : options.sources)
+            root: options.root, sources: options.sources.isEmpty ? nil : options.sources, timings: options.stageTimings)
         if dryRun {
             print(proposal.file.contents, terminator: "")
             return
         }
-        try FileChangeSet(root: options.root, files: [proposal.file], edits: []).write()
+        _ = try options.stageTimings.measure(.write) {
+            try FileChangeSet(root: options.root, files: [proposal.file], edits: []).write()
+        }
         print("wrote \(path)")
         print("sources: \(proposal.sources.joined(separator: ", "))")
         if proposal.candidates.isEmpty {

@@ -32,6 +32,7 @@ package struct InventoryCommand: ParsableCommand {
 
     /// Prints the inventory.
     package func run() throws {
+        defer { options.reportTimings() }
         let inventory = try options.generator().inventory()
         if json {
             let encoder = JSONEncoder()

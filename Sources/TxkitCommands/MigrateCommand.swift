@@ -56,6 +56,7 @@ package struct MigrateCommand: ParsableCommand {
     package init() {}
 
     package func run() throws {
+        defer { options.reportTimings() }
         let generator = try options.generator()
         let summary = try generator.migrate(consumer: consumer)
         let files = summary.files, edits = summary.edits
@@ -71,7 +72,7 @@ package struct MigrateCommand: ParsableCommand {
             return
         }
         let build = verify ? PackageBuild(root: options.root, arguments: buildArguments) : nil
-        let written = try changes.write(verifyingWith: build) { print($0) }
+        let written = try options.stageTimings.measure(.write) { try changes.write(verifyingWith: build) { print($0) } }
         print("\(written.count) of \(files.count + edits.count) files written (the others were current)")
         let moved = summary.requirements.isEmpty ? "" : "; \(summary.requirements.count) pieces of data access moved into \(consumer).Shims.Database"
         let pairs = summary.pairs.isEmpty ? "" : "; finders behind shims: \(summary.pairs.joined(separator: ", "))"

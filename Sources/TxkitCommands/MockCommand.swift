@@ -43,13 +43,14 @@ package struct MockCommand: ParsableCommand {
 
     /// Generates (or checks) the mocks.
     package func run() throws {
+        defer { options.reportTimings() }
         let generator = try options.generator()
         let files = if let protocolName {
             [try generator.mock(protocol: protocolName, mockName: name)]
         } else {
             try generator.mockAll()
         }
-        try output.apply(files, root: options.root)
+        try output.apply(files, root: options.root, timings: options.stageTimings)
     }
 }
 #endif

@@ -85,16 +85,17 @@ package struct ShimCommand: ParsableCommand {
 
     /// Generates (or checks) the files, and with `--apply` edits the consumer.
     package func run() throws {
+        defer { options.reportTimings() }
         let generator = try options.generator()
         guard let consumer, let legacy else {
-            try output.apply(generator.shimAll(), root: options.root)
+            try output.apply(generator.shimAll(), root: options.root, timings: options.stageTimings)
             return
         }
         // Everything is computed before anything is written, from one
         // plan of the pair.
         let shim = try generator.shim(consumer: consumer, legacy: legacy)
         if output.check {
-            try output.apply(shim.files, root: options.root)
+            try output.apply(shim.files, root: options.root, timings: options.stageTimings)
         } else if apply {
             // All or nothing: every file is checked (and parsed again)
             // before the first is written; with --verify, restored when
@@ -106,13 +107,13 @@ package struct ShimCommand: ParsableCommand {
                 return
             }
             let build = verify ? PackageBuild(root: options.root, arguments: buildArguments) : nil
-            let written = try changes.write(verifyingWith: build) { print($0) }
+            let written = try options.stageTimings.measure(.write) { try changes.write(verifyingWith: build) { print($0) } }
             print("\(written.count) of \(shim.files.count + edits.count) files written (the others were current)")
             if edits.isEmpty {
                 print("\(consumer) already uses \(legacy) only through \(GeneratedLayout.shimReference(consumer: consumer, legacy: legacy))")
             }
         } else {
-            try output.apply(shim.files, root: options.root)
+            try output.apply(shim.files, root: options.root, timings: options.stageTimings)
             printEdit(shim)
         }
     }

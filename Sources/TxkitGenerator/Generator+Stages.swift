@@ -9,9 +9,11 @@ extension Generator {
     /// What `consumer` needs from `legacy` (the scan and plan stages): the
     /// members it uses and the transaction each takes.
     package func plan(consumer consumerName: String, legacy legacyName: String) throws -> ShimPlan {
-        try ShimPlan(
-            consumer: index.type(named: consumerName), legacy: index.type(named: legacyName),
-            configuration: configuration)
+        try timings.measure(.plan) {
+            try ShimPlan(
+                consumer: index.type(named: consumerName), legacy: index.type(named: legacyName),
+                configuration: configuration)
+        }
     }
 
     /// The pairs a previous `txkit shim` generated, from the markers of
@@ -61,9 +63,11 @@ extension Generator {
         for legacy in alongside + [plan.legacy.name] where !legacies.contains(legacy) {
             legacies.append(legacy)
         }
-        return ShimFilesRenderer(
-            plan: plan, configuration: configuration, legacies: legacies.sorted(), accesses: shimAccesses(of: consumer)
-        ).files()
+        return timings.measure(.render) {
+            ShimFilesRenderer(
+                plan: plan, configuration: configuration, legacies: legacies.sorted(), accesses: shimAccesses(of: consumer)
+            ).files()
+        }
     }
 
     /// `Database` when `txkit migrate` wrote `consumer`'s `Database` shim
@@ -89,19 +93,25 @@ extension Generator {
     /// The files of several pairs generated together (`txkit shim --all`):
     /// each consumer's namespaces list all its pairs, those generated
     /// before and those in `pairs`. A file two pairs share is listed once.
+    ///
+    /// The pairs are planned and rendered on every core, from the one
+    /// index (the time is the `render` stage's); the files keep the order
+    /// of the pairs, and the first error in that order is thrown.
     public func shim(pairs: [(consumer: String, legacy: String)]) throws -> [GeneratedFile] {
         var legaciesByConsumer: [String: [String]] = [:]
         for pair in pairs {
             legaciesByConsumer[pair.consumer, default: []].append(pair.legacy)
         }
+        let rendered = try timings.measureInParallel(.render) {
+            try pairs.concurrentMap { pair throws(any Error) in
+                try render(
+                    plan(consumer: pair.consumer, legacy: pair.legacy), alongside: legaciesByConsumer[pair.consumer] ?? [])
+            }
+        }
         var files: [GeneratedFile] = []
         var seen: Set<String> = []
-        for pair in pairs {
-            for file in try render(
-                plan(consumer: pair.consumer, legacy: pair.legacy), alongside: legaciesByConsumer[pair.consumer] ?? [])
-            where seen.insert(file.path).inserted {
-                files.append(file)
-            }
+        for file in rendered.joined() where seen.insert(file.path).inserted {
+            files.append(file)
         }
         return files
     }
@@ -179,7 +189,7 @@ extension Generator {
     ///   transaction not built by a configured bridge), or when the edits
     ///   would overlap; nothing is edited then.
     package func rewrite(_ plan: ShimPlan) throws -> [ConsumerEdit] {
-        try ConsumerRewriter(plan: plan, configuration: configuration).rewrite()
+        try timings.measure(.rewrite) { try ConsumerRewriter(plan: plan, configuration: configuration).rewrite() }
     }
 
     // MARK: Write

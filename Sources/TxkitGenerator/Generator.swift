@@ -33,15 +33,20 @@ public final class Generator {
     /// The folders of the sources read from disk, which `convert` searches
     /// for Objective-C callers.
     let sourceFolders: [String]
+    /// What each stage of this run cost so far.
+    package let timings: StageTimings
 
     /// Reads the sources `txkit.json` names (or `sources`, relative to
     /// `root`), and the shims generated before.
     ///
-    /// - Parameter includingTests: Whether to read the test target of the
-    ///   mocks too (`txkit convert` rewrites the tests that use the shims'
-    ///   mocks).
+    /// - Parameters:
+    ///   - includingTests: Whether to read the test target of the mocks
+    ///     too (`txkit convert` rewrites the tests that use the shims'
+    ///     mocks).
+    ///   - timings: Where each stage's cost is recorded (`--timings`).
     public convenience init(
-        root: String, configuration: GeneratorConfiguration, sources: [String]? = nil, includingTests: Bool = false
+        root: String, configuration: GeneratorConfiguration, sources: [String]? = nil, includingTests: Bool = false,
+        timings: StageTimings = StageTimings()
     ) throws {
         let absolute = { (path: String) in path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path) }
         let layout = GeneratedLayout(configuration)
@@ -63,11 +68,17 @@ public final class Generator {
            !paths.contains(where: { standardized(shims).hasPrefix(standardized($0) + "/") || standardized($0) == standardized(shims) }) {
             paths.append(shims)
         }
-        try self.init(configuration: configuration, sources: SourceSet(paths: paths), root: root, sourceFolders: folders)
+        let sources = try timings.measure(.parse) { try SourceSet(paths: paths) }
+        self.init(configuration: configuration, sources: sources, root: root, sourceFolders: folders, timings: timings)
     }
 
-    package init(configuration: GeneratorConfiguration, sources: SourceSet, root: String = "", sourceFolders: [String] = []) {
-        index = SourceIndex(sources)
+    package init(
+        configuration: GeneratorConfiguration, sources: SourceSet, root: String = "", sourceFolders: [String] = [],
+        timings: StageTimings = StageTimings()
+    ) {
+        self.timings = timings
+        index = timings.measure(.index) { SourceIndex(sources) }
+        markedPairs = Self.pairs(markedIn: index)
         self.configuration = configuration.addingTypealiases(of: index)
         self.root = root
         self.sourceFolders = sourceFolders
@@ -77,23 +88,29 @@ public final class Generator {
     package var layout: GeneratedLayout { GeneratedLayout(configuration) }
 
     /// ``generatedPairs()``, read from the markers once.
-    lazy var markedPairs: [(consumer: String, legacy: String)] = Self.pairs(markedIn: index)
+    let markedPairs: [(consumer: String, legacy: String)]
 
     // MARK: - The commands
 
     /// `txkit init`: a starting `txkit.json` for the project at `root`,
     /// from the legacy transaction types its sources take (read → index →
     /// propose); ``ConfigurationProposal/file`` is what it writes.
-    package static func proposeConfiguration(root: String, sources: [String]? = nil) throws -> ConfigurationProposal {
-        try ConfigurationProposal(root: root, sources: sources)
+    package static func proposeConfiguration(
+        root: String, sources: [String]? = nil, timings: StageTimings = StageTimings()
+    ) throws -> ConfigurationProposal {
+        try ConfigurationProposal(root: root, sources: sources, timings: timings)
     }
 
     /// `txkit inventory`: the legacy types, who uses them and how far
     /// each use is migrated (index → scan every type → report).
     public func inventory() -> Inventory {
-        Inventory(
-            index: index, configuration: configuration, generatedPairs: generatedPairs(),
-            isShimCurrent: shimIsCurrent)
+        // Each consumer is scanned on every core: the plans and renders
+        // of a current-shim check inside are the scan's.
+        timings.measureInParallel(.scan) {
+            Inventory(
+                index: index, configuration: configuration, generatedPairs: generatedPairs(),
+                isShimCurrent: shimIsCurrent)
+        }
     }
 
     /// `txkit shim --consumer C --legacy D`: what C uses of D, planned once,
@@ -149,7 +166,7 @@ public final class Generator {
     /// the shims, wrappers, mocks, namespaces and production entry points
     /// rendered (see ``ConsumerMigration``); or every place that stops it.
     package func migrate(consumer: String) throws -> MigrationOutput {
-        let migration = try ConsumerMigration(consumer: consumer, generator: self)
+        let migration = try timings.measure(.migrate) { try ConsumerMigration(consumer: consumer, generator: self) }
         return MigrationOutput(
             files: migration.files, edits: migration.edits,
             requirements: migration.requirements.map(\.displayName), pairs: migration.pairs,
@@ -162,7 +179,7 @@ public final class Generator {
     package func changes(
         files: [GeneratedFile], edits: [ConsumerEdit] = [], deletions: [String] = []
     ) throws -> FileChangeSet {
-        try FileChangeSet(root: root, files: files, edits: edits, deletions: deletions)
+        try timings.measure(.check) { try FileChangeSet(root: root, files: files, edits: edits, deletions: deletions) }
     }
 
     /// What ``migrate(consumer:)`` computes for one consumer.

@@ -70,7 +70,7 @@ extension ConfigurationProposal {
                       !variable.modifiers.contains(where: { $0.name.text == "static" })
                 else { continue }
                 for binding in variable.bindings where binding.accessorBlock == nil {
-                    let written = binding.typeAnnotation?.type.trimmedDescription ?? ""
+                    let written = binding.typeAnnotation?.type.trimmedText ?? ""
                     if ["Database", "GRDB.Database"].contains(SourceIndex.coreTypeName(written)),
                        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
                         return name
@@ -92,7 +92,7 @@ extension ConfigurationProposal {
             for item in declaration.memberBlock.members {
                 guard let initializer = item.decl.as(InitializerDeclSyntax.self) else { continue }
                 let parameters = Array(initializer.signature.parameterClause.parameters)
-                if parameters.count == 1, ["Database", "GRDB.Database"].contains(SourceIndex.coreTypeName(parameters[0].type.trimmedDescription)) {
+                if parameters.count == 1, ["Database", "GRDB.Database"].contains(SourceIndex.coreTypeName(parameters[0].type.trimmedText)) {
                     return parameters[0].firstName.text
                 }
             }

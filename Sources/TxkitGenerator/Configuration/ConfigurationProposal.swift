@@ -44,7 +44,8 @@ package struct ConfigurationProposal: Equatable, Sendable {
     ///   - sources: Folders relative to `root` (the plugin passes its
     ///     targets'); by default each folder of `root/Sources`, or `root`
     ///     itself without one.
-    package init(root: String, sources: [String]? = nil) throws {
+    ///   - timings: Where the parse and index stages' costs go.
+    package init(root: String, sources: [String]? = nil, timings: StageTimings = StageTimings()) throws {
         let manager = FileManager.default
         let sourcesFolder = (root as NSString).appendingPathComponent("Sources")
         let found = sources ?? (try? manager.contentsOfDirectory(atPath: sourcesFolder))?
@@ -53,13 +54,13 @@ package struct ConfigurationProposal: Equatable, Sendable {
             .map { "Sources/\($0)" }
         self.sources = (found?.isEmpty ?? true) ? ["."] : found!
         let absolute = self.sources.map { $0 == "." ? root : (root as NSString).appendingPathComponent($0) }
-        let set = try SourceSet(paths: absolute)
+        let set = try timings.measure(.parse) { try SourceSet(paths: absolute) }
         var counts: [String: Int] = [:]
         var firstFolder: [String: String] = [:]
         var declaresPublicInitializer = false
         // The types the sources declare (not those they only extend, such
         // as GRDB's `Database`), typealiases included.
-        let index = SourceIndex(set)
+        let index = timings.measure(.index) { SourceIndex(set) }
         let declared = Set(index.types.filter { $0.value.kind != nil }.keys).union(index.typealiases.keys)
         let wrappers = Self.wrapperSettings(index)
         for file in set.files {
@@ -136,7 +137,7 @@ private final class ParameterTypeCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
-        types.append(node.type.trimmedDescription)
+        types.append(node.type.trimmedText)
         return .visitChildren
     }
 }

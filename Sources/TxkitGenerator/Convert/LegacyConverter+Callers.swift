@@ -89,7 +89,7 @@ extension LegacyConverter {
                 continue
             }
             if statics == .instance, member.isStatic, case .type = use.base, let base = use.node.base {
-                edits.replace(base, in: use.file, with: "\(base.trimmedDescription).shared")
+                edits.replace(base, in: use.file, with: "\(base.trimmedText).shared")
             }
             guard let argument = transactionArgument(of: call, for: target) else {
                 blockers.append(block(
@@ -124,7 +124,7 @@ extension LegacyConverter {
             replacement = inner
         } else if let reverse = target.kind == .write
                     ? target.legacyTransaction.reverseBridge?.write : target.legacyTransaction.reverseBridge?.read {
-            replacement = reverse.replacingOccurrences(of: "$legacy", with: expression.trimmedDescription)
+            replacement = reverse.replacingOccurrences(of: "$legacy", with: expression.trimmedText)
             edits.need(configuration.wrapperImports, in: file)
         }
         guard let replacement else {
@@ -133,7 +133,7 @@ extension LegacyConverter {
                 legacyTransaction: target.legacyTransaction)
             blockers.append(block(
                 file.sourceLocation(of: call),
-                "\(call.firstLine) passes `\(expression.trimmedDescription)`, a legacy transaction not built with a "
+                "\(call.firstLine) passes `\(expression.trimmedText)`, a legacy transaction not built with a "
                     + "bridge of txkit.json, and \(target.legacyTransaction.type) has no reverseBridge for "
                     + "\(target.kind) in txkit.json",
                 fix: step ?? "pass the TransactionKit transaction here by hand"))

@@ -108,14 +108,14 @@ extension LegacyConverter {
     /// `@objc` (or `@IBAction`, or the type's `@objcMembers`) when the
     /// member is exposed to Objective-C.
     static func objectiveCAttribute(of function: FunctionDeclSyntax, in legacy: IndexedType) -> String? {
-        let names = function.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        let names = function.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText }
         if let found = names.first(where: { $0 == "objc" || $0 == "IBAction" }) { return "@" + found }
         if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }) {
             return nil
         }
         for declaration in legacy.declarations where !declaration.isExtension {
             let attributes = declaration.memberBlock.parent?.asProtocol((any WithAttributesSyntax).self)?.attributes
-            if attributes?.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objcMembers" }) == true {
+            if attributes?.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "objcMembers" }) == true {
                 return "@objcMembers on \(legacy.name)"
             }
         }
@@ -129,7 +129,7 @@ extension LegacyConverter {
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             name = reference.baseName.text
         } else if let access = call.calledExpression.as(MemberAccessExprSyntax.self),
-                  let base = access.base?.trimmedDescription,
+                  let base = access.base?.trimmedText,
                   ["self", "Self", legacy.name, "\(legacy.name).shared", "Self.shared"].contains(base) {
             name = access.declName.baseName.text
         } else {
@@ -161,8 +161,8 @@ extension LegacyConverter {
                 }
                 if statics == .instance, target.member.isStatic,
                    let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
-                   [legacy.name, "Self"].contains(base.trimmedDescription) {
-                    edits.replace(base, in: declaration.file, with: "\(base.trimmedDescription).shared")
+                   [legacy.name, "Self"].contains(base.trimmedText) {
+                    edits.replace(base, in: declaration.file, with: "\(base.trimmedText).shared")
                 }
                 guard let argument = transactionArgument(of: call, for: target) else {
                     blockers.append(block(

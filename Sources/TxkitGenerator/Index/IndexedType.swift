@@ -63,6 +63,12 @@ package struct IndexedType {
 
     /// Own members, then inherited ones.
     var allMembers: [IndexedMember] { members + inheritedMembers }
+
+    /// The members of ``allMembers`` that satisfy `isIncluded`, in its
+    /// order, without building it.
+    func allMembers(where isIncluded: (IndexedMember) -> Bool) -> [IndexedMember] {
+        members.filter(isIncluded) + inheritedMembers.filter(isIncluded)
+    }
 }
 
 /// One declaration (or extension) of a type, with the file it is in.

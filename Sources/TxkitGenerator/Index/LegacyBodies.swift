@@ -57,7 +57,7 @@ final class LegacyBodies {
     private func transactionParameters(of function: FunctionDeclSyntax) -> Set<String> {
         var names: Set<String> = []
         for parameter in function.signature.parameterClause.parameters
-        where isLegacyTransaction(Self.bareType(parameter.type.trimmedDescription)) {
+        where isLegacyTransaction(Self.bareType(parameter.type.trimmedText)) {
             names.insert((parameter.secondName ?? parameter.firstName).text)
         }
         return names

@@ -18,9 +18,9 @@ final class MemberReader {
     static func keptAttributes(_ attributes: AttributeListSyntax) -> [String] {
         attributes.compactMap { element -> String? in
             guard let attribute = element.as(AttributeSyntax.self) else { return nil }
-            let name = attribute.attributeName.trimmedDescription
+            let name = attribute.attributeName.trimmedText
             if name == "discardableResult" || name == "available" || name.hasSuffix("Actor") {
-                return attribute.trimmedDescription
+                return attribute.trimmedText
             }
             return nil
         }
@@ -126,7 +126,7 @@ final class MemberReader {
     private func member(_ function: FunctionDeclSyntax) -> IndexedMember {
         let signature = function.signature
         let parameters = signature.parameterClause.parameters.map { parameter -> IndexedParameter in
-            var type = parameter.type.trimmedDescription
+            var type = parameter.type.trimmedText
             var isInout = false
             if type.hasPrefix("inout ") {
                 isInout = true
@@ -139,20 +139,20 @@ final class MemberReader {
                 type: type,
                 isInout: isInout,
                 isVariadic: parameter.ellipsis != nil,
-                defaultValue: parameter.defaultValue?.value.trimmedDescription,
+                defaultValue: parameter.defaultValue?.value.trimmedText,
                 shape: TypeShape(parameter.type))
         }
         return IndexedMember(
             kind: .function,
             name: function.name.text,
             isStatic: isStatic(function.modifiers),
-            genericParameters: function.genericParameterClause?.trimmedDescription ?? "",
+            genericParameters: function.genericParameterClause?.trimmedText ?? "",
             genericParameterNames: function.genericParameterClause?.parameters.map(\.name.text) ?? [],
-            whereClause: function.genericWhereClause?.trimmedDescription ?? "",
+            whereClause: function.genericWhereClause?.trimmedText ?? "",
             parameters: parameters,
             isAsync: signature.effectSpecifiers?.asyncSpecifier != nil,
-            throwsClause: signature.effectSpecifiers?.throwsClause?.trimmedDescription,
-            resultType: signature.returnClause.map { $0.type.trimmedDescription }.flatMap { $0 == "Void" || $0 == "()" ? nil : $0 },
+            throwsClause: signature.effectSpecifiers?.throwsClause?.trimmedText,
+            resultType: signature.returnClause.map { $0.type.trimmedText }.flatMap { $0 == "Void" || $0 == "()" ? nil : $0 },
             resultShape: signature.returnClause.map { TypeShape($0.type) },
             attributes: Self.keptAttributes(function.attributes),
             documentation: Self.documentation(function.leadingTrivia),
@@ -166,7 +166,7 @@ final class MemberReader {
         let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
         return variable.bindings.compactMap { binding -> IndexedMember? in
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                  let type = binding.typeAnnotation?.type.trimmedDescription
+                  let type = binding.typeAnnotation?.type.trimmedText
                     ?? binding.initializer.flatMap({ Self.inferredType(of: $0.value) })
             else { return nil }
             let isSettable: Bool

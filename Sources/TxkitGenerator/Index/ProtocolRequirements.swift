@@ -137,7 +137,7 @@ package struct ProtocolRequirements {
             if let decl = declaration.memberBlock.parent?.as(ProtocolDeclSyntax.self) {
                 for attribute in decl.attributes {
                     guard let attribute = attribute.as(AttributeSyntax.self) else { continue }
-                    let attributeName = attribute.attributeName.trimmedDescription
+                    let attributeName = attribute.attributeName.trimmedText
                     if attributeName.hasSuffix("Actor"), globalActor == nil { globalActor = "@" + attributeName }
                     if attributeName == "objc" { isObjC = true }
                 }
@@ -202,11 +202,11 @@ package struct ProtocolRequirements {
             let signature = function.signature
             found = Requirement(
                 kind: .method, name: function.name.text, isStatic: Self.isStatic(function.modifiers),
-                genericParameters: function.genericParameterClause?.trimmedDescription ?? "",
-                whereClause: function.genericWhereClause?.trimmedDescription ?? "",
+                genericParameters: function.genericParameterClause?.trimmedText ?? "",
+                whereClause: function.genericWhereClause?.trimmedText ?? "",
                 parameters: Self.parameters(signature.parameterClause.parameters, isSubscript: false),
                 isAsync: signature.effectSpecifiers?.asyncSpecifier != nil,
-                throwsClause: signature.effectSpecifiers?.throwsClause?.trimmedDescription,
+                throwsClause: signature.effectSpecifiers?.throwsClause?.trimmedText,
                 resultType: signature.returnClause.map { Self.oneLine($0.type) }.flatMap { $0 == "Void" || $0 == "()" ? nil : $0 },
                 attributes: MemberReader.keptAttributes(function.attributes),
                 location: file.sourceLocation(of: function.name), owner: owner,
@@ -223,7 +223,7 @@ package struct ProtocolRequirements {
                         if accessor.accessorSpecifier.tokenKind == .keyword(.set) { isSettable = true }
                         if accessor.accessorSpecifier.tokenKind == .keyword(.get) {
                             isAsync = accessor.effectSpecifiers?.asyncSpecifier != nil
-                            throwsClause = accessor.effectSpecifiers?.throwsClause?.trimmedDescription
+                            throwsClause = accessor.effectSpecifiers?.throwsClause?.trimmedText
                         }
                     }
                 }
@@ -245,15 +245,15 @@ package struct ProtocolRequirements {
                     if accessor.accessorSpecifier.tokenKind == .keyword(.set) { isSettable = true }
                     if accessor.accessorSpecifier.tokenKind == .keyword(.get) {
                         isAsync = accessor.effectSpecifiers?.asyncSpecifier != nil
-                        throwsClause = accessor.effectSpecifiers?.throwsClause?.trimmedDescription
+                        throwsClause = accessor.effectSpecifiers?.throwsClause?.trimmedText
                     }
                 }
             }
             found = Requirement(
                 kind: .subscript(isSettable: isSettable), name: "subscript",
                 isStatic: Self.isStatic(subscriptDecl.modifiers),
-                genericParameters: subscriptDecl.genericParameterClause?.trimmedDescription ?? "",
-                whereClause: subscriptDecl.genericWhereClause?.trimmedDescription ?? "",
+                genericParameters: subscriptDecl.genericParameterClause?.trimmedText ?? "",
+                whereClause: subscriptDecl.genericWhereClause?.trimmedText ?? "",
                 parameters: Self.parameters(subscriptDecl.parameterClause.parameters, isSubscript: true),
                 isAsync: isAsync, throwsClause: throwsClause,
                 resultType: Self.oneLine(subscriptDecl.returnClause.type),
@@ -264,25 +264,25 @@ package struct ProtocolRequirements {
             let signature = initializer.signature
             found = Requirement(
                 kind: .initializer(isFailable: initializer.optionalMark != nil), name: "init", isStatic: false,
-                genericParameters: initializer.genericParameterClause?.trimmedDescription ?? "",
-                whereClause: initializer.genericWhereClause?.trimmedDescription ?? "",
+                genericParameters: initializer.genericParameterClause?.trimmedText ?? "",
+                whereClause: initializer.genericWhereClause?.trimmedText ?? "",
                 parameters: Self.parameters(signature.parameterClause.parameters, isSubscript: false),
                 isAsync: signature.effectSpecifiers?.asyncSpecifier != nil,
-                throwsClause: signature.effectSpecifiers?.throwsClause?.trimmedDescription, resultType: nil,
+                throwsClause: signature.effectSpecifiers?.throwsClause?.trimmedText, resultType: nil,
                 attributes: MemberReader.keptAttributes(initializer.attributes),
                 location: file.sourceLocation(of: initializer.initKeyword), owner: owner)
         } else if let associated = decl.as(AssociatedTypeDeclSyntax.self) {
             let name = associated.name.text
             guard !associatedTypes.contains(where: { $0.name == name }) else { return }
             let requirements = associated.genericWhereClause?.requirements.map { requirement in
-                requirement.requirement.trimmedDescription.replacingOccurrences(of: "Self.", with: "")
+                requirement.requirement.trimmedText.replacingOccurrences(of: "Self.", with: "")
             } ?? []
             associatedTypes.append(AssociatedType(
                 name: name,
                 constraint: associated.inheritanceClause.map { clause in
-                    clause.inheritedTypes.map { $0.type.trimmedDescription }.joined(separator: " & ")
+                    clause.inheritedTypes.map { $0.type.trimmedText }.joined(separator: " & ")
                 },
-                defaultType: associated.initializer?.value.trimmedDescription,
+                defaultType: associated.initializer?.value.trimmedText,
                 requirements: requirements))
             return
         }
@@ -309,7 +309,7 @@ package struct ProtocolRequirements {
 
     /// A type written over several lines, on one line.
     static func oneLine(_ type: TypeSyntax) -> String {
-        oneLine(type.trimmedDescription)
+        oneLine(type.trimmedText)
     }
 
     static func oneLine(_ text: String) -> String {
@@ -348,7 +348,7 @@ package struct ProtocolRequirements {
             let label: String? = first == "_" || (isSubscript && second == nil) ? nil : first
             return IndexedParameter(
                 label: label, name: name, type: type, isInout: isInout, isVariadic: parameter.ellipsis != nil,
-                defaultValue: parameter.defaultValue?.value.trimmedDescription, shape: TypeShape(parameter.type))
+                defaultValue: parameter.defaultValue?.value.trimmedText, shape: TypeShape(parameter.type))
         }
     }
 }

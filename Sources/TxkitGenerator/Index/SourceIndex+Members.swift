@@ -7,6 +7,12 @@ extension SourceIndex {
     /// (`PreparedSendData` declared in `Legacy` → `Legacy.PreparedSendData`),
     /// since shims and mocks are declared outside the type.
     func qualifyNestedTypes() {
+        // The last components of the nested types' and aliases' names: a
+        // word that is none of them names no nested type in any scope.
+        let nested = Set((Array(types.keys) + Array(typealiases.keys)).compactMap { name in
+            name.contains(".") ? name.split(separator: ".").last.map(String.init) : nil
+        })
+        guard !nested.isEmpty else { return }
         for name in typeNames {
             guard var type = types[name] else { continue }
             let scopes = Self.enclosingScopes(of: type.qualifiedName)
@@ -14,9 +20,9 @@ extension SourceIndex {
             for index in type.members.indices {
                 var member = type.members[index]
                 let generic = Set(member.genericParameterNames)
-                member.resultType = member.resultType.map { qualify($0, in: scopes, except: generic) }
+                member.resultType = member.resultType.map { qualify($0, in: scopes, except: generic, nested: nested) }
                 for p in member.parameters.indices {
-                    member.parameters[p].type = qualify(member.parameters[p].type, in: scopes, except: generic)
+                    member.parameters[p].type = qualify(member.parameters[p].type, in: scopes, except: generic, nested: nested)
                 }
                 if member != type.members[index] {
                     type.members[index] = member
@@ -41,15 +47,16 @@ extension SourceIndex {
 
     /// `type` with each identifier that names a type nested in one of
     /// `scopes` prefixed with that scope. Identifiers after a `.` are
-    /// already qualified; generic parameters are left alone.
-    private func qualify(_ type: String, in scopes: [String], except generic: Set<String>) -> String {
+    /// already qualified; generic parameters are left alone. `nested`
+    /// holds the last components of the nested types' names.
+    private func qualify(_ type: String, in scopes: [String], except generic: Set<String>, nested: Set<String>) -> String {
         var result = ""
         var word = ""
         var previous: Character = " "
         func flush() {
             defer { word = "" }
             guard !word.isEmpty else { return }
-            if previous != ".", !generic.contains(word), word.first?.isUppercase == true,
+            if previous != ".", nested.contains(word), !generic.contains(word), word.first?.isUppercase == true,
                let scope = scopes.first(where: { types["\($0).\(word)"] != nil || typealiases["\($0).\(word)"] != nil }) {
                 result += "\(scope).\(word)"
             } else {
@@ -80,18 +87,20 @@ extension SourceIndex {
             guard var type = types[name] else { continue }
             var seen: Set<String> = [name, type.qualifiedName]
             var inherited: [IndexedMember] = []
-            var keys = Set(type.members.map(Self.signatureKey))
+            // Read once a parent is found in the sources (most types have none).
+            var keys: Set<String>?
             var queue = type.inherited
             while !queue.isEmpty {
                 var parent = Self.coreTypeName(queue.removeFirst())
                 if let generic = parent.firstIndex(of: "<") { parent = String(parent[..<generic]) }
                 guard seen.insert(parent).inserted, let parentType = types[parent] else { continue }
+                if keys == nil { keys = Set(type.members.map(Self.signatureKey)) }
                 // A requirement the type implements with its own alias of
                 // an associated type is the type's member, not a second one.
                 let associated = parentType.associatedTypeNames
                 for member in parentType.members
                 where !type.members.contains(where: { $0.witnesses(member, associated: associated) })
-                    && keys.insert(Self.signatureKey(member)).inserted {
+                    && keys!.insert(Self.signatureKey(member)).inserted {
                     inherited.append(member)
                 }
                 queue += parentType.inherited
@@ -114,6 +123,7 @@ extension SourceIndex {
     /// `(Legacy)!` → `Legacy`; `Self` stays `Self`. Collections and
     /// generic types are returned as written.
     static func coreTypeName(_ written: String) -> String {
+        if isCoreTypeName(written) { return written }
         var type = written.trimmingWhitespace
         var changed = true
         while changed {
@@ -134,6 +144,20 @@ extension SourceIndex {
         return type
     }
 
+    /// Whether ``coreTypeName(_:)`` returns `written` as it is, read from
+    /// its bytes (the scans ask for every name they meet): no whitespace,
+    /// `(` or `)`, `?` or `!` at its ends, no prefix it drops. Text that
+    /// starts or ends with a non-ASCII character is left to the full rules.
+    private static func isCoreTypeName(_ written: String) -> Bool {
+        let bytes = written.utf8
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        let whitespace: [UInt8] = [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D]
+        guard first < 0x80, last < 0x80, !whitespace.contains(first), !whitespace.contains(last),
+              first != UInt8(ascii: "("), ![UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: ")")].contains(last)
+        else { return false }
+        return !["any ", "some ", "inout ", "borrowing ", "consuming "].contains { bytes.starts(with: $0.utf8) }
+    }
+
     /// `written` with type aliases of the sources replaced by what they
     /// alias (a chain of them too), as a core type name.
     func resolvedTypeName(_ written: String) -> String {
@@ -149,7 +173,7 @@ extension SourceIndex {
     /// or instance ones.
     func members(named name: String, of typeName: String, isStatic: Bool) -> [IndexedMember] {
         guard let type = types[resolvedTypeName(typeName)] else { return [] }
-        return type.allMembers.filter { $0.name == name && $0.isStatic == isStatic }
+        return type.allMembers { $0.name == name && $0.isStatic == isStatic }
     }
 }
 

@@ -17,23 +17,33 @@ package final class SourceIndex {
     /// Whether some file adopts a GRDB pool or queue (`SQLiteDB(adopting:`),
     /// read once: every consumer rewritten asks, and rendering every file's
     /// text per pair made `--apply` of all pairs quadratic.
-    private(set) lazy var adoptsAPool: Bool = sources.files.contains {
-        $0.tree.description.contains("SQLiteDB(adopting:")
-    }
+    var adoptsAPool: Bool { adoptsAPoolOnce.value }
+    private let adoptsAPoolOnce: ComputedOnce<Bool>
 
+    /// Reads each file's types on every core, then adds them in the order
+    /// of the files (members numbered across files in that order).
     package init(_ sources: SourceSet) {
         self.sources = sources
-        var order = 0
-        for file in sources.files {
-            let collector = TypeCollector(file: file, order: order)
+        adoptsAPoolOnce = ComputedOnce { [files = sources.files] in
+            files.contains { $0.tree.description.contains("SQLiteDB(adopting:") }
+        }
+        let collected = sources.files.concurrentMap { file in
+            let collector = TypeCollector(file: file, order: 0)
             collector.walk(file.tree)
-            order = collector.order
-            for found in collector.found {
+            return (found: collector.found, typealiases: collector.typealiases, members: collector.order)
+        }
+        var order = 0
+        for (file, collected) in zip(sources.files, collected) {
+            for var found in collected.found {
+                for position in found.members.indices {
+                    found.members[position].order += order
+                }
                 add(found, file: file)
             }
-            for (name, alias) in collector.typealiases where typealiases[name] == nil {
+            for (name, alias) in collected.typealiases where typealiases[name] == nil {
                 typealiases[name] = alias
             }
+            order += collected.members
         }
         qualifyNestedTypes()
         inheritMembers()
@@ -74,22 +84,26 @@ package final class SourceIndex {
                 types[name]!.index = self
                 typeNames.append(name)
             }
-            var type = types[name]!
-            if let kind = found.kind { type.kind = kind }
-            type.members += found.members
-            type.enumCases.formUnion(found.enumCases)
-            if found.hasArgumentlessInit { type.hasArgumentlessInit = true }
-            if let accessLevel = found.accessLevel { type.accessLevel = accessLevel }
-            if !type.files.contains(file.path) { type.files.append(file.path) }
-            for module in file.imports where !type.imports.contains(module) {
-                type.imports.append(module)
-            }
-            type.declarations.append(
-                TypeDeclaration(
-                    memberBlock: found.memberBlock, file: file, inherited: found.inherited,
-                    isExtension: found.kind == nil, location: found.location))
-            types[name] = type
+            // In place: a copy out of `types` would copy every member of a
+            // type extended in many files, once per extension.
+            update(&types[name]!, with: found, file: file)
         }
+    }
+
+    private func update(_ type: inout IndexedType, with found: TypeCollector.Found, file: SourceFile) {
+        if let kind = found.kind { type.kind = kind }
+        type.members += found.members
+        type.enumCases.formUnion(found.enumCases)
+        if found.hasArgumentlessInit { type.hasArgumentlessInit = true }
+        if let accessLevel = found.accessLevel { type.accessLevel = accessLevel }
+        if !type.files.contains(file.path) { type.files.append(file.path) }
+        for module in file.imports where !type.imports.contains(module) {
+            type.imports.append(module)
+        }
+        type.declarations.append(
+            TypeDeclaration(
+                memberBlock: found.memberBlock, file: file, inherited: found.inherited,
+                isExtension: found.kind == nil, location: found.location))
     }
 }
 
@@ -163,14 +177,14 @@ final class TypeCollector: SyntaxVisitor {
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         // `extension Outer.Inner` extends `Inner`, found under both names.
-        let extended = node.extendedType.trimmedDescription
+        let extended = node.extendedType.trimmedText
         return record(extended, nil, node.memberBlock, node.inheritanceClause, node.modifiers, isExtension: true)
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { outerNames.removeLast() }
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = (outerNames.suffix(1) + [node.name.text]).joined(separator: ".")
-        typealiases[name] = (node.initializer.value.trimmedDescription, file.location(of: node.name))
+        typealiases[name] = (node.initializer.value.trimmedText, file.location(of: node.name))
         return .skipChildren
     }
 
@@ -200,7 +214,7 @@ final class TypeCollector: SyntaxVisitor {
         order = reader.order
         found.append(Found(
             names: names, kind: kind, members: reader.members, memberBlock: memberBlock,
-            inherited: inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? [],
+            inherited: inheritance?.inheritedTypes.map { $0.type.trimmedText } ?? [],
             hasArgumentlessInit: reader.hasArgumentlessInit,
             accessLevel: isExtension ? nil : Self.accessLevel(modifiers),
             enumCases: reader.enumCases,

@@ -43,21 +43,19 @@ extension ConsumerAccess {
     /// class, struct or actor (not generated, not a GRDB record, not the
     /// app's holder or transaction class) whose code opens or receives a
     /// transaction, legacy or TransactionKit's, or names GRDB's API.
+    /// Each type is read on its own, on every core; the consumers keep the
+    /// order of the types.
     static func all(index: SourceIndex, configuration: GeneratorConfiguration) -> [ConsumerAccess] {
-        var found: [ConsumerAccess] = []
-        for name in index.typeNames where !name.contains(".") {
+        index.typeNames.filter { !$0.contains(".") }.concurrentMap { name -> ConsumerAccess? in
             guard let type = index.types[name], let kind = type.kind, [.class, .struct, .actor].contains(kind),
                   configuration.legacyTransaction(forParameterType: name) == nil
-            else { continue }
+            else { return nil }
             let own = type.declarations.filter { $0.file.generatedBy == nil }
-            guard !own.isEmpty, !isRecord(type) else { continue }
+            guard !own.isEmpty, !isRecord(type) else { return nil }
             let context = MigrationContext(index: index, configuration: configuration, consumer: type)
-            if DatabaseHolder(type, context: context) != nil { continue }
-            if let access = access(of: type, declarations: own, context: context) {
-                found.append(access)
-            }
-        }
-        return found
+            if DatabaseHolder(type, context: context) != nil { return nil }
+            return access(of: type, declarations: own, context: context)
+        }.compactMap { $0 }
     }
 
     private static func isRecord(_ type: IndexedType) -> Bool {
@@ -67,8 +65,8 @@ extension ConsumerAccess {
     private static func access(of type: IndexedType, declarations: [TypeDeclaration], context: MigrationContext) -> ConsumerAccess? {
         var blocks = 0, legacyParameters = 0, inlineNames = 0, bridges = 0, transactionKit = 0
         for declaration in declarations {
-            let block = declaration.memberBlock
-            for call in block.descendants(FunctionCallExprSyntax.self) {
+            let nodes = AccessNodes(in: declaration.memberBlock)
+            for call in nodes.calls {
                 guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { continue }
                 let name = member.declName.baseName.text
                 if name == "readTransaction" || name == "writeTransaction" || name == "shimOnlyBridge",
@@ -87,11 +85,11 @@ extension ConsumerAccess {
                     blocks += 1
                 }
             }
-            for function in block.descendants(FunctionDeclSyntax.self) {
-                let types = function.signature.parameterClause.parameters.map { SourceIndex.coreTypeName($0.type.trimmedDescription) }
+            for function in nodes.functions {
+                let types = function.signature.parameterClause.parameters.map { SourceIndex.coreTypeName($0.type.trimmedText) }
                 if types.contains(where: { $0 == "Database" || context.legacyTransaction($0) != nil }) { legacyParameters += 1 }
             }
-            for reference in block.descendants(DeclReferenceExprSyntax.self) where !FreeVariables.isMemberName(reference) {
+            for reference in nodes.references where !FreeVariables.isMemberName(reference) {
                 let name = reference.baseName.text
                 if GRDBVocabulary.typeNames.contains(name), context.index.types[name] == nil,
                    !["Database", "DatabaseQueue", "DatabasePool"].contains(name) {
@@ -99,7 +97,7 @@ extension ConsumerAccess {
                 }
                 if ["DBReadTransaction", "DBWriteTransaction", "DB", "AsyncDB"].contains(name) { transactionKit += 1 }
             }
-            for identifier in block.descendants(IdentifierTypeSyntax.self) {
+            for identifier in nodes.identifierTypes {
                 let name = identifier.name.text
                 if ["DBReadTransaction", "DBWriteTransaction", "DB", "AsyncDB", "MockDB", "SQLiteDB"].contains(name) { transactionKit += 1 }
                 if identifier.parent?.is(MemberTypeSyntax.self) != true, name == "Row" || name == "StatementArguments" || name == "DatabaseError" {

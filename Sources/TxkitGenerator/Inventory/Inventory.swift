@@ -119,16 +119,19 @@ extension Inventory {
         let finderSet = Set(finders)
         let generated = Set(generatedPairs.map { "\($0.consumer)|\($0.legacy)" })
 
-        var uses: [Inventory.Use] = []
-        var unresolved: [Inventory.Unresolved] = []
         // The modules' names, which may qualify a type (`App.Legacy`).
         let modules = Set(index.sources.files.compactMap { SourceIndex.module(of: $0.path).split(separator: "/").last.map(String.init) })
-        for name in index.typeNames where !name.contains(".") {
+        // A legacy type is a consumer too (a table class calling
+        // another): its uses of the others count, not of itself.
+        let candidates = index.typeNames.filter { name in
+            !name.contains(".") && !finderSet.contains(name) && !Self.isGenerated(index.types[name]!) && !isLegacyTransaction(name)
+        }
+        // Each consumer on its own, on every core; listed in the order of
+        // the types.
+        let classified = candidates.concurrentMap { name in
+            var uses: [Inventory.Use] = []
+            var unresolved: [Inventory.Unresolved] = []
             let type = index.types[name]!
-            // A legacy type is a consumer too (a table class calling
-            // another): its uses of the others count, not of itself.
-            if finderSet.contains(name) || Self.isGenerated(type) { continue }
-            if isLegacyTransaction(name) { continue }
             let scan = ConsumerScan(
                 consumer: type, legacyTypes: legacySet, index: index, isLegacyTransaction: isLegacyTransaction)
             // A use is a call of a member that takes a legacy transaction:
@@ -136,7 +139,7 @@ extension Inventory {
             // access.
             let takesTransaction = { (use: ConsumerUse) -> Bool in
                 guard let legacy = index.types[use.legacyType] else { return true }
-                let members = legacy.allMembers.filter { $0.name == use.memberName }
+                let members = legacy.allMembers { $0.name == use.memberName }
                 return members.isEmpty || members.contains { $0.parameters.contains { isLegacyTransaction($0.type) } }
             }
             let scanned = scan.uses.filter(\.isThroughLegacyType)
@@ -226,8 +229,11 @@ extension Inventory {
             for finder in converted.sorted() {
                 uses.append(.init(consumer: name, type: finder, state: .converted, isCurrent: nil))
             }
+            return (uses: uses, unresolved: unresolved)
         }
-        self.init(legacyTypes: legacyTypes, finders: finders, uses: uses, unresolved: unresolved)
+        self.init(
+            legacyTypes: legacyTypes, finders: finders, uses: classified.flatMap(\.uses),
+            unresolved: classified.flatMap(\.unresolved))
         consumers = ConsumerAccess.all(index: index, configuration: configuration)
     }
 
@@ -243,7 +249,7 @@ extension Inventory {
                 let clause = item.decl.as(FunctionDeclSyntax.self)?.signature.parameterClause
                     ?? item.decl.as(InitializerDeclSyntax.self)?.signature.parameterClause
                     ?? item.decl.as(SubscriptDeclSyntax.self)?.parameterClause
-                return clause?.parameters.contains { isLegacyTransaction($0.type.trimmedDescription) } ?? false
+                return clause?.parameters.contains { isLegacyTransaction($0.type.trimmedText) } ?? false
             }
         }
     }

@@ -54,7 +54,8 @@ package struct TypeShape: Equatable, Sendable {
 
     private static func name(_ token: TokenSyntax) -> String? {
         guard case .identifier = token.tokenKind else { return nil }
-        return token.text.replacingOccurrences(of: "`", with: "")
+        let text = token.text
+        return text.contains("`") ? text.filter { $0 != "`" } : text
     }
 
     private mutating func collectExistentials(_ node: Syntax) {
@@ -68,7 +69,7 @@ package struct TypeShape: Equatable, Sendable {
             let parts = composed.as(CompositionTypeSyntax.self)?.elements.map(\.type) ?? [composed]
             existentials.append(parts.map { part in
                 part.as(IdentifierTypeSyntax.self)?.name.text ?? part.as(MemberTypeSyntax.self)?.name.text
-                    ?? part.trimmedDescription
+                    ?? part.trimmedText
             })
             return
         }

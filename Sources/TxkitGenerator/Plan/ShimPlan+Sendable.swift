@@ -87,7 +87,7 @@ extension ShimPlan {
         type.declarations.contains { declaration in
             declaration.memberBlock.members.contains { item in
                 guard let variable = item.decl.as(VariableDeclSyntax.self),
-                      variable.modifiers.contains(where: { $0.trimmedDescription.hasPrefix("nonisolated(unsafe") })
+                      variable.modifiers.contains(where: { $0.trimmedText.hasPrefix("nonisolated(unsafe") })
                 else { return false }
                 return variable.bindings.contains {
                     $0.pattern.as(IdentifierPatternSyntax.self).map { names.contains($0.identifier.text) } ?? false

@@ -38,7 +38,7 @@ extension ShimPlan {
                       let metatype = arguments[position].expression.as(MemberAccessExprSyntax.self),
                       metatype.declName.baseName.text == "self", let base = metatype.base
                 else { return nil }
-                types.append(base.trimmedDescription)
+                types.append(base.trimmedText)
             }
             groups[types, default: []].append((use, supplied))
         }

@@ -102,7 +102,7 @@ extension ShimPlan {
                 if let function = current.as(FunctionDeclSyntax.self) { member = function.name.text }
                 if current.is(InitializerDeclSyntax.self) { member = "init" }
                 if let binding = current.as(PatternBindingSyntax.self), binding.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true {
-                    member = binding.pattern.trimmedDescription
+                    member = binding.pattern.trimmedText
                 }
             }
             for type in [current.as(ClassDeclSyntax.self)?.name, current.as(StructDeclSyntax.self)?.name,
@@ -110,7 +110,7 @@ extension ShimPlan {
                 return "`\(type.text).\(member ?? "code")`"
             }
             if let extensionDecl = current.as(ExtensionDeclSyntax.self) {
-                return "`\(extensionDecl.extendedType.trimmedDescription).\(member ?? "code")`"
+                return "`\(extensionDecl.extendedType.trimmedText).\(member ?? "code")`"
             }
             node = current.parent
         }

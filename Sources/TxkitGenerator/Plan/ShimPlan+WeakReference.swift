@@ -27,11 +27,11 @@ extension ShimPlan {
                 let isWeak = variable.modifiers.contains { $0.name.text == "weak" }
                 for binding in variable.bindings {
                     if isWeak, let type = binding.typeAnnotation?.type.as(OptionalTypeSyntax.self),
-                       type.wrappedType.trimmedDescription == legacy {
+                       type.wrappedType.trimmedText == legacy {
                         return .property
                     }
-                    if binding.typeAnnotation?.type.trimmedDescription == rewritten
-                        || binding.initializer?.value.trimmedDescription.hasPrefix(rewritten) == true {
+                    if binding.typeAnnotation?.type.trimmedText == rewritten
+                        || binding.initializer?.value.trimmedText.hasPrefix(rewritten) == true {
                         return .reference(location: declaration.file.sourceLocation(of: binding))
                     }
                 }

@@ -256,7 +256,7 @@ package struct ShimPlan {
     static func resolve(
         _ use: ConsumerUse, in legacy: IndexedType, isLegacyTransaction: (String) -> Bool
     ) throws -> [(IndexedMember, Set<Int>)] {
-        let named = legacy.allMembers.filter { $0.name == use.memberName }
+        let named = legacy.allMembers { $0.name == use.memberName }
         let candidates = { (members: [IndexedMember]) in
             members.map { "\(legacy.name).\($0.displayName) at \($0.location)" }
         }

@@ -62,7 +62,7 @@ final class SourceFile {
     /// The modules the file imports, in order.
     var imports: [String] {
         tree.statements.compactMap { item in
-            item.item.as(ImportDeclSyntax.self).map { $0.path.trimmedDescription }
+            item.item.as(ImportDeclSyntax.self).map { $0.path.trimmedText }
         }
     }
 }

@@ -27,14 +27,7 @@ extension SourceSet {
     /// Name → positions in ``files`` of the files with a token of that
     /// text, ascending; each file's tokens are read on every core.
     static func buildMentionIndex(of files: [SourceFile]) -> [String: [Int]] {
-        let names = UnsafeMutableBufferPointer<Set<String>>.allocate(capacity: files.count)
-        defer { names.deallocate() }
-        nonisolated(unsafe) let slots = names
-        nonisolated(unsafe) let files = files
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            (slots.baseAddress! + index).initialize(to: tokenNames(in: files[index].tree))
-        }
-        defer { names.baseAddress?.deinitialize(count: files.count) }
+        let names = files.concurrentMap { tokenNames(in: $0.tree) }
         var mentions: [String: [Int]] = [:]
         for (index, fileNames) in names.enumerated() {
             for name in fileNames {

@@ -38,19 +38,13 @@ package final class SourceSet {
             }
         }
         files = try Self.parse(Array(Set(found)).sorted())
+        derived = Derived(files)
     }
 
     /// Reads and parses the files on every core (each file is parsed on
     /// its own; the result keeps the order of `paths`).
     private static func parse(_ paths: [String]) throws -> [SourceFile] {
-        let results = UnsafeMutableBufferPointer<Result<SourceFile, any Error>>.allocate(capacity: paths.count)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let slots = results
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            (slots.baseAddress! + index).initialize(to: Result { try SourceFile(path: paths[index]) })
-        }
-        defer { _ = results.baseAddress.map { $0.deinitialize(count: paths.count) } }
-        return try results.map { try $0.get() }
+        try paths.concurrentMap { path throws(any Error) in try SourceFile(path: path) }
     }
 
     /// The files whose last path component is `name`.
@@ -58,27 +52,45 @@ package final class SourceSet {
         filesByName[name] ?? []
     }
 
-    private lazy var filesByName: [String: [SourceFile]] = Dictionary(grouping: files) {
-        ($0.path as NSString).lastPathComponent
-    }
+    private var filesByName: [String: [SourceFile]] { derived.filesByName.value }
 
     /// ``filesMentioning(_:)``'s index, built on first use.
-    lazy var mentionIndex: [String: [Int]] = Self.buildMentionIndex(of: files)
+    var mentionIndex: [String: [Int]] { derived.mentionIndex.value }
 
     /// Path → position in ``files``.
-    lazy var positionsByPath: [String: Int] = Dictionary(
-        files.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    var positionsByPath: [String: Int] { derived.positionsByPath.value }
+
+    /// What is read from ``files`` on first use, from any thread.
+    private let derived: Derived
+
+    /// The indexes of ``files`` built on first use, once, from any thread
+    /// (the scans run on every core).
+    private struct Derived {
+        let filesByName: ComputedOnce<[String: [SourceFile]]>
+        let mentionIndex: ComputedOnce<[String: [Int]]>
+        let positionsByPath: ComputedOnce<[String: Int]>
+
+        init(_ files: [SourceFile]) {
+            filesByName = ComputedOnce { Dictionary(grouping: files) { ($0.path as NSString).lastPathComponent } }
+            mentionIndex = ComputedOnce { SourceSet.buildMentionIndex(of: files) }
+            positionsByPath = ComputedOnce {
+                Dictionary(files.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            }
+        }
+    }
 
     /// Sources already parsed (those of another set, and new ones).
     init(files: [SourceFile]) {
         roots = files.map(\.path)
         self.files = files
+        derived = Derived(files)
     }
 
     /// Parses in-memory sources, for tests: `(path, text)` pairs.
     package init(sources: [(path: String, text: String)]) throws {
         roots = sources.map(\.path)
         files = try sources.map { try SourceFile(path: $0.path, text: $0.text) }
+        derived = Derived(files)
     }
 }
 #endif

@@ -141,7 +141,7 @@ final class BodyScanner: SyntaxVisitor {
             isOwnMember = memberNames.contains(reference.baseName.text)
         } else if let member = called.as(MemberAccessExprSyntax.self) {
             name = member.declName.baseName.text
-            let base = member.base?.trimmedDescription
+            let base = member.base?.trimmedText
             isOwnMember = memberNames.contains(member.declName.baseName.text)
                 && (base == nil || base == "self" || base == "Self" || base == typeName)
         } else {

@@ -89,7 +89,7 @@ struct ConsumerScan {
             clause.tokens(viewMode: .sourceAccurate).filter { legacyTypes.contains($0.text) }.map { token in
                 Reference(
                     legacyType: token.text, location: declaration.file.sourceLocation(of: token),
-                    text: clause.trimmedDescription)
+                    text: clause.trimmedText)
             }
         }
     }
@@ -132,7 +132,7 @@ struct ConsumerScan {
         while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self), !parent.is(MemberBlockItemSyntax.self) {
             node = parent
         }
-        let text = node.trimmedDescription.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let text = node.trimmedText.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         return text.count > 100 ? String(text.prefix(99)) + "…" : text
     }
 }

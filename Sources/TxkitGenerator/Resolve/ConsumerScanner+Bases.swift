@@ -85,7 +85,7 @@ extension ConsumerScanner {
                   rewritableProperties.contains(member.declName.baseName.text) {
             return .storedProperty(member.declName.baseName.text)
         }
-        return .expression(expression.trimmedDescription)
+        return .expression(expression.trimmedText)
     }
 
     /// A property use: written when it is the left side of `=` or of a
@@ -135,7 +135,7 @@ extension ConsumerScanner {
                 parameters = initializer.signature.parameterClause.parameters
             }
             if let parameters {
-                let types = parameters.map { $0.type.trimmedDescription }
+                let types = parameters.map { $0.type.trimmedText }
                 if types.contains("DBWriteTransaction") { return .write }
                 if types.contains("DBReadTransaction") { return .read }
                 return .unknown

@@ -29,7 +29,7 @@ extension ConsumerScanner {
     ) -> [(String, Bool)] {
         variable.bindings.compactMap { binding in
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
-            if let type = binding.typeAnnotation?.type.trimmedDescription {
+            if let type = binding.typeAnnotation?.type.trimmedText {
                 return classify(type, consumer: consumer, legacy: legacy).map { (name, $0) }
             }
             if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),

@@ -66,7 +66,7 @@ final class ConsumerScanner: SyntaxVisitor {
                 guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
                 for binding in variable.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                    if let type = binding.typeAnnotation?.type.trimmedDescription {
+                    if let type = binding.typeAnnotation?.type.trimmedText {
                         let core = SourceIndex.coreTypeName(type)
                         if legacyTypes.contains(core)
                             || GeneratedLayout.shimmedLegacy(type, consumer: consumer).map(legacyTypes.contains) == true {
@@ -92,7 +92,7 @@ final class ConsumerScanner: SyntaxVisitor {
                 guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
                 for binding in variable.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                    if let type = binding.typeAnnotation?.type.trimmedDescription {
+                    if let type = binding.typeAnnotation?.type.trimmedText {
                         found[name] = type
                     } else if let value = binding.initializer?.value,
                               let type = typer.type(of: value, in: [found])?.instanceType {
@@ -139,7 +139,7 @@ final class ConsumerScanner: SyntaxVisitor {
         if case let .parameterClause(clause)? = node.signature?.parameterClause {
             for parameter in clause.parameters {
                 if let type = parameter.type {
-                    frame[(parameter.secondName ?? parameter.firstName).text] = type.trimmedDescription
+                    frame[(parameter.secondName ?? parameter.firstName).text] = type.trimmedText
                     account(type)
                 }
             }
@@ -170,7 +170,7 @@ final class ConsumerScanner: SyntaxVisitor {
         // enclosing frame (a `guard` binding outlives its statement).
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .visitChildren }
         if let type = node.typeAnnotation?.type {
-            scopes[scopes.count - 1][name] = type.trimmedDescription
+            scopes[scopes.count - 1][name] = type.trimmedText
             account(type)
         } else {
             let value = node.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
@@ -205,7 +205,7 @@ final class ConsumerScanner: SyntaxVisitor {
         for binding in variable.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             if let type = binding.typeAnnotation?.type {
-                scopes[scopes.count - 1][name] = type.trimmedDescription
+                scopes[scopes.count - 1][name] = type.trimmedText
             } else if let value = binding.initializer?.value, let type = typer.type(of: value, in: scopes)?.instanceType {
                 scopes[scopes.count - 1][name] = type
             }
@@ -215,7 +215,7 @@ final class ConsumerScanner: SyntaxVisitor {
     func parameters(_ list: FunctionParameterListSyntax) -> [String: String] {
         var frame: [String: String] = [:]
         for parameter in list {
-            frame[(parameter.secondName ?? parameter.firstName).text] = parameter.type.trimmedDescription
+            frame[(parameter.secondName ?? parameter.firstName).text] = parameter.type.trimmedText
             account(parameter.type)
         }
         return frame
@@ -224,7 +224,7 @@ final class ConsumerScanner: SyntaxVisitor {
     /// Marks the legacy names in a written type as followed, when the
     /// type is a legacy type (or its shim) up to optionality and `any`.
     func account(_ type: some SyntaxProtocol) {
-        let written = type.trimmedDescription
+        let written = type.trimmedText
         guard let legacy = typer.instance(ofWritten: written).instanceType, legacyTypes.contains(legacy)
                 || GeneratedLayout.shimmedLegacy(written, consumer: consumer).map(legacyTypes.contains) == true
         else { return }
@@ -274,7 +274,7 @@ final class ConsumerScanner: SyntaxVisitor {
             node: node,
             file: file,
             location: file.sourceLocation(of: node),
-            text: statement.trimmedDescription,
+            text: statement.trimmedText,
             legacyType: legacy,
             argumentTypes: argumentTypes))
         return .visitChildren

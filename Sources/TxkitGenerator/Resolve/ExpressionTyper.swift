@@ -69,7 +69,7 @@ struct ExpressionTyper {
             return type(of: only.expression, in: scopes)
         }
         if let cast = expression.as(AsExprSyntax.self) {
-            return .instance(index.resolvedTypeName(cast.type.trimmedDescription))
+            return .instance(index.resolvedTypeName(cast.type.trimmedText))
         }
         if expression.is(IntegerLiteralExprSyntax.self) { return .literal(.integer) }
         if expression.is(FloatLiteralExprSyntax.self) { return .literal(.float) }
@@ -106,7 +106,7 @@ struct ExpressionTyper {
             if index.types[type] != nil { return .metatype(type) }
         }
         // A property of the consumer reached without `self.`.
-        let properties = index.types[consumer]?.allMembers.filter { $0.name == name && $0.kind != .function } ?? []
+        let properties = index.types[consumer]?.allMembers { $0.name == name && $0.kind != .function } ?? []
         return properties.first?.resultType.map { instance(ofWritten: $0) }
     }
 

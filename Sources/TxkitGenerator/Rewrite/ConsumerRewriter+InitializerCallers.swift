@@ -24,7 +24,7 @@ extension ConsumerRewriter {
             for call in finder.calls {
                 for argument in call.arguments {
                     guard let label = argument.label?.text, retyped.labels.contains(label) else { continue }
-                    let text = argument.expression.trimmedDescription
+                    let text = argument.expression.trimmedText
                     if GeneratedLayout.namesWrapperOrMock(text, consumer: consumerName) { continue }
                     // `self.init(store: store)` passing on a parameter of
                     // another type than the legacy one (a mock's): as it is.
@@ -35,8 +35,8 @@ extension ConsumerRewriter {
                     }
                     if retyped.optionalLabels.contains(label) {
                         if argument.expression.is(NilLiteralExprSyntax.self) { continue }
-                        let callee = argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
-                            ?? argument.expression.trimmedDescription
+                        let callee = argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedText
+                            ?? argument.expression.trimmedText
                         guard callee == legacyName || callee.hasPrefix(legacyName + ".") else {
                             throw Refusal(
                                 .cannotApply, at: file.sourceLocation(of: argument),

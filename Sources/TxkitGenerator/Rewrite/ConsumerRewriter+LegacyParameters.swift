@@ -39,7 +39,7 @@ extension ConsumerRewriter {
         for use in uses {
             guard case let .variable(name) = use.base,
                   let (function, parameter) = use.node.enclosingFunctionParameter(named: name),
-                  parameter.type.trimmedDescription == legacyName
+                  parameter.type.trimmedText == legacyName
             else { continue }
             found[parameter.id, default: LegacyParameter(function: function, parameter: parameter, file: use.file, uses: [])]
                 .uses.insert(use.node.position.utf8Offset)
@@ -97,12 +97,12 @@ extension ConsumerRewriter {
             edits.replace(parameter.parameter.type, in: parameter.file, with: shimType)
             for caller in callers(of: parameter) where caller.type == nil || caller.type == consumerName {
                 let argument = Array(caller.call.arguments)[parameter.index]
-                let text = argument.expression.trimmedDescription
+                let text = argument.expression.trimmedText
                 if GeneratedLayout.namesWrapperOrMock(text, consumer: consumerName) { continue }
                 // A call that passes on a parameter of the shim's type.
                 if let reference = argument.expression.as(DeclReferenceExprSyntax.self),
                    let (_, passed) = caller.call.enclosingFunctionParameter(named: reference.baseName.text),
-                   passed.type.trimmedDescription != legacyName {
+                   passed.type.trimmedText != legacyName {
                     continue
                 }
                 edits.replace(argument.expression, in: caller.file, with: wrapped(argument.expression))

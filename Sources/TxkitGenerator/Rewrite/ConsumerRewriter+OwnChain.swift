@@ -63,7 +63,7 @@ extension ConsumerRewriter {
             for initializer in declaration.memberBlock.designatedInitializers {
                 let leading = (initializer.body?.statements).map { Array($0).prefix(while: \.isAssignment) } ?? []
                 let assignsFirstLink = leading.contains { statement in
-                    let target = statement.item.as(SequenceExprSyntax.self)?.elements.first?.trimmedDescription
+                    let target = statement.item.as(SequenceExprSyntax.self)?.elements.first?.trimmedText
                     return target == links[0] || target == "self.\(links[0])"
                 }
                 guard assignsFirstLink else {

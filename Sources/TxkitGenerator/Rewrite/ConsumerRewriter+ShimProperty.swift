@@ -48,7 +48,7 @@ extension ConsumerRewriter {
 
     /// `expression` as the production value of the shim property.
     func wrapped(_ expression: ExprSyntax) -> String {
-        let text = expression.trimmedDescription
+        let text = expression.trimmedText
         if text == "\(legacyName)()" && wrapperHasEmptyInit || !wrapperWrapsAnInstance {
             return "\(wrapperType)()"
         }
@@ -77,20 +77,20 @@ extension ConsumerRewriter {
                         // once the instance is released.
                         throw Refusal(
                             .cannotApply, at: declaration.file.sourceLocation(of: binding),
-                            "\(name) is an \(reference.trimmedDescription) reference to \(legacyName), and the shim's "
+                            "\(name) is an \(reference.trimmedText) reference to \(legacyName), and the shim's "
                                 + "wrapper would hold it strongly, which would change when it is released",
                             fix: "make the property strong or weak, or edit it by hand")
                     }
                     var annotatedType = binding.typeAnnotation?.type
                     if let optional = annotatedType?.as(OptionalTypeSyntax.self),
-                       optional.wrappedType.trimmedDescription == legacyName {
+                       optional.wrappedType.trimmedText == legacyName {
                         // `var store: Store?`: the shim, optional.
                         annotatedType = optional.wrappedType
                     }
-                    if let annotatedType, annotatedType.trimmedDescription != legacyName {
+                    if let annotatedType, annotatedType.trimmedText != legacyName {
                         throw Refusal(
                             .cannotApply, at: declaration.file.sourceLocation(of: binding),
-                            "\(name) is declared \(annotatedType.trimmedDescription), not exactly \(legacyName), and "
+                            "\(name) is declared \(annotatedType.trimmedText), not exactly \(legacyName), and "
                                 + "--apply retypes only a plain or optional stored property",
                             fix: "declare it \(legacyName) or \(legacyName)?, or edit it by hand")
                     }
@@ -167,20 +167,20 @@ extension ConsumerRewriter {
                    $0.internalName == reference.baseName.text
                }) {
                 if let optional = parameter.type.as(OptionalTypeSyntax.self),
-                   optional.wrappedType.trimmedDescription == legacyName {
+                   optional.wrappedType.trimmedText == legacyName {
                     edits.replace(optional.wrappedType, in: file, with: shimType)
                     retyped.optionalLabels.insert(parameter.firstName.text)
-                } else if parameter.type.trimmedDescription == legacyName {
+                } else if parameter.type.trimmedText == legacyName {
                     edits.replace(parameter.type, in: file, with: shimType)
                 } else {
-                    if weakReference != nil { edits.replace(value, in: file, with: weakReferenceValue(value.trimmedDescription)) }
+                    if weakReference != nil { edits.replace(value, in: file, with: weakReferenceValue(value.trimmedText)) }
                     continue
                 }
                 retyped.labels.insert(parameter.firstName.text)
                 if let defaultValue = parameter.defaultValue?.value {
                     edits.replace(defaultValue, in: file, with: wrapped(defaultValue))
                 }
-                if weakReference != nil { edits.replace(value, in: file, with: weakReferenceValue(value.trimmedDescription)) }
+                if weakReference != nil { edits.replace(value, in: file, with: weakReferenceValue(value.trimmedText)) }
             } else {
                 // `self.store = Store(storage: storage)`: the initializer
                 // builds the finder itself. An optional parameter lets a
@@ -354,14 +354,14 @@ extension ConsumerRewriter {
             return
         }
         let column = initializer.signature.startLocation(converter: file.converter).column
-        let lineLength = column + clause.trimmedDescription.count + 2 + parameter.count
-            + (initializer.signature.effectSpecifiers?.trimmedDescription.count ?? 0) + 2
+        let lineLength = column + clause.trimmedText.count + 2 + parameter.count
+            + (initializer.signature.effectSpecifiers?.trimmedText.count ?? 0) + 2
         if lineLength <= 120 {
             edits.insert(", " + parameter, at: last.endPositionBeforeTrailingTrivia, in: file)
             return
         }
         let indent = initializer.indentation
-        let lines = parameters.map { $0.with(\.trailingComma, nil).trimmedDescription } + [parameter]
+        let lines = parameters.map { $0.with(\.trailingComma, nil).trimmedText } + [parameter]
         edits.replace(clause, in: file, with: "(\n" + lines.map { "\(indent)    \($0)" }.joined(separator: ",\n") + "\n\(indent))")
     }
 }

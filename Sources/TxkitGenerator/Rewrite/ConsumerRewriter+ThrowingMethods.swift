@@ -130,11 +130,11 @@ extension ConsumerRewriter {
                 ? "it is `\(modifier)`: its superclass's signature fixes whether it throws"
                 : "it is `\(modifier)`: callers outside the sources would not get `try`")
         }
-        let attributes = function.attributes.map { $0.trimmedDescription }
+        let attributes = function.attributes.map { $0.trimmedText }
         if attributes.contains(where: { $0.hasPrefix("@objc") || $0.hasPrefix("@IB") || $0.hasPrefix("@_dynamicReplacement") })
             || plan.consumer.declarations.contains(where: { declaration in
                 declaration.memberBlock.parent?.asProtocol((any WithAttributesSyntax).self)?.attributes
-                    .contains { $0.trimmedDescription.hasPrefix("@objcMembers") } ?? false
+                    .contains { $0.trimmedText.hasPrefix("@objcMembers") } ?? false
             }) {
             throw refuse("it is exposed to Objective-C, whose callers the sources do not show")
         }
@@ -164,7 +164,7 @@ extension ConsumerRewriter {
         let spelled = "(" + method.labels.map { ($0 ?? "_") + ":" }.joined() + ")"
         if let reference = references.references.first(where: { reference in
             let type = reference.reference.receiverType
-            return type == consumerName || type == nil && reference.reference.trimmedDescription.hasSuffix(method.name + spelled)
+            return type == consumerName || type == nil && reference.reference.trimmedText.hasSuffix(method.name + spelled)
         }) {
             throw refuse("it is referenced without being called at \(reference.file.location(of: reference.reference))")
         }

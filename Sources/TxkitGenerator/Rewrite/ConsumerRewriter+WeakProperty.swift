@@ -22,7 +22,7 @@ extension ConsumerRewriter {
         _ variable: VariableDeclSyntax, binding: PatternBindingSyntax, in declaration: TypeDeclaration,
         edits: inout EditBuffer
     ) throws -> String {
-        let name = binding.pattern.trimmedDescription
+        let name = binding.pattern.trimmedText
         let location = declaration.file.sourceLocation(of: binding)
         let legacyName = legacyName
         let refuse = { (reason: String) in
@@ -38,7 +38,7 @@ extension ConsumerRewriter {
             throw refuse("static")
         }
         guard let optional = binding.typeAnnotation?.type.as(OptionalTypeSyntax.self),
-              optional.wrappedType.trimmedDescription == legacyName
+              optional.wrappedType.trimmedText == legacyName
         else { throw refuse("not declared \(legacyName)?") }
         if let value = binding.initializer?.value, !value.is(NilLiteralExprSyntax.self) {
             throw refuse("with an initial value")
@@ -50,7 +50,7 @@ extension ConsumerRewriter {
             }
         }
         let indent = variable.indentation
-        let modifiers = variable.modifiers.filter { $0.name.text != "weak" }.map(\.trimmedDescription)
+        let modifiers = variable.modifiers.filter { $0.name.text != "weak" }.map(\.trimmedText)
         let type = "\(wrapperType).\(ShimPlan.weakReferenceTypeName)"
         edits.replace(variable, in: declaration.file, with: [
             (modifiers + ["var \(name): \(shimType)? {"]).joined(separator: " "),

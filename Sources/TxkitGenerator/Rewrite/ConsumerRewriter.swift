@@ -224,10 +224,10 @@ struct ConsumerRewriter {
             guard case let .variable(name) = use.base,
                   let local = BridgeLocal(named: name, before: use.node, file: use.file),
                   let binding = local.item.item.as(VariableDeclSyntax.self)?.bindings.first,
-                  binding.typeAnnotation.map({ $0.type.trimmedDescription == legacyName }) ?? true,
-                  let value = binding.initializer?.value, isServiceExpression(value.trimmedDescription)
+                  binding.typeAnnotation.map({ $0.type.trimmedText == legacyName }) ?? true,
+                  let value = binding.initializer?.value, isServiceExpression(value.trimmedText)
             else { continue }
-            found[use.node.position.utf8Offset] = (value.trimmedDescription, local)
+            found[use.node.position.utf8Offset] = (value.trimmedText, local)
         }
         return found
     }

@@ -70,7 +70,7 @@ extension TransactionArgument {
     ) -> (name: String, scope: Syntax)? {
         var reference = expression.as(DeclReferenceExprSyntax.self)
         if reference == nil, let call = expression.as(FunctionCallExprSyntax.self),
-           isLegacyTransactionType(call.calledExpression.trimmedDescription), call.arguments.count == 1,
+           isLegacyTransactionType(call.calledExpression.trimmedText), call.arguments.count == 1,
            call.arguments.first?.label == nil {
             reference = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)
         }
@@ -124,7 +124,7 @@ extension TransactionArgument {
                           var value = binding.initializer?.value
                     else { continue }
                     if let tried = value.as(TryExprSyntax.self) { value = tried.expression }
-                    if accepted.contains(squeeze(value.trimmedDescription)) { return local }
+                    if accepted.contains(squeeze(value.trimmedText)) { return local }
                 }
             }
             current = parent
@@ -168,7 +168,7 @@ extension TransactionArgument {
         }
         if let function = scope.as(FunctionDeclSyntax.self) {
             return function.signature.parameterClause.parameters.contains {
-                $0.internalName == name && bare($0.type.trimmedDescription) == "Database"
+                $0.internalName == name && bare($0.type.trimmedText) == "Database"
             }
         }
         guard let closure = scope.as(ClosureExprSyntax.self), let called = closure.calledExpressionText,
@@ -182,7 +182,7 @@ extension TransactionArgument {
         while let parent = current.parent {
             if let function = parent.as(FunctionDeclSyntax.self) {
                 return function.signature.parameterClause.parameters.contains {
-                    $0.internalName == receiver && grdbAccessTypes.contains(bare($0.type.trimmedDescription))
+                    $0.internalName == receiver && grdbAccessTypes.contains(bare($0.type.trimmedText))
                 }
             }
             current = parent
@@ -205,7 +205,7 @@ extension TransactionArgument {
             for item in declaration.memberBlock.members {
                 guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
                 for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == bare {
-                    return binding.typeAnnotation?.type.trimmedDescription
+                    return binding.typeAnnotation?.type.trimmedText
                 }
             }
         }

@@ -80,7 +80,7 @@ struct TransactionArgument {
         }
         throw Refusal(
             .cannotApply, at: use.location,
-            "\(use.text): its \(type) `\(expression.trimmedDescription)` is not built with a bridge of txkit.json "
+            "\(use.text): its \(type) `\(expression.trimmedText)` is not built with a bridge of txkit.json "
                 + "(\(bridges.joined(separator: " or "))) here or in a local, so --apply cannot tell which "
                 + "TransactionKit transaction to pass",
             fix: "edit this call by hand")
@@ -91,7 +91,7 @@ struct TransactionArgument {
         let squeeze = { (text: String) in text.filter { !$0.isWhitespace } }
         let parts = bridge.components(separatedBy: "$tx")
         guard parts.count == 2 else { return nil }
-        let text = squeeze(expression.trimmedDescription)
+        let text = squeeze(expression.trimmedText)
         let (prefix, suffix) = (squeeze(parts[0]), squeeze(parts[1]))
         guard text.count > prefix.count + suffix.count, text.hasPrefix(prefix), text.hasSuffix(suffix) else {
             return nil
@@ -109,7 +109,7 @@ struct TransactionArgument {
               let (_, parameter) = expression.enclosingFunctionParameter(named: reference.baseName.text),
               let index = consumer.index
         else { return nil }
-        var typeName: String? = parameter.type.trimmedDescription
+        var typeName: String? = parameter.type.trimmedText
         var visited: Set<String> = []
         while let name = typeName, visited.insert(name).inserted, let type = index.types[name] {
             for declaration in type.declarations {
@@ -119,7 +119,7 @@ struct TransactionArgument {
                     else { continue }
                     for binding in variable.bindings {
                         if let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                           let declared = binding.typeAnnotation?.type.trimmedDescription,
+                           let declared = binding.typeAnnotation?.type.trimmedText,
                            ["Database", "GRDB.Database"].contains(declared) {
                             return "\(reference.baseName.text).\(property)"
                         }

@@ -48,7 +48,7 @@ extension ClosureExprSyntax {
         var current = Syntax(self)
         while let parent = current.parent {
             if let call = parent.as(FunctionCallExprSyntax.self) {
-                return call.calledExpression.trimmedDescription
+                return call.calledExpression.trimmedText
             }
             guard parent.is(LabeledExprSyntax.self) || parent.is(LabeledExprListSyntax.self) else { return nil }
             current = parent

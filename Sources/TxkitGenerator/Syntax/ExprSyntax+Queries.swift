@@ -59,14 +59,14 @@ extension ExprSyntax {
         if reference.baseName.tokenKind == .keyword(.self) { return enclosingTypeName }
         if let local = localDeclaration(named: name),
            let binding = local.item.item.as(VariableDeclSyntax.self)?.bindings.first {
-            if let annotated = binding.typeAnnotation?.type.trimmedDescription { return annotated }
+            if let annotated = binding.typeAnnotation?.type.trimmedText { return annotated }
             var value = binding.initializer?.value
             if let tried = value?.as(TryExprSyntax.self) { value = tried.expression }
             return value?.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                 .typeNameOrNil
         }
         if let (_, parameter) = enclosingFunctionParameter(named: name) {
-            return parameter.type.trimmedDescription
+            return parameter.type.trimmedText
         }
         return nil
     }
@@ -78,7 +78,7 @@ extension FunctionCallExprSyntax {
 
     /// The call's first line, shortened to 80 characters, for messages.
     var firstLine: String {
-        let text = trimmedDescription.split(separator: "\n").first.map(String.init) ?? ""
+        let text = trimmedText.split(separator: "\n").first.map(String.init) ?? ""
         return text.count > 80 ? String(text.prefix(79)) + "…" : text
     }
 }

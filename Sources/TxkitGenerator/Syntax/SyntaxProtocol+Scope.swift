@@ -13,7 +13,7 @@ extension SyntaxProtocol {
                 return named.name.text
             }
             if let extended = parent.as(ExtensionDeclSyntax.self) {
-                return extended.extendedType.trimmedDescription
+                return extended.extendedType.trimmedText
             }
             current = parent
         }
@@ -55,7 +55,7 @@ extension SyntaxProtocol {
         while let parent = current.parent {
             if let initializer = parent.as(InitializerDeclSyntax.self) {
                 return initializer.signature.parameterClause.parameters.first { $0.internalName == name }?
-                    .type.trimmedDescription
+                    .type.trimmedText
             }
             current = parent
         }

@@ -108,7 +108,7 @@ extension ThrowsClauseSyntax {
     /// passes (not `rethrows`, not a typed `throws(E)`).
     var isUntyped: Bool {
         guard throwsSpecifier.tokenKind == .keyword(.throws) else { return false }
-        guard let type = type?.trimmedDescription else { return true }
+        guard let type = type?.trimmedText else { return true }
         return type == "any Error" || type == "Error"
     }
 }
