@@ -371,8 +371,8 @@ extension MigrateTests {
     }
     /// An awaited static member of a finder (`try await TaskStore.insert(…,
     /// transaction: db)`) moved into the `Database` shim keeps its `await`
-    /// and makes its requirement `async`. Today the wrapper calls the async
-    /// member without `await` from a synchronous requirement, which does not
+    /// and makes its requirement `async`: the wrapper called the async
+    /// member without `await` from a synchronous requirement, which did not
     /// compile ("'async' call in a function that does not support
     /// concurrency"; fuzzer P9, P18, P22 of seed 64092454691511293).
     @Test func anAwaitedStaticFinderMemberMakesItsRequirementAsync() throws {
@@ -394,9 +394,11 @@ extension MigrateTests {
             }
             """)])
         let wrapper = try result.file("OrderManager_DatabaseWrapper.swift")
-        withKnownIssue("migrate drops the await of an async member it moves into a synchronous requirement") {
-            #expect(wrapper.contains("try await TaskStore.insert("), "\(wrapper)")
-        }
+        #expect(wrapper.contains("try await TaskStore.insert("), "\(wrapper)")
+        let shim = try result.file("OrderManager_DatabaseShim.swift")
+        #expect(shim.contains("async throws -> Int64"), "\(shim)")
+        let consumer = try #require(result.edited["OrderManager.swift"])
+        #expect(consumer.contains("try await "), "\(consumer)")
     }
 }
 #endif

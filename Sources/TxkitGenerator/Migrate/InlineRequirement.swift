@@ -22,6 +22,9 @@ struct InlineRequirement: Equatable {
     var takesTransaction = true
     /// Whether it throws (every requirement that bridges does).
     var throwing = true
+    /// Whether it is `async`: the code it holds awaits (`try await
+    /// TaskStore.insert(…, transaction: db)` in an async method).
+    var isAsync = false
     /// The app's holder type the wrapper calls (a method of it that opens
     /// its own transaction), which the wrapper then holds.
     var holder: String? = nil
@@ -52,7 +55,8 @@ struct InlineRequirement: Equatable {
     var signature: String {
         let declared = parameters.map(\.declaration) + (takesTransaction ? ["_ tx: \(kind.typeName)"] : [])
         let result = resultType == "Void" ? "" : " -> \(resultType)"
-        return "func \(name)(\(declared.joined(separator: ", ")))\(throwing ? " throws" : "")\(result)"
+        let effects = (isAsync ? " async" : "") + (throwing ? " throws" : "")
+        return "func \(name)(\(declared.joined(separator: ", ")))\(effects)\(result)"
     }
 
     /// The call the consumer makes instead of the code.
@@ -64,7 +68,7 @@ struct InlineRequirement: Equatable {
     /// Whether two pieces of code are the same requirement (the same code
     /// extracted twice is one requirement).
     func isSameCode(as other: InlineRequirement) -> Bool {
-        parameters == other.parameters && resultType == other.resultType && body == other.body
+        parameters == other.parameters && resultType == other.resultType && body == other.body && isAsync == other.isAsync
             && legacyName == other.legacyName && legacyType == other.legacyType
     }
 }

@@ -48,12 +48,14 @@ extension LegacyCodeExtractor {
             }
             return [TextEdit(
                 start: expression.positionAfterSkippingLeadingTrivia.utf8Offset,
-                end: expression.endPositionBeforeTrailingTrivia.utf8Offset, replacement: (isTried(expression) ? "" : "try ") + call)]
+                end: expression.endPositionBeforeTrailingTrivia.utf8Offset,
+                replacement: (isTried(expression) ? "" : "try ") + (requirement.isAsync && !isAwaited(expression) ? "await " : "")
+                    + call)]
         case let .statements(list, range, requirement, outputs, returns):
             let items = Array(list)
             let first = items[range.lowerBound], last = items[range.upperBound - 1]
             let indentation = String(repeating: " ", count: scope.file.converter.location(for: first.positionAfterSkippingLeadingTrivia).column - 1)
-            let call = "try " + requirement.call(on: shim, transaction: scope.transactionName)
+            let call = (requirement.isAsync ? "try await " : "try ") + requirement.call(on: shim, transaction: scope.transactionName)
             var lines: [String]
             if returns {
                 lines = [requirement.resultType == "Void" || scope.returnsSingleExpression ? call : "return " + call]

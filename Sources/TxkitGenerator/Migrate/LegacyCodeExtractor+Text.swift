@@ -6,6 +6,26 @@ import SwiftSyntax
 /// one-line summary for refusals, the shim's name.
 extension LegacyCodeExtractor {
     /// Whether a `try` covers `expression` (up to its statement or closure).
+    /// Whether `expression` is the operand of an `await` (`try await x`,
+    /// `await x`).
+    func isAwaited(_ expression: ExprSyntax) -> Bool {
+        expression.parent?.is(AwaitExprSyntax.self) == true
+    }
+
+    /// Whether the code of `nodes` awaits, outside the closures it passes.
+    func awaits(_ nodes: [Syntax]) -> Bool {
+        nodes.contains { node in
+            node.descendants(AwaitExprSyntax.self).contains { awaited in
+                var current = awaited.parent
+                while let parent = current, parent.id != node.id {
+                    if parent.is(ClosureExprSyntax.self) { return false }
+                    current = parent.parent
+                }
+                return true
+            }
+        }
+    }
+
     func isTried(_ expression: ExprSyntax) -> Bool {
         var node = expression.parent
         while let current = node {

@@ -309,21 +309,25 @@ final class LegacyCodeExtractor {
         }
         var body: [String] = []
         let code = movedText([Syntax(expression)], extra: callbackEdits)
+        // The `await` before the expression stays in the consumer; the
+        // wrapper needs its own.
+        let awaited = isAwaited(expression) ? "await " : ""
         if let written {
             guard statement != nil, !valueIsUsed else { return nil }
             assignsBack = written.name
             body = ["var \(written.name) = \(written.name)"] + prefixed(code, "try ") + ["return \(written.name)"]
             resultType = written.type
         } else if valueIsUsed {
-            body = prefixed(code, expression.is(FunctionCallExprSyntax.self) ? "return try " : "return ")
+            body = prefixed(code, expression.is(FunctionCallExprSyntax.self) ? "return try \(awaited)" : "return \(awaited)")
         } else {
-            body = prefixed(code, expression.is(FunctionCallExprSyntax.self) ? "_ = try " : "_ = ")
+            body = prefixed(code, expression.is(FunctionCallExprSyntax.self) ? "_ = try \(awaited)" : "_ = \(awaited)")
         }
-        let requirement = InlineRequirement(
+        var requirement = InlineRequirement(
             name: name(forExpression: expression), parameters: parameters, resultType: resultType,
             kind: callbacks.contains(where: { $0.type.contains("DBWriteTransaction") }) ? .write : kind(of: Syntax(expression)),
             body: body, legacyName: scope.legacyName, legacyType: scope.legacyType,
             summary: summary(of: Syntax(expression)))
+        requirement.isAsync = isAwaited(expression) || awaits([Syntax(expression)])
         return .expression(expression, context.add(requirement, method: scope.methodName), assignsBack: assignsBack)
     }
 
@@ -403,10 +407,11 @@ final class LegacyCodeExtractor {
         default: body.append("return (" + outputs.map { "\($0.name): \($0.name)" }.joined(separator: ", ") + ")")
         }
         let whole = endsBody && range.lowerBound == 0
-        let requirement = InlineRequirement(
+        var requirement = InlineRequirement(
             name: whole ? scope.methodName : name(forStatements: nodes), parameters: parameters, resultType: resultType,
             kind: callbacks.contains(where: { $0.type.contains("DBWriteTransaction") }) ? .write : kind(of: nodes), body: body, legacyName: scope.legacyName, legacyType: scope.legacyType,
             summary: summary(of: nodes[0]))
+        requirement.isAsync = awaits(nodes)
         let added = context.add(requirement, method: scope.methodName)
         return .statements(list, range, added, outputs: outputs, returns: returns)
     }
