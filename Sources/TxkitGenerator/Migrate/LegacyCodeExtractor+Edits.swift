@@ -44,7 +44,8 @@ extension LegacyCodeExtractor {
             if let assignsBack, let item = statementExpression(of: expression) {
                 return [TextEdit(
                     start: item.positionAfterSkippingLeadingTrivia.utf8Offset,
-                    end: item.endPositionBeforeTrailingTrivia.utf8Offset, replacement: "\(assignsBack) = try \(call)")]
+                    end: item.endPositionBeforeTrailingTrivia.utf8Offset,
+                    replacement: "\(assignsBack) = try \(requirement.isAsync ? "await " : "")\(call)")]
             }
             return [TextEdit(
                 start: expression.positionAfterSkippingLeadingTrivia.utf8Offset,
