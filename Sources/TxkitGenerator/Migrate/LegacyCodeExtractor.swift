@@ -25,7 +25,7 @@ final class LegacyCodeExtractor {
     private(set) var refusals: [Refusal] = []
     /// Calls through a pair's shim whose legacy member did not throw: the
     /// shim's does (its bridge can), so they need `try`.
-    private(set) var throwingCalls: [FunctionCallExprSyntax] = []
+    var throwingCalls: [FunctionCallExprSyntax] = []
 
     /// A piece of the scope the extractor handles as one.
     enum Unit {
@@ -167,93 +167,6 @@ final class LegacyCodeExtractor {
         return statementUnit(list, position ..< position + 1, occurrence: occurrence)
     }
 
-    /// `finder.find(id, db: db)` on a finder a pair shims, or a call of one
-    /// of the consumer's methods that the migration makes take a
-    /// TransactionKit transaction: the argument becomes the transaction.
-    func transactionArgument(_ reference: ExprSyntax) -> Unit? {
-        var expression = reference
-        // The app's transaction built around the legacy one where it is
-        // passed (`finder.find(AppReadTransaction(db))`) is passed as it.
-        if let built = inlineLegacyTransaction(around: reference) { expression = ExprSyntax(built) }
-        // `transaction` passed as itself; `transaction.database` is GRDB's.
-        guard let argument = expression.parent?.as(LabeledExprSyntax.self),
-              let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
-        else { return nil }
-        expression = argument.expression
-        let callee = call.calledExpression
-        // `finder.find(…)`, `self.finder.find(…)`, `finder?.find(…)`, `finder!.find(…)`.
-        let receiver = callee.as(MemberAccessExprSyntax.self)?.base.map(Self.unwrapped)
-        if let member = callee.as(MemberAccessExprSyntax.self),
-           let base = receiver?.as(DeclReferenceExprSyntax.self) ?? receiver?.as(MemberAccessExprSyntax.self)?.declName,
-           receiver?.as(MemberAccessExprSyntax.self).map({ $0.base?.trimmedDescription == "self" }) ?? true,
-           let finder = context.finderProperties[base.baseName.text],
-           LocalScope.declarations(visibleAt: base)[base.baseName.text] == nil {
-            let members = finder.plan.members.filter { $0.legacy.name == member.declName.baseName.text }
-            if !members.isEmpty {
-                if members.contains(where: { $0.legacy.throwsClause == nil && $0.shimThrowsClause != nil }),
-                   !throwingCalls.contains(where: { $0.id == call.id }) {
-                    throwingCalls.append(call)
-                }
-                return .transaction(expression, dropLabel: argument)
-            }
-        }
-        let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text
-            ?? callee.as(MemberAccessExprSyntax.self).flatMap { member in
-                let base = member.base?.trimmedDescription
-                return base == "self" || base == "Self" || base == context.consumer.name ? member.declName.baseName.text : nil
-            }
-        let labels = call.arguments.map { $0.label?.text }
-        if takesTransactionKitTransaction(call, at: argument) {
-            return .transaction(expression, dropLabel: nil)
-        }
-        if let name, let position = Array(call.arguments).firstIndex(where: { $0.id == argument.id }),
-           context.migratedMethods.contains(where: { $0.name == name && $0.labels == labels && $0.position == position }) {
-            return .transaction(expression, dropLabel: nil)
-        }
-        return nil
-    }
-
-    /// `AppReadTransaction(db)` around `reference`, the legacy name: a
-    /// legacy transaction type of the configuration built from it.
-    private func inlineLegacyTransaction(around reference: ExprSyntax) -> FunctionCallExprSyntax? {
-        guard reference.as(DeclReferenceExprSyntax.self)?.baseName.text == scope.legacyName,
-              let argument = reference.parent?.as(LabeledExprSyntax.self), argument.label == nil,
-              let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
-              call.trailingClosure == nil,
-              let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              context.legacyTransaction(type) != nil
-        else { return nil }
-        return call
-    }
-
-    /// `finder` of `finder?` and `finder!`.
-    private static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
-        if let chained = expression.as(OptionalChainingExprSyntax.self) { return chained.expression }
-        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return forced.expression }
-        return expression
-    }
-
-    /// Whether the member `call` calls is declared to take a TransactionKit
-    /// transaction where `argument` goes (a consumer migrated before).
-    private func takesTransactionKitTransaction(_ call: FunctionCallExprSyntax, at argument: LabeledExprSyntax) -> Bool {
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-              let baseType = context.typer.type(of: base)
-        else { return false }
-        let metatype = TypeText.metatypeInstance(baseType)
-        let candidates = context.index.members(
-            named: member.declName.baseName.text, of: metatype ?? TypeText.unwrapped(baseType), isStatic: metatype != nil)
-        var labels: [String?] = call.arguments.map { $0.label?.text }
-        if call.trailingClosure != nil { labels.append(nil) }
-        guard let position = Array(call.arguments).firstIndex(where: { $0.id == argument.id }) else { return false }
-        return candidates.contains { candidate in
-            guard candidate.kind == .function,
-                  let matched = CallMatcher(member: candidate, shimForm: false, isLegacyTransaction: { _ in false }).argumentParameters(labels),
-                  position < matched.count
-            else { return false }
-            return TransactionKind(typeName: SourceIndex.coreTypeName(candidate.parameters[matched[position]].type)) != nil
-        }
-    }
-
     /// The call around a use of the legacy transaction: the innermost call
     /// that takes it as an argument (`Account.fetchOne(db, key: id)`), or the
     /// member it is the base of (`db.changesCount`, `db.execute(sql:)`).
@@ -315,7 +228,7 @@ final class LegacyCodeExtractor {
         if let written {
             guard statement != nil, !valueIsUsed else { return nil }
             assignsBack = written.name
-            body = ["var \(written.name) = \(written.name)"] + prefixed(code, "try ") + ["return \(written.name)"]
+            body = ["var \(written.name) = \(written.name)"] + prefixed(code, "try \(awaited)") + ["return \(written.name)"]
             resultType = written.type
         } else if valueIsUsed {
             body = prefixed(code, expression.is(FunctionCallExprSyntax.self) ? "return try \(awaited)" : "return \(awaited)")
@@ -453,24 +366,6 @@ final class LegacyCodeExtractor {
         refusals.append(Refusal(.cannotMigrate, at: scope.file.sourceLocation(of: node),
             "\(context.consumer.name).\(scope.methodName): \(reason)",
             fix: "move that code into a finder method that takes the transaction, or give the names it uses their types, then run migrate again"))
-    }
-}
-
-extension SyntaxProtocol {
-    /// The nearest ancestor of type `T` below `limit` (this node excluded).
-    func ancestor<T: SyntaxProtocol>(_ type: T.Type, below limit: Syntax) -> T? {
-        var node = parent
-        while let current = node, current.id != limit.id {
-            if let match = current.as(T.self) { return match }
-            node = current.parent
-        }
-        return nil
-    }
-
-    /// This node if it is a `T`, else ``ancestor(_:below:)``.
-    func ancestorOrSelf<T: SyntaxProtocol>(_ type: T.Type, below limit: Syntax) -> T? {
-        if let match = self.as(T.self) { return match }
-        return ancestor(type, below: limit)
     }
 }
 #endif
