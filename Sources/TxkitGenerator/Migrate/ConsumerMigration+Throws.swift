@@ -19,13 +19,34 @@ extension ConsumerMigration {
         requireTry(Syntax(call), in: file, visited: &visited)
     }
 
-    private mutating func requireTry(_ expression: Syntax, in file: SourceFile, visited: inout Set<SyntaxIdentifier>) {
+    /// Code whose new text already tries a requirement's call: the function
+    /// or closure around it has to throw, or a `do`/`catch` catch it.
+    mutating func requireThrowingContext(of node: Syntax, in file: SourceFile) {
+        var visited: Set<SyntaxIdentifier> = []
+        requireTry(node, in: file, visited: &visited, covered: true)
+    }
+
+    private mutating func requireTry(_ expression: Syntax, in file: SourceFile, visited: inout Set<SyntaxIdentifier>, covered: Bool = false) {
         guard visited.insert(expression.id).inserted else { return }
         var node = expression.parent
-        var covered = false
+        var covered = covered
+        var child = expression
         while let current = node {
-            if current.is(TryExprSyntax.self) { covered = true }
-            if let list = current.as(ExprListSyntax.self), list.first?.is(TryExprSyntax.self) == true { covered = true }
+            if let tried = current.as(TryExprSyntax.self) {
+                // `try?` and `try!` handle what they try.
+                if tried.questionOrExclamationMark != nil { return }
+                covered = true
+            }
+            if let list = current.as(ExprListSyntax.self), let first = list.first?.as(TryExprSyntax.self) {
+                if first.questionOrExclamationMark != nil { return }
+                covered = true
+            }
+            // Inside a `do` whose catches catch everything.
+            if let statement = current.as(DoStmtSyntax.self), statement.body.id == child.id,
+               statement.catchClauses.contains(where: { $0.catchItems.isEmpty }) {
+                if !covered { insertTry(before: expression, in: file) }
+                return
+            }
             if let closure = current.as(ClosureExprSyntax.self) {
                 if !covered { insertTry(before: expression, in: file) }
                 // A closure passed to a rethrowing method: that call throws too.
@@ -56,19 +77,25 @@ extension ConsumerMigration {
                        fix: "mark it `throws` or move the call into a method, then run migrate again")
                 return
             }
+            child = current
             node = current.parent
         }
     }
 
     private mutating func insertTry(before expression: Syntax, in file: SourceFile) {
+        // `try` goes before the `await` of an awaited call.
+        let start = expression.parent?.as(AwaitExprSyntax.self).map { Syntax($0) } ?? expression
         edit(file, TextEdit(
-            start: expression.positionAfterSkippingLeadingTrivia.utf8Offset,
-            end: expression.positionAfterSkippingLeadingTrivia.utf8Offset, replacement: "try "))
+            start: start.positionAfterSkippingLeadingTrivia.utf8Offset,
+            end: start.positionAfterSkippingLeadingTrivia.utf8Offset, replacement: "try "))
     }
 
     /// Marks a private method `throws` and its callers in the consumer `try`.
     private mutating func makeThrowing(_ function: FunctionDeclSyntax, in file: SourceFile, visited: inout Set<SyntaxIdentifier>) {
-        guard function.modifiers.contains(where: { $0.name.text == "private" || $0.name.text == "fileprivate" }) else {
+        // A method that took a legacy transaction keeps its old signature
+        // as a production entry point, which catches; only the consumer calls the new one.
+        let isEntryPoint = context.migratedMethods.contains { $0.function == function.id }
+        guard isEntryPoint || function.modifiers.contains(where: { $0.name.text == "private" || $0.name.text == "fileprivate" }) else {
             refuse(function.name, in: file, "`\(function.name.text)` would have to throw (a shim it calls throws where the legacy member did not), and code outside \(context.consumer.name) may call it",
                    fix: "mark it `throws` and add `try` to its callers, then run migrate again")
             return

@@ -244,6 +244,40 @@ struct ConsumerMigration {
                 labels: parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text },
                 position: position, function: function.id, kind: kind))
         }
+        promoteCallersOfWritingMethods()
+    }
+
+    /// A method that passes its transaction on to one of the consumer's
+    /// methods that writes writes too (`func m1(db:) { m0(db: db) }`), to
+    /// the end of such chains.
+    private mutating func promoteCallersOfWritingMethods() {
+        let functions = Dictionary(consumerFunctions().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var changed = true
+        while changed {
+            changed = false
+            for (index, method) in context.migratedMethods.enumerated() where method.kind == .read {
+                guard let function = functions[method.function], let body = function.body,
+                      context.legacyTransaction(SourceIndex.coreTypeName(
+                          Array(function.signature.parameterClause.parameters)[method.position].type.trimmedDescription))?.transaction != .read
+                else { continue }
+                let parameter = Array(function.signature.parameterClause.parameters)[method.position]
+                let name = (parameter.secondName ?? parameter.firstName).text
+                let writes = body.descendants(FunctionCallExprSyntax.self).contains { call in
+                    guard let position = call.arguments.firstIndex(where: { $0.expression.trimmedDescription == name }) else { return false }
+                    let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                        ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+                    let labels = call.arguments.map { $0.label?.text }
+                    let offset = call.arguments.distance(from: call.arguments.startIndex, to: position)
+                    return context.migratedMethods.contains {
+                        $0.kind == .write && $0.name == callee && $0.labels == labels && $0.position == offset
+                    }
+                }
+                if writes {
+                    context.migratedMethods[index].kind = .write
+                    changed = true
+                }
+            }
+        }
     }
 
     func consumerFunctions() -> [FunctionDeclSyntax] {
@@ -292,6 +326,7 @@ struct ConsumerMigration {
         refusals += extractor.refusals
         for textEdit in extractor.edits { edit(scope.file, textEdit) }
         for call in extractor.throwingCalls { requireTry(call, in: scope.file) }
+        for node in extractor.newlyTried { requireThrowingContext(of: node, in: scope.file) }
         return extractor.refusals
     }
 

@@ -47,11 +47,14 @@ extension LegacyCodeExtractor {
                     end: item.endPositionBeforeTrailingTrivia.utf8Offset,
                     replacement: "\(assignsBack) = try \(requirement.isAsync ? "await " : "")\(call)")]
             }
+            // `await x` not tried becomes `try await call`: `try` goes first.
+            let awaitExpression = isTried(expression) ? nil : expression.parent?.as(AwaitExprSyntax.self)
+            let start = awaitExpression.map { Syntax($0) } ?? Syntax(expression)
+            let awaits = requirement.isAsync && (awaitExpression != nil || !isAwaited(expression))
             return [TextEdit(
-                start: expression.positionAfterSkippingLeadingTrivia.utf8Offset,
+                start: start.positionAfterSkippingLeadingTrivia.utf8Offset,
                 end: expression.endPositionBeforeTrailingTrivia.utf8Offset,
-                replacement: (isTried(expression) ? "" : "try ") + (requirement.isAsync && !isAwaited(expression) ? "await " : "")
-                    + call)]
+                replacement: (isTried(expression) ? "" : "try ") + (awaits ? "await " : "") + call)]
         case let .statements(list, range, requirement, outputs, returns):
             let items = Array(list)
             let first = items[range.lowerBound], last = items[range.upperBound - 1]
@@ -82,6 +85,35 @@ extension LegacyCodeExtractor {
                 start: first.positionAfterSkippingLeadingTrivia.utf8Offset,
                 end: last.endPositionBeforeTrailingTrivia.utf8Offset, replacement: text)]
         }
+    }
+
+    /// Where `unit`'s new text tries a call the code it replaces did not:
+    /// the replaced expression, or a run's first statement when no
+    /// statement of the run tried anything.
+    func newlyTriedNode(of unit: Unit) -> Syntax? {
+        switch unit {
+        case .transaction, .renamed:
+            return nil
+        case let .expression(expression, _, _):
+            return isTried(expression) ? nil : Syntax(expression)
+        case let .memberCall(call, _, _):
+            return isTried(ExprSyntax(call)) ? nil : Syntax(call)
+        case let .statements(list, range, _, _, _):
+            let items = Array(list)[range]
+            let tries = items.contains { item in
+                item.descendants(TryExprSyntax.self).contains { $0.questionOrExclamationMark == nil && !isInClosure($0, below: Syntax(item)) }
+            }
+            return tries ? nil : Syntax(items[items.startIndex])
+        }
+    }
+
+    private func isInClosure(_ node: some SyntaxProtocol, below top: Syntax) -> Bool {
+        var current = node.parent
+        while let parent = current, parent.id != top.id {
+            if parent.is(ClosureExprSyntax.self) { return true }
+            current = parent.parent
+        }
+        return false
     }
 
     /// Whether code after the run writes the local `name` it declared.

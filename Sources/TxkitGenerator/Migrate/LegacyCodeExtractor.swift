@@ -26,6 +26,10 @@ final class LegacyCodeExtractor {
     /// Calls through a pair's shim whose legacy member did not throw: the
     /// shim's does (its bridge can), so they need `try`.
     var throwingCalls: [FunctionCallExprSyntax] = []
+    /// Code replaced by a requirement's call that now needs `try` (the
+    /// requirement throws, its bridge can) where the code it replaces did
+    /// not: the function or closure around it has to throw.
+    private(set) var newlyTried: [Syntax] = []
 
     /// A piece of the scope the extractor handles as one.
     enum Unit {
@@ -90,6 +94,7 @@ final class LegacyCodeExtractor {
         }
         for unit in units {
             edits += edits(for: unit)
+            if let node = newlyTriedNode(of: unit) { newlyTried.append(node) }
         }
     }
 

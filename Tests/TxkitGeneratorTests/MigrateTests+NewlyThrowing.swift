@@ -1,0 +1,82 @@
+#if Txkit
+import Foundation
+import Testing
+@testable import TxkitGenerator
+
+/// Code moved into the `Database` shim is called with `try` (the
+/// requirement's bridge can throw) where the code it replaces did not
+/// throw; the function around it then throws, or the migration refuses
+/// with its place. `await TaskStore.insert(name: "x", db)` of a
+/// non-throwing `async` member, in a non-throwing method taking `db:
+/// Database`, became `await try dataAccess.insertTaskStore(db)` in a method
+/// that does not throw: "errors thrown from here are not handled" (fuzzer
+/// P11 and P12 of seed 20261128313, issue 51).
+extension MigrateTests {
+    static let insertingTaskStore = ("TaskStore.swift", """
+        import GRDB
+        enum TaskStore {
+            static func insert(name: String, _ db: Database) async -> Int64 {
+                try? db.execute(sql: "INSERT INTO t(name) VALUES (?)", arguments: [name])
+                return db.lastInsertedRowID
+            }
+            static func count(_ db: Database) -> Int { db.changesCount }
+        }
+        """)
+
+    static func service(_ body: String) -> (String, String) {
+        ("ProfileService.swift", """
+            import GRDB
+            final class ProfileService {
+                init() {}
+            \(body)
+            }
+            """)
+    }
+
+    /// A method that took the legacy transaction becomes `throws`: only the
+    /// consumer calls the new signature (its callers keep the old one in
+    /// `+Production.swift`, which catches), and `try` goes before `await`.
+    @Test func aMethodTakingTheTransactionThrowsWhenMovedCodeNowDoes() throws {
+        let result = try Self.migrate("ProfileService", [Self.manager, Self.insertingTaskStore, Self.service("""
+                func m0(db: Database) async -> String {
+                    return String(describing: await TaskStore.insert(name: "P11.m0", db))
+                }
+                func m1(db: Database) async -> String {
+                    await m0(db: db)
+                }
+            """)])
+        let consumer = try #require(result.edited["ProfileService.swift"])
+        #expect(consumer.contains("func m0(db: DBWriteTransaction) async throws -> String {"), "\(consumer)")
+        #expect(consumer.contains("String(describing: try await dataAccess.insertTaskStore(db))"), "\(consumer)")
+        #expect(!consumer.contains("await try"), "\(consumer)")
+        #expect(consumer.contains("func m1(db: DBWriteTransaction) async throws -> String {"), "\(consumer)")
+        #expect(consumer.contains("try await m0(db: db)"), "\(consumer)")
+        let production = try result.file("ProfileService+Production.swift")
+        #expect(production.contains("func m0(db: Database) async -> String {\n        do {"), "\(production)")
+    }
+
+    /// Moved code inside `do { … } catch { … }`, or under `try?`, is
+    /// handled where it is: the method keeps its signature.
+    @Test func movedCodeThatIsCaughtLeavesTheMethodAsItWas() throws {
+        let result = try Self.migrate("ProfileService", [Self.manager, Self.insertingTaskStore, Self.service("""
+                func caught(db: Database) -> Int {
+                    do {
+                        try check()
+                        return TaskStore.count(db)
+                    } catch {
+                        return -1
+                    }
+                }
+                func optional(db: Database) -> Int? {
+                    try? TaskStore.count(db)
+                }
+                func check() throws {}
+            """)])
+        let consumer = try #require(result.edited["ProfileService.swift"])
+        #expect(consumer.contains("func caught(db: DBReadTransaction) -> Int {"), "\(consumer)")
+        #expect(consumer.contains("return try dataAccess."), "\(consumer)")
+        #expect(consumer.contains("func optional(db: DBReadTransaction) -> Int? {"), "\(consumer)")
+        #expect(consumer.contains("try? dataAccess."), "\(consumer)")
+    }
+}
+#endif
