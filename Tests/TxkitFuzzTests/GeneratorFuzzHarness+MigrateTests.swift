@@ -101,11 +101,18 @@ extension FuzzHarness {
                 return .failure(FuzzHarnessError(message: "no mock file \(type)_\(legacy)Mock.swift"))
             }
             lines.append("let \(variable) = \(type).Mocks.\(legacy)()")
-            for (property, result) in Self.mockMethods(in: mockSource) {
+            for (property, closures, result) in Self.mockMethods(in: mockSource) {
                 guard let value = Self.migrateStubValue(for: result, program: program) else {
                     return .failure(FuzzHarnessError(message: "a mock member returns \(result)"))
                 }
-                lines.append("\(variable).\(property).returns(\(value))")
+                // A member taking one closure that receives a value (`forEachName(tx) { names.append($0) }`)
+                // calls it once, as the legacy member would for one row.
+                if let closures, let argument = Self.closureArgument(closures), let passed = Self.migrateStubValue(for: argument, program: program) {
+                    let tries = closures.contains(" throws") ? "try " : ""
+                    lines.append("\(variable).\(property).stub { _, body in \(tries)body(\(passed)); return \(value) }")
+                } else {
+                    lines.append("\(variable).\(property).returns(\(value))")
+                }
                 calls.append("\(variable).\(property).callCount")
             }
         }
@@ -169,8 +176,21 @@ extension FuzzHarness {
 
     /// The mock methods of a generated mock (`let name = MockMethod<…, Result>()`,
     /// and its non-Sendable and closure-taking kinds): each property and its result type.
-    static func mockMethods(in source: String) -> [(property: String, result: String)] {
-        var found: [(String, String)] = []
+    /// The argument type of a closure type that takes one value and
+    /// returns nothing (`(String) -> Void`, `(Item) throws -> ()`).
+    static func closureArgument(_ closure: String) -> String? {
+        let text = closure.trimmingCharacters(in: .whitespaces)
+        guard text.hasPrefix("("), let arrow = text.range(of: "->"),
+              ["Void", "()"].contains(text[arrow.upperBound...].trimmingCharacters(in: .whitespaces)) else { return nil }
+        let head = text[..<arrow.lowerBound].replacingOccurrences(of: "throws", with: "").trimmingCharacters(in: .whitespaces)
+        guard head.hasPrefix("("), head.hasSuffix(")") else { return nil }
+        let inside = String(head.dropFirst().dropLast())
+        guard !inside.isEmpty, topLevelSplit(inside, separator: ",").count == 1 else { return nil }
+        return inside
+    }
+
+    static func mockMethods(in source: String) -> [(property: String, closures: String?, result: String)] {
+        var found: [(String, String?, String)] = []
         for line in source.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
             guard line.hasPrefix("let ") || line.hasPrefix("package let ") || line.hasPrefix("public let ") || line.hasPrefix("internal let "),
                   let equals = line.range(of: " = "),
@@ -182,18 +202,23 @@ extension FuzzHarness {
                 .replacingOccurrences(of: "public ", with: "").replacingOccurrences(of: "internal ", with: "")
             let property = String(declaration.dropFirst(4).prefix { $0 != " " && $0 != ":" })
             let generics = String(line[generic.upperBound..<close.lowerBound])
-            var depth = 0, split = generics.startIndex
+            var depth = 0
+            var splits: [String.Index] = []
             for index in generics.indices {
                 switch generics[index] {
                 case "(", "<", "[": depth += 1
                 // The `>` of a function type's `->` closes nothing.
                 case ">" where index > generics.startIndex && generics[generics.index(before: index)] == "-": break
                 case ")", ">", "]": depth -= 1
-                case "," where depth == 0: split = generics.index(after: index)
+                case "," where depth == 0: splits.append(index)
                 default: break
                 }
             }
-            found.append((property, generics[split...].trimmingCharacters(in: .whitespaces)))
+            let result = generics[(splits.last.map { generics.index(after: $0) } ?? generics.startIndex)...]
+            // `MockMethodWithClosures<Arguments, Closures, Result>`: the middle one.
+            let closures = line[open.upperBound...].hasPrefix("WithClosures") && splits.count == 2
+                ? generics[generics.index(after: splits[0])..<splits[1]].trimmingCharacters(in: .whitespaces) : nil
+            found.append((property, closures, result.trimmingCharacters(in: .whitespaces)))
         }
         return found
     }

@@ -13,17 +13,20 @@ extension ConsumerMigration {
             for call in declaration.memberBlock.descendants(FunctionCallExprSyntax.self) {
                 guard !isInNestedType(call, below: declaration.memberBlock),
                       let member = call.calledExpression.as(MemberAccessExprSyntax.self), let receiver = member.base,
-                      let closure = closureArgument(of: call)
+                      call.trailingClosure != nil || call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) })
                 else { continue }
+                let closure = closureArgument(of: call)
                 let method = member.declName.baseName.text
                 guard let receiverType = context.typer.type(of: receiver) else { continue }
                 let core = SourceIndex.coreTypeName(receiverType)
                 let file = declaration.file
                 if context.index.types[core] == nil, let kind = Self.transactionKitBlockKinds[core]?[method] {
+                    guard let closure else { continue }
                     addBridged(call: call, closure: closure, receiver: receiver, receiverType: receiverType, kind: kind, file: file)
                     continue
                 }
                 if let canWrite = GRDBVocabulary.handleTypes[core] {
+                    guard let closure else { continue }
                     if method == "writeWithoutTransaction" || method == "barrierWriteWithoutTransaction" {
                         refuse(call, in: file, "\(context.consumer.name) runs code outside a transaction (`\(core).\(method)`)",
                                fix: "open the transaction inside it with `inTransaction` or `write`, or keep that method on GRDB")
@@ -40,7 +43,10 @@ extension ConsumerMigration {
                 if holders[core] == nil {
                     holders[core] = context.index.types[core].flatMap { DatabaseHolder($0, context: context) }
                 }
-                guard let holder = holders[core] ?? nil, let holderMethod = holder.methods[method] else { continue }
+                // The holder's block among its closures (`asyncWrite(block: { … }, completion: { … })`).
+                guard let holder = holders[core] ?? nil, let holderMethod = holder.methods[method],
+                      let closure = closure ?? closureArgument(of: call, labeled: holderMethod.closureLabel)
+                else { continue }
                 add(TransactionBlock(
                     call: call, closure: closure, receiver: receiver, receiverType: receiverType, kind: holderMethod.kind,
                     style: holderMethod.hasOtherParameters ? .holderCall(holderMethod) : .plain, isAwaited: isAwaited(call),
@@ -67,6 +73,12 @@ extension ConsumerMigration {
         if let trailing = call.trailingClosure { return trailing }
         let closures = call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
         return closures.count == 1 ? closures[0] : nil
+    }
+
+    /// The closure argument labeled `label`.
+    private func closureArgument(of call: FunctionCallExprSyntax, labeled label: String?) -> ClosureExprSyntax? {
+        guard let label else { return nil }
+        return call.arguments.first { $0.label?.text == label }?.expression.as(ClosureExprSyntax.self)
     }
 
     func isAwaited(_ call: FunctionCallExprSyntax) -> Bool {

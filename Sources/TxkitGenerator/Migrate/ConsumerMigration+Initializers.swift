@@ -70,7 +70,12 @@ extension ConsumerMigration {
     mutating func migrateStoredProperties() -> Production {
         var production = Production()
         let replaced = Set(replacedProperties())
-        let roots = blocks.compactMap { block in handleRoot(block.receiver, file: block.file).map { (block, $0) } }
+        let allRoots = blocks.compactMap { block in handleRoot(block.receiver, file: block.file).map { (block, $0) } }
+        // A holder call on a global holder reads it in its requirement: it needs no database.
+        let roots = allRoots.filter { block, root in
+            guard case .holderCall = block.style else { return true }
+            return !root.isGlobal
+        }
         // Every block must reach the same database.
         var databaseExpressions: [String: (TransactionBlock, HandleRoot)] = [:]
         for (block, root) in roots where databaseExpressions[root.expression] == nil {
@@ -84,7 +89,7 @@ extension ConsumerMigration {
             return production
         }
         let root = roots.first(where: { $0.1.binding != nil })?.1 ?? roots.first?.1
-        removeBindings(roots.map(\.1))
+        removeBindings(allRoots.map(\.1))
         if let root, root.expression.hasPrefix("local ") {
             let (block, _) = roots[0]
             refuse(block.receiver, in: block.file,

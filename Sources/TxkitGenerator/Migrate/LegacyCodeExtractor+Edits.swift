@@ -18,7 +18,7 @@ extension LegacyCodeExtractor {
             }
             node = current.parent
         }
-        return context.shimProperty
+        return scope.escapes ? "self." + context.shimProperty : context.shimProperty
     }
 
     func edits(for unit: Unit) -> [TextEdit] {

@@ -56,6 +56,8 @@ struct DatabaseHolder {
         var hasOtherParameters: Bool
         /// The declaration, for a method with other parameters.
         var member: IndexedMember
+        /// The argument label of its block (`block:`), `nil` for `_`.
+        var closureLabel: String?
     }
 
     var type: IndexedType
@@ -78,7 +80,7 @@ struct DatabaseHolder {
             let isWrite = configured == .write || (configured != .read && member.name.lowercased().contains("write"))
             methods[member.name] = Method(
                 name: member.name, kind: isWrite ? .write : .read, isAsync: member.isAsync, legacyType: legacy,
-                hasOtherParameters: member.parameters.count > 1, member: member)
+                hasOtherParameters: member.parameters.count > 1, member: member, closureLabel: closure.label)
         }
         guard !methods.isEmpty else { return nil }
         self.type = type

@@ -29,6 +29,9 @@ struct TransactionScope {
     /// Bridges written inline (`finder.count(try SQLiteDB.shimOnlyBridge(tx))`):
     /// each is a use of the legacy transaction, as `legacyName` would be.
     var bridges: [ExprSyntax] = []
+    /// The block is an escaping closure (a holder's `asyncWrite(block:)`):
+    /// it names the consumer's members with `self.`.
+    var escapes = false
     /// The statement that binds the legacy transaction from a bridge (`let
     /// db = try SQLiteDB.shimOnlyBridge(tx)`): no moved code holds it.
     var bridgeBinding: CodeBlockItemSyntax? = nil
