@@ -239,6 +239,11 @@ extension FuzzHarness {
         case "TagInfo": return program.record == nil ? nil : "TagInfo(tag: Tag(id: 1, itemId: 1, label: \"mocked\"), item: Item(id: 1, name: \"mocked\"))"
         default: break
         }
+        // A legacy finder passed to a method (`func m0(userFinder: UserFinder)`): the
+        // method hands it to its mocked `Database` shim, which does not call it.
+        if let finder = program.finders.first(where: { $0.name == type }), finder.kind != .enumOfStatics {
+            return "\(type)()"
+        }
         if type.hasSuffix("?") {
             return migrateStubValue(for: String(type.dropLast()), program: program)
         }

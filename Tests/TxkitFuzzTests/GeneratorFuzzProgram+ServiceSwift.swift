@@ -429,7 +429,10 @@ extension FuzzProgram {
         if service.recordsEvents && method.steps.contains(.completion) {
             suffix += " + \" | \" + events.summary"
         }
+        // A method that receives its transaction reads no database: no
+        // lookup (it would bind a local nothing uses, a compiler warning).
         var body = prelude
+        if case .received = block { body = [] }
         let opening = "\(receiver).\(block.writes ? "write" : "read") { \(context.parameter) in"
         switch block {
         case .read, .write, .asyncRead, .asyncWrite:

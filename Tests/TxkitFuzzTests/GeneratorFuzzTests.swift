@@ -177,6 +177,8 @@ struct GeneratorFuzzTests {
         print("GeneratorFuzz seed \(seed), \(count) programs, \(Int(Date().timeIntervalSince(start))) s")
         print(report.summary)
         print(harness.clock.summary)
+        // Standard output is a file in CI: its buffer would be lost at exit.
+        fflush(nil)
         for failure in report.failures {
             let shrunk = try await OwnThread.run { try harness.shrink(failure, budget: budget) }
             let message = """
@@ -187,6 +189,7 @@ struct GeneratorFuzzTests {
                 \(shrunk.fixture)
                 """
             print(message)
+            fflush(nil)
             Issue.record(Comment(rawValue: message))
         }
     }
