@@ -19,8 +19,12 @@ import TxkitGenerator
 /// - `inventory_shims_one_run`: read and parse once, take the inventory,
 ///   then generate every pair from the same index (one `txkit` run);
 /// - `write_files`: write those files (into an empty folder);
-/// - `check_all`: read and parse the corpus and the generated files, then
-///   regenerate every pair and compare (`txkit shim --all --check`, CI);
+/// - `check_all`: read and parse the corpus and the generated shims and
+///   wrappers (the sources, as in an app whose shims folder is in its
+///   target), then regenerate every pair and compare with every generated
+///   file, mocks included (`txkit shim --all --check`, CI); the mocks are
+///   compared, not parsed: in an app they are in the test target, outside
+///   `sources`;
 /// - `apply_all`: plan the `--apply` edit of every pair (not written);
 /// - `convert_per_type`: `txkit convert --legacy …` planned (not written)
 ///   for the first `--convert-types` legacy types, each from a cold start,
@@ -117,7 +121,7 @@ struct GeneratorBenchmarkCommand: ParsableCommand {
 
             start = DispatchTime.now()
             var checkConfiguration = configuration
-            checkConfiguration.sources = ["Sources", "Generated"]
+            checkConfiguration.sources = ["Sources", "Generated/Shortcuts"]
             let checker = try Generator(root: folder, configuration: checkConfiguration)
             let checked = try checker.shim(pairs: checker.generatedPairs())
             let differences = try GeneratedFileWriter(root: folder).check(checked)
