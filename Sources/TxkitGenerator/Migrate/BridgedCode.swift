@@ -35,9 +35,18 @@ struct BridgedCode {
     static func find(
         in closure: ClosureExprSyntax, transaction: String, configuration: GeneratorConfiguration, avoiding taken: Set<String>
     ) -> Result<BridgedCode, Unreadable>? {
+        find(in: closure.statements, transaction: transaction, configuration: configuration, avoiding: taken)
+    }
+
+    /// The bridges of `transaction` in `statements` (a block's, or the body
+    /// of a method that receives the TransactionKit transaction), or `nil`
+    /// when they have none.
+    static func find(
+        in statements: CodeBlockItemListSyntax, transaction: String, configuration: GeneratorConfiguration, avoiding taken: Set<String>
+    ) -> Result<BridgedCode, Unreadable>? {
         let templates = bridgeTemplates(transaction: transaction, configuration: configuration)
         var found: [(ExprSyntax, String)] = []
-        for expression in closure.statements.descendants(ExprSyntax.self) {
+        for expression in statements.descendants(ExprSyntax.self) {
             if found.contains(where: { LocalDeclaration.isInside(expression, $0.0) }) { continue }
             if let type = bridgedType(expression, transaction: transaction, templates: templates, configuration: configuration) {
                 found.append((expression, type))
@@ -61,7 +70,7 @@ struct BridgedCode {
             return .failure(Unreadable(node: Syntax(bindings[1].0),
                 reason: "the block binds its bridged transaction to more than one local (`\(bindings[0].1)`, `\(bindings[1].1)`)"))
         }
-        let names = Set(closure.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)).union(taken)
+        let names = Set(statements.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)).union(taken)
         let name = bindings.first?.1 ?? ["db", "legacy", "legacyDB", "connection"].first { !names.contains($0) } ?? "bridgedLegacy"
         return .success(BridgedCode(
             legacyType: first.1, legacyName: name, legacyDeclaration: bindings.first?.2, binding: bindings.first?.0, inline: inline))

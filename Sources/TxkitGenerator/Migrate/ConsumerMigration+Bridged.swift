@@ -36,6 +36,51 @@ extension ConsumerMigration {
         }
     }
 
+    /// The consumer's methods that receive a TransactionKit transaction
+    /// and bridge it back to a legacy one (`func count(tx: DBReadTransaction)
+    /// { let db = try SQLiteDB.shimOnlyBridge(tx); … }`): bridged, not
+    /// migrated, and a `MockDB` transaction would reach the bridge.
+    mutating func findBridgedMethods() {
+        let members = Set(context.consumer.allMembers.map(\.name))
+        for function in consumerFunctions() {
+            guard let body = function.body,
+                  let parameter = function.signature.parameterClause.parameters.first(where: {
+                      ["DBReadTransaction", "DBWriteTransaction"].contains(SourceIndex.coreTypeName($0.type.trimmedDescription))
+                  }),
+                  let file = context.consumer.declarations.first(where: { declaration in
+                      declaration.memberBlock.members.contains { $0.decl.id == DeclSyntax(function).id }
+                  })?.file
+            else { continue }
+            let transaction = (parameter.secondName ?? parameter.firstName).text
+            switch BridgedCode.find(in: body.statements, transaction: transaction, configuration: context.configuration, avoiding: members) {
+            case nil:
+                continue
+            case let .failure(unreadable)?:
+                refuse(unreadable.node, in: file, "\(context.consumer.name).\(function.name.text): \(unreadable.reason)",
+                       fix: "bridge the transaction once, to one legacy transaction type, then run migrate again")
+            case let .success(code)?:
+                let kind: TransactionKind = SourceIndex.coreTypeName(parameter.type.trimmedDescription) == "DBWriteTransaction" ? .write : .read
+                bridgedMethods.append(BridgedMethod(function: function, transaction: transaction, kind: kind, code: code, file: file))
+            }
+        }
+    }
+
+    /// Moves what a bridged method's code does with the legacy transaction
+    /// onto the shims; the method keeps its signature, and its bridge goes.
+    mutating func migrateBridged(_ method: BridgedMethod) {
+        guard let body = method.function.body else { return }
+        let single = body.statements.count == 1 && body.statements.first!.item.is(ExprSyntax.self)
+        let scope = TransactionScope(
+            body: body.statements, owner: Syntax(method.function), legacyName: method.code.legacyName,
+            legacyDeclaration: method.code.legacyDeclaration, legacyType: method.code.legacyType, transactionName: method.transaction,
+            kind: method.kind, resultType: method.function.signature.returnClause?.type.trimmedDescription ?? "Void",
+            returnsSingleExpression: single && method.function.signature.returnClause != nil, methodName: method.function.name.text,
+            file: method.file, bridges: method.code.inline, bridgeBinding: method.code.binding)
+        guard extract(scope).isEmpty, let binding = method.code.binding else { return }
+        edit(method.file, TextEdit(
+            start: binding.position.utf8Offset, end: binding.endPositionBeforeTrailingTrivia.utf8Offset, replacement: ""))
+    }
+
     /// Moves what a bridged block's code does with the legacy transaction
     /// onto the shims; the block, on the consumer's TransactionKit
     /// database, stays, and its bridge goes.
@@ -51,5 +96,15 @@ extension ConsumerMigration {
         edit(block.file, TextEdit(
             start: binding.position.utf8Offset, end: binding.endPositionBeforeTrailingTrivia.utf8Offset, replacement: ""))
     }
+}
+/// A consumer method that receives a TransactionKit transaction and
+/// bridges it (see ``ConsumerMigration/findBridgedMethods()``).
+struct BridgedMethod {
+    var function: FunctionDeclSyntax
+    /// The name of its TransactionKit transaction parameter.
+    var transaction: String
+    var kind: TransactionKind
+    var code: BridgedCode
+    var file: SourceFile
 }
 #endif

@@ -39,6 +39,8 @@ struct ConsumerMigration {
     /// Blocks already on a TransactionKit database whose code bridges
     /// their transaction back to the legacy one.
     var bridgedBlocks: [TransactionBlock] = []
+    /// Methods that receive a TransactionKit transaction and bridge it.
+    var bridgedMethods: [BridgedMethod] = []
     var legacyEntryPoints: [LegacyEntryPoint] = []
     /// Finder properties that had an initial value (`lazy var finder =
     /// Finder(…)`): the production initializer builds it.
@@ -67,7 +69,8 @@ struct ConsumerMigration {
         findCollaboratorProperties()
         findMigratedMethods()
         findBlocks()
-        guard !blocks.isEmpty || !bridgedBlocks.isEmpty || !context.migratedMethods.isEmpty else {
+        findBridgedMethods()
+        guard !blocks.isEmpty || !bridgedBlocks.isEmpty || !bridgedMethods.isEmpty || !context.migratedMethods.isEmpty else {
             guard refusals.isEmpty else { throw GeneratorError.migrateRefused(consumer: context.consumer.name, refusals) }
             if let (node, file) = firstLegacyName() {
                 throw GeneratorError.migrateRefused(consumer: context.consumer.name, [Refusal(.cannotMigrate, at: file.sourceLocation(of: node),
@@ -80,6 +83,7 @@ struct ConsumerMigration {
         chooseDatabaseProperty()
         for block in blocks { migrate(block) }
         for block in bridgedBlocks { migrateBridged(block) }
+        for method in bridgedMethods { migrateBridged(method) }
         migrateMethods()
         let production = migrateStoredProperties()
         guard refusals.isEmpty else {
@@ -340,7 +344,8 @@ struct ConsumerMigration {
             }
             let original = file.tree.description
             let edited = editImports(
-                TextEdit.apply(fileEdits, to: original), bridged: bridgedBlocks.contains { $0.file.path == path } || !removedDatabaseProperties.isEmpty)
+                TextEdit.apply(fileEdits, to: original), bridged: bridgedBlocks.contains { $0.file.path == path } || bridgedMethods.contains { $0.file.path == path }
+                    || !removedDatabaseProperties.isEmpty)
             if edited != original {
                 edits.append(ConsumerEdit(path: path, original: original, edited: edited))
             }
