@@ -313,7 +313,7 @@ extension FuzzProgram {
 
     func source(ofService index: Int) -> String {
         let service = services[index]
-        var lines = ["import GRDB", ""]
+        var lines = ["import GRDB"] + (service.bridges ? ["import TransactionKit", "import TransactionKitSQLite"] : []) + [""]
         lines.append("/// A service.")
         let sendable = service.isSendable ? ": Sendable" : ""
         lines.append(service.isActor ? "actor \(service.name) {" : "final class \(service.name)\(sendable) {")
@@ -402,6 +402,9 @@ extension FuzzProgram {
         if case let .received(writes) = block {
             parameters = legacyParameter(writes: writes)
         }
+        if case let .bridged(writes) = block {
+            parameters = "tx: \(writes ? "DBWriteTransaction" : "DBReadTransaction")"
+        }
         var lines = ["func \(method.name)(\(parameters))\(isAsync ? " async" : "") throws -> String {"]
         let (prelude, receiver) = receiver(of: service, writes: block.writes, method: methodIndex)
         let usesStorage = service.source.holder == .storage
@@ -412,6 +415,9 @@ extension FuzzProgram {
             legacyWrite: legacyTransaction == .database ? "db" : usesStorage ? "transaction" : "AppWriteTransaction(db)",
             // The holder's `asyncWrite(block:)` closure escapes: it names `self`.
             explicitSelf: isAsync || block == .holderAsyncWrite)
+        if case .bridged = block {
+            context = BlockContext(parameter: "", connection: "db", legacyRead: "db", legacyWrite: "db", explicitSelf: false)
+        }
         if case .received = block {
             context = BlockContext(
                 parameter: "", connection: legacyTransaction == .database ? "db" : "transaction.database",
@@ -433,6 +439,7 @@ extension FuzzProgram {
         // lookup (it would bind a local nothing uses, a compiler warning).
         var body = prelude
         if case .received = block { body = [] }
+        if case .bridged = block { body = ["let db = try SQLiteDB.shimOnlyBridge(tx)"] }
         let opening = "\(receiver).\(block.writes ? "write" : "read") { \(context.parameter) in"
         switch block {
         case .read, .write, .asyncRead, .asyncWrite:
@@ -457,7 +464,7 @@ extension FuzzProgram {
                 "    return \"\\(id)=\\(name)\"",
                 "}.joined(separator: \",\")\(suffix)",
             ]
-        case .received:
+        case .received, .bridged:
             body += steps + ["return \(result)\(suffix)"]
         case .holderAsyncWrite:
             result = values.isEmpty ? "\"done\"" : result
@@ -638,7 +645,9 @@ extension FuzzProgram {
             for method in service.methods {
                 let label = "\"\(service.name).\(method.name)\""
                 let isAsync = method.block.isAsync || service.isActor || service.source.holder?.isAsync == true
-                if case let .received(writes) = method.block {
+                if case let .bridged(writes) = method.block {
+                    lines.append("lines.append(record(\(label)) { try sqlite.\(writes ? "write" : "read") { tx in try s\(index).\(method.name)(tx: tx) } })")
+                } else if case let .received(writes) = method.block {
                     let argument = legacyTransaction == .database ? "db: db" : "transaction: \(transactionType(writes: writes))(db)"
                     lines.append("lines.append(record(\(label)) { try pool.\(writes ? "write" : "read") { db in try s\(index).\(method.name)(\(argument)) } })")
                 } else if isAsync {

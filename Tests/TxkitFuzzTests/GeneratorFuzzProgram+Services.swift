@@ -100,12 +100,15 @@ extension FuzzProgram {
         case received(writes: Bool)
         /// `storage.asyncWrite(block: { transaction in … }, completion: { … })`.
         case holderAsyncWrite
+        /// The method takes a TransactionKit transaction from its caller and
+        /// bridges it to GRDB's (`let db = try SQLiteDB.shimOnlyBridge(tx)`).
+        case bridged(writes: Bool)
 
         var writes: Bool {
             switch self {
             case .read, .asyncRead, .handsRows: false
             case .write, .inTransaction, .asyncWrite, .holderAsyncWrite: true
-            case let .received(writes): writes
+            case let .received(writes), let .bridged(writes): writes
             }
         }
 
@@ -174,6 +177,11 @@ extension FuzzProgram {
 
         /// The `events` log its completions record into.
         var recordsEvents: Bool { methods.contains { $0.steps.contains(.completion) } }
+
+        /// Whether a method takes a TransactionKit transaction and bridges it.
+        var bridges: Bool {
+            methods.contains { if case .bridged = $0.block { true } else { false } }
+        }
 
         /// Whether a non-private member of the service takes the legacy transaction.
         var receivesLegacyTransaction: Bool {
@@ -284,8 +292,9 @@ extension FuzzProgram {
                 if mayAwait { blocks += [.asyncRead, .asyncWrite] }
                 if source == .pool && usesQueue { blocks += [.inTransaction(rollsBack: false), .inTransaction(rollsBack: true)] }
                 if source.holder == .storage { blocks.append(.holderAsyncWrite) }
+                if legacyTransaction == .database { blocks += [.bridged(writes: false), .bridged(writes: true)] }
             }
-            if source.readOnly { blocks = blocks.filter { !$0.writes || $0 == .received(writes: true) } }
+            if source.readOnly { blocks = blocks.filter { !$0.writes || $0 == .received(writes: true) || $0 == .bridged(writes: true) } }
             let chosen = (0..<(1 + random.below(3))).map { _ in random.pick(blocks) }
             // Async blocks run `@Sendable` closures, which capture the service
             // and what it holds: it is Sendable (or an actor), and so are they.
