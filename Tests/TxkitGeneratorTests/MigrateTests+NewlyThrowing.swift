@@ -78,5 +78,35 @@ extension MigrateTests {
         #expect(consumer.contains("func optional(db: DBReadTransaction) -> Int? {"), "\(consumer)")
         #expect(consumer.contains("try? dataAccess."), "\(consumer)")
     }
+    /// An awaited call that changes a local (`try await NameStore.fill(&names,
+    /// db)`) moves whole: the wrapper copies the local, awaits the call and
+    /// returns it; the consumer assigns it back, awaiting (2d11ecc, which
+    /// had no test: both sides said `try` without `await`).
+    @Test func anAwaitedCallThatChangesALocalIsAwaitedOnBothSides() throws {
+        let result = try Self.migrate("Counter", [Self.manager, ("Counter.swift", """
+            import GRDB
+            enum NameStore {
+                static func fill(_ names: inout [String], _ db: Database) async throws {
+                    names += try String.fetchAll(db, sql: "SELECT name FROM t")
+                }
+            }
+            final class Counter {
+                init() {}
+                func m0(db: Database) async throws -> String {
+                    var names: [String] = []
+                    try await NameStore.fill(&names, db)
+                    return names.joined()
+                }
+            }
+            """)])
+        let consumer = try #require(result.edited["Counter.swift"])
+        #expect(consumer.contains("names = try await dataAccess.fill(names: names, db)"), "\(consumer)")
+        let wrapper = try result.file("Counter_DatabaseWrapper.swift")
+        #expect(wrapper.contains("""
+                    var names = names
+                    try await NameStore.fill(&names, db)
+                    return names
+            """), "\(wrapper)")
+    }
 }
 #endif
