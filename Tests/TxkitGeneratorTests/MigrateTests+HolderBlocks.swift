@@ -104,6 +104,31 @@ extension MigrateTests {
         #expect(!ledger.contains("transaction.database"), "\(ledger)")
         let wrapper = try result.file("Ledger_DatabaseWrapper.swift")
         #expect(wrapper.contains("init(storage: Storage) {"), "\(wrapper)")
+        // The wrapper holds a `Storage`, which is not `Sendable`: neither is the shim.
+        let shim = try result.file("Ledger_DatabaseShim.swift")
+        #expect(shim.contains("protocol Ledger_DatabaseShim {"), "\(shim)")
+    }
+
+    /// A `Sendable` holder keeps the shim `Sendable`, which a `Sendable`
+    /// consumer's stored shim needs ("stored property 'dataAccess' of
+    /// 'Sendable'-conforming class 'LedgerService' has non-Sendable type";
+    /// fuzzer P19 of seed 20261128316).
+    @Test func aSendableHolderKeepsTheShimSendable() throws {
+        let storage = (Self.completionStorage.0, Self.completionStorage.1.replacingOccurrences(of: "final class Storage {", with: "final class Storage: Sendable {"))
+        let result = try Self.migrate("Ledger", [storage, ("Ledger.swift", """
+            import GRDB
+            final class Ledger: Sendable {
+                let storage: Storage
+                init(storage: Storage) { self.storage = storage }
+                func add() {
+                    storage.asyncWrite(block: { transaction in
+                        try transaction.database.execute(sql: "INSERT INTO t(name) VALUES ('a')")
+                    }, completion: nil)
+                }
+            }
+            """)], legacy: [Self.writeTransaction])
+        let shim = try result.file("Ledger_DatabaseShim.swift")
+        #expect(shim.contains("protocol Ledger_DatabaseShim: Sendable {"), "\(shim)")
     }
 }
 #endif

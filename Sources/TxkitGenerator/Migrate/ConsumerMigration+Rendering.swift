@@ -7,6 +7,14 @@ import SwiftSyntax
 /// pairs' shims, wrappers and mocks, the `Database` mock, and the
 /// namespaces.
 extension ConsumerMigration {
+    /// The `Database` shim is `Sendable` unless its wrapper holds a holder
+    /// that is not (a `Sendable` consumer holds the shim).
+    var databaseShimIsSendable: Bool {
+        context.requirements.compactMap(\.holder).allSatisfy { holder in
+            context.index.types[holder].map { ShimPlan.isSendable($0, index: context.index) } ?? false
+        }
+    }
+
     static let databaseShimName = GeneratedLayout.databaseShimLegacy
 
     func render(generator: Generator, production: Production) throws -> [GeneratedFile] {
@@ -95,7 +103,7 @@ extension ConsumerMigration {
             "///",
             "/// Production passes ``\(consumer)_\(Self.databaseShimName)Wrapper``, which holds the code;",
             "/// unit tests pass `\(consumer).Mocks.\(Self.databaseShimName)`.",
-            "\(access)protocol \(name)\(context.requirements.contains { $0.holder != nil } ? "" : ": Sendable") {",
+            "\(access)protocol \(name)\(databaseShimIsSendable ? ": Sendable" : "") {",
         ]
         for (position, requirement) in context.requirements.enumerated() {
             if position > 0 { lines.append("") }
