@@ -172,6 +172,7 @@ struct GeneratorFuzzTests {
             if indices.count > batch {
                 print("GeneratorFuzz batch at program \(indices[first]): \(part.summary.prefix(while: { $0 != "\n" })), "
                     + "\(Int(Date().timeIntervalSince(start))) s")
+                fflush(nil)
             }
         }
         print("GeneratorFuzz seed \(seed), \(count) programs, \(Int(Date().timeIntervalSince(start))) s")

@@ -26,14 +26,18 @@ extension ConsumerMigration {
         case nil:
             return
         case let .failure(unreadable)?:
-            refuse(unreadable.node, in: file, "\(context.consumer.name).\(enclosingMemberName(call)): \(unreadable.reason)",
-                   fix: "bridge the transaction once, to one legacy transaction type, then run migrate again")
+            refuse(unreadable, in: file, member: enclosingMemberName(call))
         case let .success(code)?:
             bridgedBlocks.append(TransactionBlock(
                 call: call, closure: closure, receiver: receiver, receiverType: receiverType, kind: kind, style: .bridged(code),
                 isAwaited: isAwaited(call), legacyName: transaction, legacyParameter: parameter?.node, legacyType: code.legacyType,
                 file: file))
         }
+    }
+
+    private mutating func refuse(_ unreadable: BridgedCode.Unreadable, in file: SourceFile, member: String) {
+        refuse(unreadable.node, in: file, "\(context.consumer.name).\(member): \(unreadable.reason)",
+               fix: "bridge the transaction once, to one legacy transaction type, then run migrate again")
     }
 
     /// The consumer's methods that receive a TransactionKit transaction
@@ -56,8 +60,7 @@ extension ConsumerMigration {
             case nil:
                 continue
             case let .failure(unreadable)?:
-                refuse(unreadable.node, in: file, "\(context.consumer.name).\(function.name.text): \(unreadable.reason)",
-                       fix: "bridge the transaction once, to one legacy transaction type, then run migrate again")
+                refuse(unreadable, in: file, member: function.name.text)
             case let .success(code)?:
                 let kind: TransactionKind = SourceIndex.coreTypeName(parameter.type.trimmedDescription) == "DBWriteTransaction" ? .write : .read
                 bridgedMethods.append(BridgedMethod(function: function, transaction: transaction, kind: kind, code: code, file: file))
