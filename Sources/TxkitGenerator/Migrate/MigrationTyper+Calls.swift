@@ -106,7 +106,12 @@ extension MigrationTyper {
         case "first", "last", "min", "max", "randomElement":
             return TypeText.optional(element)
         case "map", "compactMap", "flatMap":
-            guard let keyPath = call.arguments.first?.expression.as(KeyPathExprSyntax.self) ?? call.trailingClosure.flatMap({ _ in nil }) else {
+            // `{ row -> String in … }`: the closure says what it returns.
+            let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
+            if name != "flatMap", let returned = closure?.signature?.returnClause?.type.trimmedDescription {
+                return name == "compactMap" ? "[\(TypeText.unwrapped(returned))]" : "[\(returned)]"
+            }
+            guard let keyPath = call.arguments.first?.expression.as(KeyPathExprSyntax.self) else {
                 return nil
             }
             guard let valueType = type(ofKeyPath: keyPath, on: element) else { return nil }
