@@ -22,7 +22,7 @@ extension MigrateTests {
                     return try dbQueue.read { db in
                         let v0 = try Note.exists(db, key: 3)
                         let v1 = try Note.fetchOne(db, key: 2)?.title
-                        let v2 = try Row.fetchAll(db, sql: "SELECT title FROM note").map { row -> String in
+                        let v2 = try Row.fetchAll(db, sql: "SELECT title FROM note").map { row in
                             let title: String = row["title"]
                             return title
                         }.joined(separator: ",")
@@ -32,7 +32,8 @@ extension MigrateTests {
             }
             """)])
         let shim = try result.file("NoteService_DatabaseShim.swift")
-        // The statements after it, which yield a GRDB value, move with `v1` as a parameter.
+        // The statements after it, whose closure does not say its result
+        // type, move with `v1` as a parameter.
         #expect(shim.contains("v1: String?, "), "\(shim)")
     }
 }
