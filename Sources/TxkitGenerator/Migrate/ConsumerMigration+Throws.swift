@@ -107,8 +107,7 @@ extension ConsumerMigration {
         let labels = function.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
         for declaration in context.consumer.declarations where declaration.file.generatedBy == nil {
             for call in declaration.memberBlock.descendants(FunctionCallExprSyntax.self) {
-                let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                    ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+                let callee = Self.ownCallee(of: call)
                 guard callee == function.name.text, call.arguments.map({ $0.label?.text }) == labels else { continue }
                 requireTry(Syntax(call), in: declaration.file, visited: &visited)
             }

@@ -251,6 +251,13 @@ struct ConsumerMigration {
         promoteCallersOfWritingMethods()
     }
 
+    /// The name of the consumer's own method `call` calls (`m0(…)`,
+    /// `self.m0(…)`), if it calls one that way.
+    static func ownCallee(of call: FunctionCallExprSyntax) -> String? {
+        call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+    }
+
     /// A method that passes its transaction on to one of the consumer's
     /// methods that writes writes too (`func m1(db:) { m0(db: db) }`), to
     /// the end of such chains.
@@ -260,16 +267,15 @@ struct ConsumerMigration {
         while changed {
             changed = false
             for (index, method) in context.migratedMethods.enumerated() where method.kind == .read {
-                guard let function = functions[method.function], let body = function.body,
-                      context.legacyTransaction(SourceIndex.coreTypeName(
-                          Array(function.signature.parameterClause.parameters)[method.position].type.trimmedDescription))?.transaction != .read
-                else { continue }
+                guard let function = functions[method.function], let body = function.body else { continue }
                 let parameter = Array(function.signature.parameterClause.parameters)[method.position]
+                // A transaction type configured as read stays read.
+                guard context.legacyTransaction(SourceIndex.coreTypeName(parameter.type.trimmedDescription))?.transaction != .read
+                else { continue }
                 let name = (parameter.secondName ?? parameter.firstName).text
                 let writes = body.descendants(FunctionCallExprSyntax.self).contains { call in
                     guard let position = call.arguments.firstIndex(where: { $0.expression.trimmedDescription == name }) else { return false }
-                    let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                        ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+                    let callee = Self.ownCallee(of: call)
                     let labels = call.arguments.map { $0.label?.text }
                     let offset = call.arguments.distance(from: call.arguments.startIndex, to: position)
                     return context.migratedMethods.contains {

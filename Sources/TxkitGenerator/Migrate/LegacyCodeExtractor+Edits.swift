@@ -101,19 +101,12 @@ extension LegacyCodeExtractor {
         case let .statements(list, range, _, _, _):
             let items = Array(list)[range]
             let tries = items.contains { item in
-                item.descendants(TryExprSyntax.self).contains { $0.questionOrExclamationMark == nil && !isInClosure($0, below: Syntax(item)) }
+                item.descendants(TryExprSyntax.self).contains {
+                    $0.questionOrExclamationMark == nil && $0.ancestor(ClosureExprSyntax.self, below: Syntax(item)) == nil
+                }
             }
             return tries ? nil : Syntax(items[items.startIndex])
         }
-    }
-
-    private func isInClosure(_ node: some SyntaxProtocol, below top: Syntax) -> Bool {
-        var current = node.parent
-        while let parent = current, parent.id != top.id {
-            if parent.is(ClosureExprSyntax.self) { return true }
-            current = parent.parent
-        }
-        return false
     }
 
     /// Whether code after the run writes the local `name` it declared.
