@@ -42,13 +42,16 @@ extension FuzzHarness {
             }
             report.migrateTypes += program.migratableTypes.count
             outcomes[program.module] = programOutcomes
-            for (_, outcome) in programOutcomes {
+            for (type, outcome) in programOutcomes.sorted(by: { $0.key < $1.key }) {
                 switch outcome {
                 case .migrated: report.migrated += 1
                 case .already: report.alreadyMigrated += 1
                 case let .refused(causes):
                     report.migrateRefused += 1
-                    for cause in causes { report.migrateRefusals[cause, default: 0] += 1 }
+                    for cause in causes {
+                        report.migrateRefusals[cause, default: 0] += 1
+                        report.migrateRefusalPrograms[cause, default: []].append("\(program.module) \(type)")
+                    }
                 }
             }
             if crashed {

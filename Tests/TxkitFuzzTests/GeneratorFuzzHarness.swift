@@ -45,6 +45,8 @@ struct FuzzHarness {
         var migrateRefused = 0
         /// Refused types, by cause (a type refused for two causes counts under each).
         var migrateRefusals: [String: Int] = [:]
+        /// Where each cause of refusal was met first (`P12 TaskManager`), to replay it.
+        var migrateRefusalPrograms: [String: [String]] = [:]
         /// Methods of the consumers and services, and those a generated
         /// MockDB test ran on the migrated type.
         var migrateMethods = 0
@@ -80,7 +82,8 @@ struct FuzzHarness {
                     + "\(migrateRefused) refused (\(percent(migrated + alreadyMigrated, migrateTypes)) migrated); "
                     + "methods run by a MockDB test: \(migrateMethodsRun) of \(migrateMethods) (\(percent(migrateMethodsRun, migrateMethods)))")
                 for (cause, count) in migrateRefusals.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }) {
-                    lines.append("  migrate refused for \(cause): \(count)")
+                    let programs = (migrateRefusalPrograms[cause] ?? []).prefix(3).joined(separator: ", ")
+                    lines.append("  migrate refused for \(cause): \(count)" + (programs.isEmpty ? "" : " (\(programs))"))
                 }
                 for (reason, count) in migrateMethodsSkipped.sorted(by: { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }) {
                     lines.append("  methods without a migrate MockDB test, \(reason): \(count)")

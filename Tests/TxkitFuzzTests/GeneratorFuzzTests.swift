@@ -11,7 +11,7 @@ import TxkitGeneratorTestSupport
 /// The run itself, `generatorFuzz()`, runs when `TXKIT_FUZZ_SEED` is set
 /// (CI's fuzz stage sets the commit's; the test command skips it, and the
 /// harness's own tests above run there). `TXKIT_FUZZ_PROGRAMS` (default 3)
-/// sets its size (`TXKIT_FUZZ_ONLY=n` replays its program n alone);
+/// sets its size (`TXKIT_FUZZ_ONLY=n` replays its program n alone, `n,m` those two);
 /// `TXKIT_FUZZ_BATCH` (default 100) programs share one scratch package
 /// build, so that a long run is a sequence of batches whose reports are
 /// summed (program i is the same whatever the batch size);
@@ -155,10 +155,11 @@ struct GeneratorFuzzTests {
         let count = Int(Self.environment["TXKIT_FUZZ_PROGRAMS"] ?? "") ?? 3
         let seed = try #require(UInt64(Self.environment["TXKIT_FUZZ_SEED"] ?? ""), "TXKIT_FUZZ_SEED is a number")
         let budget = Int(Self.environment["TXKIT_FUZZ_SHRINK"] ?? "") ?? 4
-        // TXKIT_FUZZ_ONLY=12: program 12 of the run alone, to replay it.
-        let only = Int(Self.environment["TXKIT_FUZZ_ONLY"] ?? "")
+        // TXKIT_FUZZ_ONLY=12: program 12 of the run alone, to replay it
+        // (`12,40,41`: those programs, built together).
+        let only = Self.environment["TXKIT_FUZZ_ONLY"].map { Set($0.split(separator: ",").compactMap { Int($0) }) }
         let batch = max(1, Int(Self.environment["TXKIT_FUZZ_BATCH"] ?? "") ?? 100)
-        let indices = (0..<count).filter { only == nil || $0 == only }
+        let indices = (0..<count).filter { only?.contains($0) ?? true }
         let harness = FuzzHarness()
         let start = Date()
         var report = FuzzHarness.Report()
@@ -216,6 +217,7 @@ extension FuzzHarness.Report {
         alreadyMigrated += other.alreadyMigrated
         migrateRefused += other.migrateRefused
         migrateRefusals.merge(other.migrateRefusals, uniquingKeysWith: +)
+        migrateRefusalPrograms.merge(other.migrateRefusalPrograms, uniquingKeysWith: +)
         migrateMethods += other.migrateMethods
         migrateMethodsRun += other.migrateMethodsRun
         migrateMethodsSkipped.merge(other.migrateMethodsSkipped, uniquingKeysWith: +)

@@ -401,4 +401,55 @@ extension MigrateTests {
         #expect(consumer.contains("try await "), "\(consumer)")
     }
 }
+
+/// A service whose every method receives its transaction keeps the
+/// holder it was given only to store it. Its migrated initializer then
+/// takes nothing without a default (`init(dataAccess: … = Wrappers.Database())`),
+/// nor did the initializer callers used (`init(appDatabase: AppDatabase =
+/// AppDatabase.shared)`), so `LedgerService()`, in the app and in the
+/// production initializer's own `self.init()`, matched both: "ambiguous
+/// use of 'init'" (fuzzer P239 and 12 more of seed 20261128400). The
+/// migrated one's shim parameter now has no default where production
+/// keeps an initializer.
+extension MigrateTests {
+    @Test func theProductionInitializerDoesNotClashWithAMigratedOneThatTakesNothing() throws {
+        let result = try Self.migrate("LedgerService", [("AppDatabase.swift", """
+            import GRDB
+            import TransactionKitSQLite
+            final class AppDatabase {
+                static let shared = try! AppDatabase(DatabaseQueue())
+                let dbWriter: any DatabaseWriter
+                let sqlite: SQLiteDB
+                init(_ dbWriter: any DatabaseWriter) throws {
+                    self.dbWriter = dbWriter
+                    sqlite = try SQLiteDB(adopting: dbWriter)
+                }
+            }
+            """), Self.note, ("LedgerService.swift", """
+            import GRDB
+            import TransactionKit
+            import TransactionKitSQLite
+            final class LedgerService {
+                private let appDatabase: AppDatabase
+                init(appDatabase: AppDatabase = AppDatabase.shared, limit: Int = 10) {
+                    self.appDatabase = appDatabase
+                }
+                func count(tx: DBReadTransaction) throws -> Int {
+                    let db = try SQLiteDB.shimOnlyBridge(tx)
+                    return try Note.fetchCount(db)
+                }
+            }
+            """)])
+        let service = try #require(result.edited["LedgerService.swift"])
+        // Tests pass the shim: it has no default.
+        #expect(service.contains("init(dataAccess: any Shims.Database) {"), "\(service)")
+        // Callers keep every form they had (`LedgerService()`, `(limit:)`),
+        // which only the production initializer matches.
+        let production = try result.file("LedgerService+Production.swift")
+        #expect(production.contains("""
+                convenience init(appDatabase: AppDatabase = AppDatabase.shared, limit: Int = 10) {
+                    self.init(dataAccess: LedgerService.Wrappers.Database())
+            """), "\(production)")
+    }
+}
 #endif

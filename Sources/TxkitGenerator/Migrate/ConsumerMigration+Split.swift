@@ -176,6 +176,19 @@ extension ConsumerMigration {
         } else if !context.requirements.isEmpty {
             declared.append("\(context.shimProperty): any Shims.Database = Wrappers.Database()")
         }
+        // The migrated initializer still takes what callers pass (it only
+        // added defaulted shims): they need nothing else.
+        let original = parameters.map { $0.trimmedDescription.trimmingCharacters(in: CharacterSet(charactersIn: ",")).trimmingWhitespace }
+        let keepsCallers = Array(declared.prefix(original.count)) == original
+            && declared.dropFirst(original.count).allSatisfy { $0.contains(" = ") }
+        // Otherwise the production initializer keeps the callers' signature.
+        // If a call such as `C()` would match both, the migrated one's shim
+        // parameter loses its default, and production passes the wrapper.
+        if !keepsCallers, Self.callsCanMatchBoth(original, declared),
+           let shim = declared.firstIndex(of: "\(context.shimProperty): any Shims.Database = Wrappers.Database()") {
+            declared[shim] = "\(context.shimProperty): any Shims.Database"
+            passed.append("\(context.shimProperty): \(context.consumer.name).Wrappers.Database()")
+        }
         let indent = indentation(of: initializer, in: file)
         let attributes = initializer.attributes.trimmedDescription
         let modifiers = initializer.modifiers.filter { $0.name.text != "convenience" && $0.name.text != "required" && $0.name.text != "override" }
@@ -189,12 +202,7 @@ extension ConsumerMigration {
             start: initializer.positionAfterSkippingLeadingTrivia.utf8Offset,
             end: initializer.endPositionBeforeTrailingTrivia.utf8Offset, replacement: text))
 
-        // The migrated initializer still takes what callers pass (it only
-        // added defaulted shims): they need nothing else.
-        let original = parameters.map { $0.trimmedDescription.trimmingCharacters(in: CharacterSet(charactersIn: ",")).trimmingWhitespace }
-        if Array(declared.prefix(original.count)) == original, declared.dropFirst(original.count).allSatisfy({ $0.contains(" = ") }) {
-            return []
-        }
+        if keepsCallers { return [] }
         // The production initializer, with the signature callers use.
         let isClass = context.consumer.kind == .class
         let signature = dedented(String(initializer.trimmedDescription.prefix { $0 != "{" }).trimmingWhitespace, by: indent.count)
@@ -206,6 +214,15 @@ extension ConsumerMigration {
         let call = "\(tries)self.init(\(passed.joined(separator: ", ")))".replacingOccurrences(of: "\n", with: "\n    ")
         production += " {\n    \(call)\n}"
         return [production]
+    }
+
+    /// Whether one call could match two initializers, given as their
+    /// parameters' text (`label name: Type = default`): each one's required
+    /// labels are among the other's labels.
+    static func callsCanMatchBoth(_ first: [String], _ second: [String]) -> Bool {
+        let label = { (parameter: String) in String(parameter.prefix { $0 != " " && $0 != ":" }) }
+        let required = { (parameters: [String]) in parameters.filter { !$0.contains(" = ") }.map(label) }
+        return Set(required(first)).isSubset(of: second.map(label)) && Set(required(second)).isSubset(of: first.map(label))
     }
 
     /// `text` with its lines after the first moved `count` columns left.
