@@ -108,5 +108,51 @@ extension MigrateTests {
                     return names
             """), "\(wrapper)")
     }
+
+    /// Two calls that now throw in one method that did not: the method is
+    /// marked `throws` once. Each asked for it, and the edit was made twice
+    /// ("'throws' has already been specified": migrate refused to write a
+    /// file that does not parse; found while looking for the double `try`
+    /// below).
+    @Test func aMethodWithTwoNewlyThrowingCallsThrowsOnce() throws {
+        let result = try Self.migrate("C", [("TaskStore.swift", """
+            import GRDB
+            final class TaskStore {
+                init() {}
+                func count(db: Database) -> Int { (try? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")) ?? -1 }
+                func name(id: Int64, db: Database) -> String? { (try? String.fetchOne(db, sql: "SELECT name FROM t WHERE id = ?", arguments: [id])) ?? nil }
+            }
+            """), ("C.swift", """
+            import GRDB
+            final class C {
+                init() {}
+                func m(taskStore: TaskStore, db: Database) -> String {
+                    return String(describing: taskStore.name(id: 3, db: db)) + " " + String(describing: taskStore.count(db: db))
+                }
+            }
+            """)])
+        let consumer = try #require(result.edited["C.swift"])
+        #expect(consumer.contains("func m(taskStore: TaskStore, db: DBReadTransaction) throws -> String {"), "\(consumer)")
+        #expect(consumer.contains(
+            "return String(describing: try dataAccess.name(taskStore: taskStore, id: 3, db)) + \" \" + String(describing: try dataAccess.count(taskStore: taskStore, db))"),
+            "\(consumer)")
+    }
+
+    /// A `try` asked for inside code another edit replaces whole is moot:
+    /// the replacement tries its own call. Both together were refused as
+    /// "txkit would edit the same code twice (`return try dataAccess.m(…)`
+    /// and `try `)" (7 services in the 2,000 programs of seed 20261128400).
+    @Test func aTryInsideReplacedCodeIsDropped() {
+        let replaced = TextEdit(start: 10, end: 40, replacement: "return try dataAccess.m(tx)")
+        let inside = TextEdit(start: 20, end: 20, replacement: "try ")
+        let atStart = TextEdit(start: 10, end: 10, replacement: "try ")
+        let throwing = TextEdit(start: 5, end: 5, replacement: " throws")
+        // Before a replaced expression, it stays: `try self.finder.m(db)`.
+        let finder = TextEdit(start: 50, end: 56, replacement: "self.finder")
+        let beforeFinder = TextEdit(start: 50, end: 50, replacement: "try ")
+        let kept = ConsumerMigration.withoutRedundantEdits([throwing, replaced, inside, throwing, atStart, finder, beforeFinder])
+        #expect(kept == [throwing, replaced, finder, beforeFinder])
+        #expect(TextEdit.overlappingPairs(kept).isEmpty)
+    }
 }
 #endif

@@ -1,6 +1,6 @@
 #if Txkit
 /// A replacement of a range of a file's UTF-8 bytes.
-struct TextEdit {
+struct TextEdit: Equatable {
     var start: Int
     var end: Int
     var replacement: String
