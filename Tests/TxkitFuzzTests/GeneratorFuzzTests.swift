@@ -171,8 +171,11 @@ struct GeneratorFuzzTests {
             let part = try await OwnThread.run { try harness.run(programs) }
             report.absorb(part)
             if indices.count > batch {
+                // Its failures and refusals too: a long run cut short still says where they were.
+                let details = part.summary.split(separator: "\n").dropFirst()
+                    .filter { $0.contains("FAILURE") || $0.contains("refused for") }
                 print("GeneratorFuzz batch at program \(indices[first]): \(part.summary.prefix(while: { $0 != "\n" })), "
-                    + "\(Int(Date().timeIntervalSince(start))) s")
+                    + "\(Int(Date().timeIntervalSince(start))) s" + details.map { "\n" + $0 }.joined())
                 fflush(nil)
             }
         }
