@@ -171,7 +171,7 @@ struct GeneratorFuzzTests {
             let part = try await OwnThread.run { try harness.run(programs) }
             report.absorb(part)
             if indices.count > batch {
-                // Its failures and refusals too: a long run cut short still says where they were.
+                // Its failures and refusals too (`swift test` passes them on when the test ends).
                 let details = part.summary.split(separator: "\n").dropFirst()
                     .filter { $0.contains("FAILURE") || $0.contains("refused for") }
                 print("GeneratorFuzz batch at program \(indices[first]): \(part.summary.prefix(while: { $0 != "\n" })), "
