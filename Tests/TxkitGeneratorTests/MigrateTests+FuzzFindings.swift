@@ -16,6 +16,23 @@ extension MigrateTests {
         }
         """)
 
+    /// The app's holder as GRDB's demo apps write it: a writer, a computed
+    /// reader that is the writer, and the `SQLiteDB` adopting it.
+    static let appDatabase = ("AppDatabase.swift", """
+        import GRDB
+        import TransactionKitSQLite
+        final class AppDatabase: Sendable {
+            nonisolated(unsafe) static var shared: AppDatabase!
+            let dbWriter: any DatabaseWriter
+            var reader: any DatabaseReader { dbWriter }
+            let sqlite: SQLiteDB
+            init(_ dbWriter: any DatabaseWriter) throws {
+                self.dbWriter = dbWriter
+                sqlite = try SQLiteDB(adopting: dbWriter)
+            }
+        }
+        """)
+
     static func profileService(_ declaration: String) -> (String, String) {
         ("ProfileService.swift", """
             import GRDB
@@ -257,20 +274,7 @@ extension MigrateTests {
     /// as opening "transactions on more than one database": fuzzer, 4 of 64
     /// types of seed 64092454691511293, the most frequent refusal).
     @Test func aHoldersWriterAndItsComputedReaderAreOneDatabase() throws {
-        let sources = [Self.note, ("AppDatabase.swift", """
-            import GRDB
-            import TransactionKitSQLite
-            final class AppDatabase: Sendable {
-                nonisolated(unsafe) static var shared: AppDatabase!
-                let dbWriter: any DatabaseWriter
-                var reader: any DatabaseReader { dbWriter }
-                let sqlite: SQLiteDB
-                init(_ dbWriter: any DatabaseWriter) throws {
-                    self.dbWriter = dbWriter
-                    sqlite = try SQLiteDB(adopting: dbWriter)
-                }
-            }
-            """), ("NoteService.swift", """
+        let sources = [Self.note, Self.appDatabase, ("NoteService.swift", """
             import GRDB
             final class NoteService {
                 private let appDatabase: AppDatabase
@@ -413,19 +417,7 @@ extension MigrateTests {
 /// keeps an initializer.
 extension MigrateTests {
     @Test func theProductionInitializerDoesNotClashWithAMigratedOneThatTakesNothing() throws {
-        let result = try Self.migrate("LedgerService", [("AppDatabase.swift", """
-            import GRDB
-            import TransactionKitSQLite
-            final class AppDatabase {
-                static let shared = try! AppDatabase(DatabaseQueue())
-                let dbWriter: any DatabaseWriter
-                let sqlite: SQLiteDB
-                init(_ dbWriter: any DatabaseWriter) throws {
-                    self.dbWriter = dbWriter
-                    sqlite = try SQLiteDB(adopting: dbWriter)
-                }
-            }
-            """), Self.note, ("LedgerService.swift", """
+        let result = try Self.migrate("LedgerService", [Self.appDatabase, Self.note, ("LedgerService.swift", """
             import GRDB
             import TransactionKit
             import TransactionKitSQLite
