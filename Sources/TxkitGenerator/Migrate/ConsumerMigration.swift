@@ -118,33 +118,19 @@ struct ConsumerMigration {
             guard legacyTypes.contains(core), let legacy = context.index.types[core] else { continue }
             // A consumer migrated before takes TransactionKit transactions: no shim.
             if legacy.declarations.contains(where: { $0.file.generatedBy == .migrated(consumer: core) }) { continue }
-            guard let plan = try? ShimPlan(consumer: context.consumer, legacy: legacy, configuration: context.configuration) else {
+            let plan: ShimPlan
+            do {
+                plan = try ShimPlan(consumer: context.consumer, legacy: legacy, configuration: context.configuration)
+            } catch {
+                if case let GeneratorError.refused(_, found) = error, let first = found.first {
+                    context.unshimmableFinders[name] = first
+                }
                 continue
             }
             context.finderProperties[name] = MigrationContext.FinderProperty(
                 legacyType: core, plan: plan, holding: finderHolding(name, type: type, plan: plan))
             if !pairs.contains(core) { pairs.append(core) }
         }
-    }
-
-    /// How the stored property `name`, written `type`, holds its finder:
-    /// weakly when `weak` and the pair's wrapper keeps its instance weakly
-    /// (``ShimPlan/holdsLegacyWeakly``), optionally when its type is.
-    private func finderHolding(_ name: String, type: String, plan: ShimPlan) -> MigrationContext.FinderProperty.Holding {
-        let isWeak = context.consumer.declarations.contains { declaration in
-            declaration.memberBlock.members.contains { item in
-                guard let variable = item.decl.as(VariableDeclSyntax.self) else { return false }
-                return variable.modifiers.contains { $0.name.text == "weak" }
-                    && variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
-            }
-        }
-        if isWeak, plan.holdsLegacyWeakly {
-            let taken = Set(context.consumer.allMembers.map(\.name))
-            var reference = name + "Reference"
-            while taken.contains(reference) { reference += "_" }
-            return .weak(reference: reference)
-        }
-        return type.trimmingWhitespace.hasSuffix("?") ? .optional : .strong
     }
 
     /// Stored properties whose initial value builds a consumer migrated

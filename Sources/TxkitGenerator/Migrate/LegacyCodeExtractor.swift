@@ -261,7 +261,8 @@ final class LegacyCodeExtractor {
             }
             if list.id == scope.body.id {
                 if range != 0 ..< items.count, let unit = statementsUnit(list, 0 ..< items.count) { return unit }
-                refuse(occurrence, refusalReason(list, range))
+                let (reason, fix) = refusalReason(list, range)
+                refuse(occurrence, reason, fix: fix)
                 return nil
             }
             guard let item = list.parent?.ancestorOrSelf(CodeBlockItemSyntax.self, below: scope.owner),
@@ -334,8 +335,21 @@ final class LegacyCodeExtractor {
         return .statements(list, range, added, outputs: outputs, returns: returns)
     }
 
-    private func refusalReason(_ list: CodeBlockItemListSyntax, _ range: Range<Int>) -> String {
+    /// Why the statements `range` of `list` cannot move into a shim, and
+    /// the fix when it is not the usual one.
+    private func refusalReason(_ list: CodeBlockItemListSyntax, _ range: Range<Int>) -> (String, fix: String?) {
         let nodes = Array(list)[range].map { Syntax($0) }
+        // A finder the consumer holds whose pair cannot be shimmed: its
+        // shim's reason, not a guess about the code around the call.
+        let names = Set(nodes.flatMap { $0.descendants(DeclReferenceExprSyntax.self) }.map(\.baseName.text))
+        if let property = names.sorted().first(where: { context.unshimmableFinders[$0] != nil }),
+           let refusal = context.unshimmableFinders[property] {
+            return ("the code uses `\(property)`, whose shim txkit cannot write: \(refusal.reason)", refusal.fix)
+        }
+        return (refusalText(nodes), nil)
+    }
+
+    private func refusalText(_ nodes: [Syntax]) -> String {
         let free = FreeVariables(
             of: nodes, in: scope.owner, legacyName: scope.legacyName, legacyDeclaration: scope.legacyDeclaration,
             consumer: context.consumer, allowsReturn: true, excluding: scope.bridges.map { Syntax($0) })
@@ -352,8 +366,9 @@ final class LegacyCodeExtractor {
             }
             if context.isLegacyType(type) { return "`\(output.name)` is a \(type), which code outside the transaction reads" }
         }
-        if scope.resultType == nil { return "txkit cannot tell what the block returns" }
-        return "the block returns a \(scope.resultType ?? "value") only GRDB declares"
+        guard let resultType = scope.resultType else { return "txkit cannot tell what the block returns" }
+        if context.isLegacyType(resultType) { return "the block returns a \(resultType) only GRDB declares" }
+        return "txkit cannot move the code that uses the legacy transaction into a shim requirement"
     }
 
     /// Members of the legacy transaction that TransactionKit's has: those
@@ -367,10 +382,10 @@ final class LegacyCodeExtractor {
         return renamed
     }
 
-    private func refuse(_ node: some SyntaxProtocol, _ reason: String) {
+    private func refuse(_ node: some SyntaxProtocol, _ reason: String, fix: String? = nil) {
         refusals.append(Refusal(.cannotMigrate, at: scope.file.sourceLocation(of: node),
             "\(context.consumer.name).\(scope.methodName): \(reason)",
-            fix: "move that code into a finder method that takes the transaction, or give the names it uses their types, then run migrate again"))
+            fix: fix ?? "move that code into a finder method that takes the transaction, or give the names it uses their types, then run migrate again"))
     }
 }
 #endif

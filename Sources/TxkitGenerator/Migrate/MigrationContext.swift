@@ -15,6 +15,10 @@ final class MigrationContext {
     /// The consumer's stored properties that hold a legacy finder, and the
     /// pair that shims it.
     var finderProperties: [String: FinderProperty] = [:]
+    /// The consumer's stored properties that hold a legacy finder whose
+    /// pair cannot be shimmed, with the first reason the shim gave: code
+    /// that uses them and cannot move into a shim is refused for it.
+    var unshimmableFinders: [String: Refusal] = [:]
     /// The consumer's stored properties that hold a consumer migrated
     /// before it, built with its production initializer (`lazy var sender
     /// = Sender(dependencies: dependencies)`): name, type and that value.
