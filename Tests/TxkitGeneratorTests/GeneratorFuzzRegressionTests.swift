@@ -1042,11 +1042,13 @@ struct GeneratorFuzzRegressionTests {
         #expect(protocolFile.contents.contains("protocol UserFinding: Sendable {"))
     }
 
-    /// An async consumer awaits an actor finder's isolated property: a
-    /// wrapper would read it synchronously from outside the actor and not
-    /// build, so it is refused, with the place and why; a `let` constant
-    /// of the actor is shimmed.
-    @Test func aMemberIsolatedToAnActorFinderIsRefused() throws {
+    /// An async consumer awaits an actor finder's isolated property: the
+    /// shim's requirement is `get async` and the wrapper awaits it (it was
+    /// refused; fuzzer P1039 of seed 20261128700 was refused for it). An
+    /// isolated member taking a legacy transaction is still refused (the
+    /// connection would be sent into the actor), as is `convert` of the
+    /// actor; a `let` constant of the actor stays synchronous.
+    @Test func aMemberIsolatedToAnActorFinderIsAwaitedThroughItsShim() throws {
         let store = { (label: String) in """
             import GRDB
             actor TaskStore {
@@ -1075,8 +1077,18 @@ struct GeneratorFuzzRegressionTests {
             """
         let isolated = try InlineTree([("TaskStore.swift", store("var label: String { \"TaskStore\" }")), ("ProfileService.swift", consumer)],
                                       transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
-        let error = #expect(throws: GeneratorError.self) { try isolated.shim("ProfileService", "TaskStore") }
-        #expect(try #require(error).description.contains("TaskStore.label is a property isolated to the actor TaskStore"))
+        #expect(try isolated.requirements("ProfileService", "TaskStore") == [
+            "var label: String { get async }", "func count(prefix: String, _ tx: DBReadTransaction) async throws -> Int",
+        ])
+        let wrapper = try isolated.wrapper("ProfileService", "TaskStore")
+        #expect(wrapper.contains("var label: String { get async { await wrapped.label } }"), "\(wrapper)")
+
+        let withTransaction = try InlineTree([
+            ("TaskStore.swift", store("var label: String { \"TaskStore\" }").replacingOccurrences(of: "nonisolated func count", with: "func count")),
+            ("ProfileService.swift", consumer),
+        ], transaction: "Database", bridge: "try SQLiteDB.shimOnlyBridge($tx)")
+        let error = #expect(throws: GeneratorError.self) { try withTransaction.shim("ProfileService", "TaskStore") }
+        #expect(try #require(error).description.contains("TaskStore.count(prefix:_:) is a method isolated to the actor TaskStore"))
 
         // `convert` likewise: the actor could not witness `var label: String { get }`.
         let conversion = try Generator(

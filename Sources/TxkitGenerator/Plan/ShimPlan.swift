@@ -126,9 +126,17 @@ package struct ShimPlan {
                 }
                 specializations = specialized
             }
+            // A member isolated to an actor finder, which the consumer
+            // awaits from outside it: the requirement is `async` and the
+            // wrapper awaits it. One taking a legacy transaction stays
+            // refused: the connection would be sent into the actor.
+            var awaitsIsolation = false
             if let reason = Self.actorIsolationRefusal(of: member, in: legacy) {
-                throw Refusal(
-                    .unsupportedUse, at: memberUses.first?.0.location ?? member.declaration, reason.reason, fix: reason.fix)
+                guard transactions.isEmpty else {
+                    throw Refusal(
+                        .unsupportedUse, at: memberUses.first?.0.location ?? member.declaration, reason.reason, fix: reason.fix)
+                }
+                awaitsIsolation = true
             }
             var isWritten = false
             for (use, _) in memberUses {
@@ -144,6 +152,8 @@ package struct ShimPlan {
                         + "transaction")
             }
             return specializations.map { specialized, specializedUses in
+                var specialized = specialized
+                if awaitsIsolation { specialized.isAsync = true }
                 var shimMember = ShimMember(
                     legacy: specialized,
                     transactions: transactions,
@@ -157,11 +167,11 @@ package struct ShimPlan {
         Self.nameStubs(&members)
     }
 
-    /// Why a member of an actor that is isolated to it cannot be shimmed
-    /// or converted, or nil: code outside the actor (a wrapper, the
-    /// actor's conformance to a finder protocol) reaches it only with
-    /// `await`, so the requirement would have to be `async` where the
-    /// member is not, and its mock with it.
+    /// Why a member of an actor that is isolated to it cannot be
+    /// converted, or shimmed when it takes a legacy transaction, or nil:
+    /// code outside the actor (a wrapper, the actor's conformance to a
+    /// finder protocol) reaches it only with `await`. A shim makes the
+    /// requirement of any other such member `async` instead.
     static func actorIsolationRefusal(of member: IndexedMember, in legacy: IndexedType) -> (reason: String, fix: String)? {
         guard legacy.kind == .actor, !member.isStatic, !member.isExemptFromActorIsolation,
               legacy.members.contains(member)

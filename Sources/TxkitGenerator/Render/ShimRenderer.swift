@@ -66,7 +66,7 @@ struct ShimRenderer {
     private func requirement(_ member: ShimMember) -> String {
         switch member.legacy.kind {
         case .property:
-            let accessors = member.isWritten ? "{ get nonmutating set }" : "{ get }"
+            let accessors = member.isWritten ? "{ get nonmutating set }" : member.legacy.isAsync ? "{ get async }" : "{ get }"
             return "var \(member.legacy.name): \(member.resultType ?? "Void") \(accessors)"
         case .function:
             return Self.signature(member, parameters: Array(member.legacy.parameters.indices))
@@ -259,6 +259,8 @@ struct ShimRenderer {
                     "        nonmutating set { \(target).\(member.legacy.name) = newValue }",
                     "    }",
                 ]
+            } else if member.legacy.isAsync {
+                lines.append("    \(modifier)var \(member.legacy.name): \(type) { get async { await \(target).\(member.legacy.name) } }")
             } else {
                 lines.append("    \(modifier)var \(member.legacy.name): \(type) { \(target).\(member.legacy.name) }")
             }
