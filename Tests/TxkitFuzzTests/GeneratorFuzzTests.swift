@@ -66,7 +66,8 @@ struct GeneratorFuzzTests {
 
     /// A refusal the generator makes of a shape the grammar writes is
     /// counted under its cause, not as a crash of the oracle: here an
-    /// actor finder's isolated property awaited by an async consumer.
+    /// actor finder's isolated method that takes the connection, awaited
+    /// by an async consumer.
     @Test func generatorFuzzCountsARefusalUnderItsCause() throws {
         var configuration = GeneratorConfiguration.defaults
         configuration.legacyTransactions = [.init(type: "Database", transaction: .infer, bridge: "try SQLiteDB.shimOnlyBridge($tx)")]
@@ -75,7 +76,7 @@ struct GeneratorFuzzTests {
                 import GRDB
                 actor TaskStore {
                     var label: String { "TaskStore" }
-                    nonisolated func count(_ db: Database) async throws -> Int { 0 }
+                    func count(_ db: Database) async throws -> Int { 0 }
                 }
                 """),
             (path: "ProfileService.swift", text: """
