@@ -6,8 +6,9 @@ import Foundation
 /// initializer with `MockDB()` and its generated mocks (`C.Mocks.Database`,
 /// the pair mocks), stubs every member of those mocks with a value the
 /// grammar knows how to build, calls the method (in a `MockDB` transaction
-/// when it takes one) and expects it to return, having called the mocks,
-/// without a misuse: a `MockDB` transaction reaching `shimOnlyBridge`, an
+/// when it takes one) and expects it to return, having called the mocks
+/// (a method whose steps are all the app's completion hook reaches no
+/// data: having committed a transaction on the `MockDB`), without a misuse: a `MockDB` transaction reaching `shimOnlyBridge`, an
 /// unstubbed mock, an escaped or nested transaction record a failure.
 ///
 /// The tests are written from the migrated sources (the initializer, the
