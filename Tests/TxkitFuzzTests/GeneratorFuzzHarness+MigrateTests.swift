@@ -8,8 +8,9 @@ import Foundation
 /// grammar knows how to build, calls the method (in a `MockDB` transaction
 /// when it takes one) and expects it to return, having called the mocks
 /// (a method whose steps are all the app's completion hook reaches no
-/// data: having committed a transaction on the `MockDB`), without a misuse: a `MockDB` transaction reaching `shimOnlyBridge`, an
-/// unstubbed mock, an escaped or nested transaction record a failure.
+/// data: having committed a transaction on the `MockDB`), without a
+/// misuse: a `MockDB` transaction reaching `shimOnlyBridge`, an unstubbed
+/// mock, an escaped or nested transaction record a failure.
 ///
 /// The tests are written from the migrated sources (the initializer, the
 /// methods' parameters, the mocks' members), not from the program's model.
