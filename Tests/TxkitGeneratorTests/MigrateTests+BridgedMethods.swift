@@ -34,5 +34,32 @@ extension MigrateTests {
         let shim = try result.file("Counter_DatabaseShim.swift")
         #expect(shim.contains("(_ tx: DBReadTransaction) throws -> Int?"), "\(shim)")
     }
+
+    /// A value read from the bridged connection (`db.changesCount`) that the
+    /// code after it uses: the bridge's result is GRDB's `Database`, so the
+    /// value is an `Int`. Migrate said "txkit cannot tell the type of `v1`"
+    /// (fuzzer P862 of seed 20261128800).
+    @Test func aPropertyOfTheBridgedConnectionHasItsGRDBType() throws {
+        let result = try Self.migrate("Counter", [Self.manager, Self.note, ("Counter.swift", """
+            import GRDB
+            import TransactionKit
+            import TransactionKitSQLite
+            final class Counter {
+                init() {}
+                func touch(tx: DBWriteTransaction) throws -> String {
+                    let db = try SQLiteDB.shimOnlyBridge(tx)
+                    let v0 = try Note.fetchAll(db).map { "\\($0.title)!" }
+                    try db.execute(sql: "UPDATE t SET name = name || ? WHERE id = ?", arguments: ["!", 2])
+                    let v1 = db.changesCount
+                    return [String(describing: v0), String(describing: v1)].joined(separator: " ")
+                }
+            }
+            """)])
+        let consumer = try #require(result.edited["Counter.swift"])
+        #expect(!consumer.contains("shimOnlyBridge"), "\(consumer)")
+        #expect(consumer.contains("func touch(tx: DBWriteTransaction) throws -> String {"), "\(consumer)")
+        let shim = try result.file("Counter_DatabaseShim.swift")
+        #expect(shim.contains("-> Int"), "\(shim)")
+    }
 }
 #endif

@@ -7,6 +7,8 @@ import SwiftSyntax
 extension MigrationTyper {
     func type(ofCall call: FunctionCallExprSyntax, depth: Int) -> String? {
         let callee = call.calledExpression
+        // The bridge a migrated method opens with hands out GRDB's connection.
+        if callee.trimmedDescription == "SQLiteDB.shimOnlyBridge" { return "Database" }
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if name.first?.isUppercase == true, isTypeName(name) { return name }
