@@ -103,7 +103,14 @@ extension Generator {
             legaciesByConsumer[pair.consumer, default: []].append(pair.legacy)
         }
         let rendered = try timings.measureInParallel(.render) {
-            try pairs.concurrentMap { pair throws(any Error) in
+            // A consumer with several legacy types is scanned once for all.
+            let shared = legaciesByConsumer.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
+            _ = shared.concurrentMap { consumer, legacies in
+                (try? index.type(named: consumer)).map {
+                    index.consumerScans.prepare($0, for: Set(legacies), index: index, configuration: configuration)
+                }
+            }
+            return try pairs.concurrentMap { pair throws(any Error) in
                 try render(
                     plan(consumer: pair.consumer, legacy: pair.legacy), alongside: legaciesByConsumer[pair.consumer] ?? [])
             }

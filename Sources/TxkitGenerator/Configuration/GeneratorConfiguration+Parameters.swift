@@ -1,5 +1,11 @@
 #if Txkit
 extension GeneratorConfiguration {
+    /// Whether a parameter of type `type` takes a legacy transaction
+    /// (``legacyTransaction(forParameterType:)`` finds one).
+    var isLegacyTransaction: (String) -> Bool {
+        { [self] type in legacyTransaction(forParameterType: type) != nil }
+    }
+
     /// The legacy transaction a parameter of type `type` takes, in any
     /// form a legacy signature writes it: `Database`, `Database?` (often
     /// `= nil`), `Database!`, or qualified by its module (`GRDB.Database`).

@@ -19,6 +19,10 @@ package final class SourceIndex {
     /// text per pair made `--apply` of all pairs quadratic.
     var adoptsAPool: Bool { adoptsAPoolOnce.value }
     private let adoptsAPoolOnce: ComputedOnce<Bool>
+    /// The consumers' scans this run made for several legacy types at
+    /// once (the inventory's, `shim --all`'s), which the plans of their
+    /// pairs read.
+    let consumerScans = ConsumerScanCache()
 
     /// Reads each file's types on every core, then adds them in the order
     /// of the files (members numbered across files in that order).

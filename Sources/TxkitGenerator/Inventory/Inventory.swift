@@ -132,8 +132,7 @@ extension Inventory {
             var uses: [Inventory.Use] = []
             var unresolved: [Inventory.Unresolved] = []
             let type = index.types[name]!
-            let scan = ConsumerScan(
-                consumer: type, legacyTypes: legacySet, index: index, isLegacyTransaction: isLegacyTransaction)
+            let scan = index.consumerScans.prepare(type, for: legacySet, index: index, configuration: configuration)
             // A use is a call of a member that takes a legacy transaction:
             // a model's other members (`record.mapToAsset()`) are not data
             // access.

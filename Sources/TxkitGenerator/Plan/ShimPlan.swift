@@ -36,8 +36,7 @@ package struct ShimPlan {
         guard let index = consumer.index else {
             preconditionFailure("ShimPlan needs types read by a SourceIndex that is still alive")
         }
-        let scan = ConsumerScan(
-            consumer: consumer, legacyTypes: [legacy.name], index: index, isLegacyTransaction: isLegacyTransaction)
+        let scan = index.consumerScans.scan(of: consumer, for: legacy.name, index: index, configuration: configuration)
         let uses = scan.uses
         guard !uses.isEmpty else {
             if let reference = scan.unresolved.first {

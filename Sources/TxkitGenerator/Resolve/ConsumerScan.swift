@@ -13,12 +13,15 @@ struct ConsumerScan {
         var text: String
     }
 
+    /// The legacy types the scan looked for.
+    let legacyTypes: Set<String>
     var uses: [ConsumerUse] = []
     var unresolved: [Reference] = []
 
     /// Scans every declaration of `consumer` (its extensions in any file).
     /// References in generated files are not listed: they are the shims'.
     init(consumer: IndexedType, legacyTypes: Set<String>, index: SourceIndex, isLegacyTransaction: @escaping (String) -> Bool) {
+        self.legacyTypes = legacyTypes
         let typer = ExpressionTyper(index: index, consumer: consumer.name)
         let stored = ConsumerScanner.storedPropertyTypes(of: consumer.declarations, typer: typer)
         let rewritable = ConsumerScanner.storedPropertyNames(
@@ -35,6 +38,20 @@ struct ConsumerScan {
                     in: declaration, legacyTypes: legacyTypes, accounted: scanner.accounted)
             }
         }
+    }
+
+    /// The scan for `legacy` alone: its uses and references. Each use and
+    /// reference depends on its own legacy type only, so this is what a
+    /// scan for `[legacy]` finds.
+    func restricted(to legacy: String) -> ConsumerScan {
+        var scan = ConsumerScan(legacyTypes: [legacy])
+        scan.uses = uses.filter { $0.legacyType == legacy }
+        scan.unresolved = unresolved.filter { $0.legacyType == legacy }
+        return scan
+    }
+
+    private init(legacyTypes: Set<String>) {
+        self.legacyTypes = legacyTypes
     }
 
     /// The legacy names in a declaration's body the scanner did not account

@@ -223,12 +223,19 @@ final class ConsumerScanner: SyntaxVisitor {
 
     /// Marks the legacy names in a written type as followed, when the
     /// type is a legacy type (or its shim) up to optionality and `any`.
+    /// Only that type's own names are marked, so what the scan follows of
+    /// one legacy type does not depend on the others it looks for.
     func account(_ type: some SyntaxProtocol) {
         let written = type.trimmedText
-        guard let legacy = typer.instance(ofWritten: written).instanceType, legacyTypes.contains(legacy)
-                || GeneratedLayout.shimmedLegacy(written, consumer: consumer).map(legacyTypes.contains) == true
-        else { return }
-        for token in type.tokens(viewMode: .sourceAccurate) where legacyTypes.contains(token.text) {
+        let legacy: String
+        if let instance = typer.instance(ofWritten: written).instanceType, legacyTypes.contains(instance) {
+            legacy = instance
+        } else if let shimmed = GeneratedLayout.shimmedLegacy(written, consumer: consumer), legacyTypes.contains(shimmed) {
+            legacy = shimmed
+        } else {
+            return
+        }
+        for token in type.tokens(viewMode: .sourceAccurate) where token.text == legacy {
             accounted.insert(token.positionAfterSkippingLeadingTrivia.utf8Offset)
         }
     }
