@@ -21,6 +21,16 @@ struct TypeShapeTests {
         #expect(!TypeShape(parsing: "Database").isOptional)
     }
 
+    @Test func aPlainNameIsItsOwnShape() {
+        #expect(TypeShape(parsing: "Database") == TypeShape(parsing: "(Database)"))
+        #expect(TypeShape(parsing: "Database").names == ["Database"])
+        #expect(TypeShape(parsing: "`Type`").namesOutsideExistentials == ["Type"])
+        #expect(TypeShape(parsing: "Any") == TypeShape(parsing: "(Any)"))
+        #expect(TypeShape(parsing: "Any").namesOutsideExistentials == ["Any"])
+        #expect(TypeShape(parsing: "Self").names.isEmpty)
+        #expect(TypeShape(parsing: "Self").existentials.isEmpty)
+    }
+
     @Test func namesAndOpaqueTypesAreThoseTheTypeWrites() {
         #expect(TypeShape(parsing: "Result<T, Error>").names == ["Result", "T", "Error"])
         #expect(TypeShape(parsing: "`T`.Element").names == ["T", "Element"])

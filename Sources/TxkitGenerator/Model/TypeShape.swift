@@ -33,6 +33,17 @@ package struct TypeShape: Equatable, Sendable {
 
     /// The shape of `type`.
     package init(_ type: TypeSyntax) {
+        // A plain name (`Int`, `Database`, `Any`), most of what a signature
+        // writes: its shape without a walk.
+        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
+            if let name = Self.name(identifier.name) {
+                names = [name]
+                namesOutsideExistentials = [name]
+            } else if identifier.name.tokenKind == .keyword(.Any) || identifier.name.tokenKind == .keyword(.Self) {
+                namesOutsideExistentials = [identifier.name.text]
+            }
+            return
+        }
         var core = type
         while true {
             if let attributed = core.as(AttributedTypeSyntax.self) {
