@@ -147,7 +147,8 @@ extension Inventory {
             var mentions: [String: Int] = [:]
             var bridged = Set<String>(), converted = Set<String>()
             for declaration in type.declarations where declaration.file.generatedBy == nil {
-                var previous: [String] = []
+                // The two tokens before this one (nested types' aside).
+                var last: String?, beforeLast: String?
                 let tokens = Array(declaration.memberBlock.tokens(viewMode: .sourceAccurate))
                 // Nested types are consumers of their own, as in the scan
                 // (EntropyKit: `extension CryptoEngine { class
@@ -157,11 +158,12 @@ extension Inventory {
                 for (position, token) in tokens.enumerated() {
                     if nested.contains(where: { $0.contains(token.position) }) { continue }
                     let text = token.text
-                    defer { previous = Array((previous + [text]).suffix(2)) }
+                    defer { (beforeLast, last) = (last, text) }
                     guard legacySet.contains(text) else {
                         if finderSet.contains(text) {
                             converted.insert(text)
-                        } else if let legacy = GeneratedLayout.legacy(ofShimName: text, consumer: name) {
+                        } else if case .identifier = token.tokenKind,
+                                  let legacy = GeneratedLayout.legacy(ofShimName: text, consumer: name) {
                             if legacySet.contains(legacy) { bridged.insert(legacy) }
                         }
                         continue
@@ -173,7 +175,7 @@ extension Inventory {
                     // value are found by the scan.
                     let next = tokens.indices.contains(position + 1) ? tokens[position + 1].text : ""
                     let afterNext = tokens.indices.contains(position + 2) ? tokens[position + 2].text : ""
-                    let isInitializerCall = (next == "(" || next == "." && afterNext == "init") && previous.last != "."
+                    let isInitializerCall = (next == "(" || next == "." && afterNext == "init") && last != "."
                     // `Legacy.Nested`: a type nested in the legacy type (a
                     // result or model type), not a use of the type.
                     let qualifiesNestedType = next == "." && afterNext.first?.isUppercase == true
@@ -192,7 +194,7 @@ extension Inventory {
                     } else if isInitializerCall {
                         // Not a mention.
                     } else {
-                        let qualifier = previous.count == 2 && previous[1] == "." ? previous[0] : nil
+                        let qualifier = last == "." ? beforeLast : nil
                         if qualifier == GeneratedLayout.shimsNamespace {
                             bridged.insert(text)
                         } else if qualifier == nil || modules.contains(qualifier!) {

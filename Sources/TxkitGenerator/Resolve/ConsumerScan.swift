@@ -61,13 +61,13 @@ struct ConsumerScan {
         in declaration: TypeDeclaration, legacyTypes: Set<String>, accounted: Set<Int>
     ) -> [Reference] {
         var found: [Reference] = []
-        var previous: [TokenSyntax] = []
+        var followsPeriod = false
         for token in declaration.memberBlock.tokens(viewMode: .sourceAccurate) {
-            defer { previous = Array((previous + [token]).suffix(2)) }
+            defer { followsPeriod = token.tokenKind == .period }
             guard case .identifier = token.tokenKind, legacyTypes.contains(token.text),
                   !accounted.contains(token.positionAfterSkippingLeadingTrivia.utf8Offset)
             else { continue }
-            if previous.last?.tokenKind == .period { continue }
+            if followsPeriod { continue }
             // `Legacy.self` (`belongsTo(Category.self)`, `decode(Event.self)`):
             // the type as a value, no use of its members.
             if let dot = token.nextToken(viewMode: .sourceAccurate), dot.tokenKind == .period,
