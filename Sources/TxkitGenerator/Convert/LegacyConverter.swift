@@ -90,8 +90,7 @@ struct LegacyConverter {
     }
 
     var isLegacyTransaction: (String) -> Bool {
-        let configuration = configuration
-        return { configuration.legacyTransaction(forParameterType: $0) != nil }
+        configuration.isLegacyTransaction
     }
 
     /// A place the conversion leaves to a person.

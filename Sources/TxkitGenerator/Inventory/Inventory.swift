@@ -96,9 +96,7 @@ extension Inventory {
         index: SourceIndex, configuration: GeneratorConfiguration, generatedPairs: [(consumer: String, legacy: String)],
         isShimCurrent: (_ consumer: String, _ legacy: String) -> Bool
     ) {
-        let isLegacyTransaction = { [configuration] (type: String) in
-            configuration.legacyTransaction(forParameterType: type) != nil
-        }
+        let isLegacyTransaction = configuration.isLegacyTransaction
         var legacyTypes: [String] = []
         var finders: [String] = []
         for name in index.typeNames where !name.contains(".") {

@@ -66,7 +66,7 @@ extension LegacyCodeExtractor {
             return decision.kind
         }
         let configuration = context.configuration
-        let bodies = LegacyBodies(legacy: resolved.type) { configuration.legacyTransaction(forParameterType: $0) != nil }
+        let bodies = LegacyBodies(legacy: resolved.type, isLegacyTransaction: configuration.isLegacyTransaction)
         switch bodies.effect(of: resolved.member) {
         case .writes: return .write
         case .reads: return .read

@@ -30,7 +30,7 @@ package struct ShimPlan {
                 fix: "shim the pairs where another type uses \(consumer.name) (`txkit inventory` lists them), or turn "
                     + "\(consumer.name) into a protocol with `txkit convert --legacy \(consumer.name)`")
         }
-        let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(forParameterType: type) != nil }
+        let isLegacyTransaction = configuration.isLegacyTransaction
         try Self.requireLegacyTransactionMember(in: legacy, configuration: configuration)
 
         guard let index = consumer.index else {

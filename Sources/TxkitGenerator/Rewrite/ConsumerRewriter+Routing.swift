@@ -19,7 +19,7 @@ extension ConsumerRewriter {
                 fix: "move it to an instance member or edit it by hand")
         }
         let configuration = configuration
-        let isLegacyTransaction = { (type: String) in configuration.legacyTransaction(forParameterType: type) != nil }
+        let isLegacyTransaction = configuration.isLegacyTransaction
         // An accessor that hands out the legacy type (a singleton, a
         // factory without a transaction). A finder that takes a legacy
         // transaction and returns a value of the type (`Book.fetch(isbn:in:)`)
