@@ -13,8 +13,10 @@ extension SourceIndex {
             name.contains(".") ? name.split(separator: ".").last.map(String.init) : nil
         })
         guard !nested.isEmpty else { return }
-        for name in typeNames {
-            guard var type = types[name] else { continue }
+        // Each type reads the table and writes only itself: computed on
+        // every core, written back in order.
+        let qualified = typeNames.concurrentMap { name -> IndexedType? in
+            guard var type = types[name] else { return nil }
             let scopes = Self.enclosingScopes(of: type.qualifiedName)
             var changed = false
             for index in type.members.indices {
@@ -29,7 +31,10 @@ extension SourceIndex {
                     changed = true
                 }
             }
-            if changed { types[name] = type }
+            return changed ? type : nil
+        }
+        for (name, type) in zip(typeNames, qualified) {
+            if let type { types[name] = type }
         }
     }
 
@@ -83,33 +88,46 @@ extension SourceIndex {
     /// the sources. A member the type declares itself (an override, a
     /// requirement's implementation) is not repeated.
     func inheritMembers() {
-        for name in typeNames {
-            guard var type = types[name] else { continue }
-            var seen: Set<String> = [name, type.qualifiedName]
-            var inherited: [IndexedMember] = []
-            // Read once a parent is found in the sources (most types have none).
-            var keys: Set<String>?
-            var queue = type.inherited
-            while !queue.isEmpty {
-                var parent = Self.coreTypeName(queue.removeFirst())
-                if let generic = parent.firstIndex(of: "<") { parent = String(parent[..<generic]) }
-                guard seen.insert(parent).inserted, let parentType = types[parent] else { continue }
-                if keys == nil { keys = Set(type.members.map(Self.signatureKey)) }
-                // A requirement the type implements with its own alias of
-                // an associated type is the type's member, not a second one.
-                let associated = parentType.associatedTypeNames
-                for member in parentType.members
-                where !type.members.contains(where: { $0.witnesses(member, associated: associated) })
-                    && keys!.insert(Self.signatureKey(member)).inserted {
-                    inherited.append(member)
-                }
-                queue += parentType.inherited
-            }
-            if !inherited.isEmpty {
-                type.inheritedMembers = inherited
-                types[name] = type
-            }
+        // A protocol's associated types, read once per protocol rather
+        // than once per type adopting it.
+        var associated: [String: Set<String>] = [:]
+        for (name, type) in types where type.kind == .protocol {
+            associated[name] = type.associatedTypeNames
         }
+        // Each type's inherited members depend only on the members the
+        // types declare, not on what other types inherit: computed on
+        // every core, written back in order.
+        let inherited = typeNames.concurrentMap { name in inheritedMembers(of: name, associated: associated) }
+        for (name, members) in zip(typeNames, inherited) where !members.isEmpty {
+            types[name]?.inheritedMembers = members
+        }
+    }
+
+    /// The members `name` inherits from its superclasses and the protocols
+    /// it adopts, nearest first, those it declares itself aside.
+    private func inheritedMembers(of name: String, associated: [String: Set<String>]) -> [IndexedMember] {
+        guard let type = types[name] else { return [] }
+        var seen: Set<String> = [name, type.qualifiedName]
+        var inherited: [IndexedMember] = []
+        // Read once a parent is found in the sources (most types have none).
+        var keys: Set<String>?
+        var queue = type.inherited
+        while !queue.isEmpty {
+            var parent = Self.coreTypeName(queue.removeFirst())
+            if let generic = parent.firstIndex(of: "<") { parent = String(parent[..<generic]) }
+            guard seen.insert(parent).inserted, let parentType = types[parent] else { continue }
+            if keys == nil { keys = Set(type.members.map(Self.signatureKey)) }
+            // A requirement the type implements with its own alias of
+            // an associated type is the type's member, not a second one.
+            let associated = associated[parent] ?? []
+            for member in parentType.members
+            where !type.members.contains(where: { $0.witnesses(member, associated: associated) })
+                && keys!.insert(Self.signatureKey(member)).inserted {
+                inherited.append(member)
+            }
+            queue += parentType.inherited
+        }
+        return inherited
     }
 
     /// What makes two members the same for overriding: kind, name,
