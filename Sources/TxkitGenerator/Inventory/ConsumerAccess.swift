@@ -46,23 +46,51 @@ extension ConsumerAccess {
     /// Each type is read on its own, on every core; the consumers keep the
     /// order of the types.
     static func all(index: SourceIndex, configuration: GeneratorConfiguration) -> [ConsumerAccess] {
-        index.typeNames.filter { !$0.contains(".") }.concurrentMap { name -> ConsumerAccess? in
+        let holders = holderMethods(index: index, configuration: configuration)
+        return index.typeNames.filter { !$0.contains(".") }.concurrentMap { name -> ConsumerAccess? in
             guard let type = index.types[name], let kind = type.kind, [.class, .struct, .actor].contains(kind),
-                  configuration.legacyTransaction(forParameterType: name) == nil
+                  configuration.legacyTransaction(forParameterType: name) == nil,
+                  holders.byType[name] == nil
             else { return nil }
             let own = type.declarations.filter { $0.file.generatedBy == nil }
             guard !own.isEmpty, !isRecord(type) else { return nil }
             let context = MigrationContext(index: index, configuration: configuration, consumer: type)
-            if DatabaseHolder(type, context: context) != nil { return nil }
-            return access(of: type, declarations: own, context: context)
+            return access(of: type, declarations: own, context: context, holders: holders)
         }.compactMap { $0 }
+    }
+
+    /// The methods of the sources' holders (``DatabaseHolder``) by type, and
+    /// all their names: a call opens a transaction on a holder only under
+    /// one of those names, so other calls need no typing.
+    private struct HolderMethods {
+        var byType: [String: Set<String>] = [:]
+        var names: Set<String> = []
+    }
+
+    /// Reads every type once, on every core. A holder depends on the
+    /// settings' legacy transactions, not on the consumer reading it.
+    private static func holderMethods(index: SourceIndex, configuration: GeneratorConfiguration) -> HolderMethods {
+        let found = index.typeNames.concurrentMap { name -> Set<String>? in
+            guard let type = index.types[name] else { return nil }
+            let context = MigrationContext(index: index, configuration: configuration, consumer: type)
+            return DatabaseHolder(type, context: context).map { Set($0.methods.keys) }
+        }
+        var holders = HolderMethods()
+        for (name, methods) in zip(index.typeNames, found) {
+            guard let methods else { continue }
+            holders.byType[name] = methods
+            holders.names.formUnion(methods)
+        }
+        return holders
     }
 
     private static func isRecord(_ type: IndexedType) -> Bool {
         type.inherited.contains { GRDBVocabulary.recordProtocols.contains(SourceIndex.coreTypeName($0)) }
     }
 
-    private static func access(of type: IndexedType, declarations: [TypeDeclaration], context: MigrationContext) -> ConsumerAccess? {
+    private static func access(
+        of type: IndexedType, declarations: [TypeDeclaration], context: MigrationContext, holders: HolderMethods
+    ) -> ConsumerAccess? {
         var blocks = 0, legacyParameters = 0, inlineNames = 0, bridges = 0, transactionKit = 0
         for declaration in declarations {
             let nodes = AccessNodes(in: declaration.memberBlock)
@@ -74,14 +102,15 @@ extension ConsumerAccess {
                     bridges += 1
                     continue
                 }
-                guard call.trailingClosure != nil || call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) }),
+                let isGRDBBlock = GRDBVocabulary.blockMethods[name] != nil || name.hasPrefix("write")
+                guard isGRDBBlock || holders.names.contains(name),
+                      call.trailingClosure != nil || call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) }),
                       let base = member.base, let receiverType = context.typer.type(of: base)
                 else { continue }
                 let core = SourceIndex.coreTypeName(receiverType)
-                if GRDBVocabulary.handleTypes[core] != nil, GRDBVocabulary.blockMethods[name] != nil || name.hasPrefix("write") {
+                if GRDBVocabulary.handleTypes[core] != nil, isGRDBBlock {
                     blocks += 1
-                } else if let holderType = context.index.types[core],
-                          DatabaseHolder(holderType, context: context)?.methods[name] != nil {
+                } else if holders.byType[core]?.contains(name) == true {
                     blocks += 1
                 }
             }

@@ -147,13 +147,17 @@ extension Inventory {
             for declaration in type.declarations where declaration.file.generatedBy == nil {
                 // The two tokens before this one (nested types' aside).
                 var last: String?, beforeLast: String?
-                let tokens = Array(declaration.memberBlock.tokens(viewMode: .sourceAccurate))
+                // The token after `token` inside the declaration's body.
+                let end = declaration.memberBlock.endPosition
+                let following = { (token: TokenSyntax) -> TokenSyntax? in
+                    token.nextToken(viewMode: .sourceAccurate).flatMap { $0.position < end ? $0 : nil }
+                }
                 // Nested types are consumers of their own, as in the scan
                 // (EntropyKit: `extension CryptoEngine { class
                 // InboundGroupSession { … Room.fetchOne(db, …) } }` counted
                 // CryptoEngine → Room too).
                 let nested = Self.nestedTypeRanges(in: declaration.memberBlock)
-                for (position, token) in tokens.enumerated() {
+                for token in declaration.memberBlock.tokens(viewMode: .sourceAccurate) {
                     if nested.contains(where: { $0.contains(token.position) }) { continue }
                     let text = token.text
                     defer { (beforeLast, last) = (last, text) }
@@ -171,8 +175,9 @@ extension Inventory {
                     // or held by a container such as `Services.shared`) or a
                     // model's initializer, not a use; the calls through the
                     // value are found by the scan.
-                    let next = tokens.indices.contains(position + 1) ? tokens[position + 1].text : ""
-                    let afterNext = tokens.indices.contains(position + 2) ? tokens[position + 2].text : ""
+                    let nextToken = following(token)
+                    let next = nextToken?.text ?? ""
+                    let afterNext = nextToken.flatMap(following)?.text ?? ""
                     let isInitializerCall = (next == "(" || next == "." && afterNext == "init") && last != "."
                     // `Legacy.Nested`: a type nested in the legacy type (a
                     // result or model type), not a use of the type.

@@ -7,9 +7,14 @@ final class MigrationContext {
     let index: SourceIndex
     let configuration: GeneratorConfiguration
     let consumer: IndexedType
-    var typer: MigrationTyper
+    /// Made when first asked: `txkit inventory` builds a context for every
+    /// type of the sources and types expressions in few of them.
+    lazy var typer = MigrationTyper(index: index, consumer: consumer)
     /// The consumer's property that holds its `Database` shim.
-    let shimProperty: String
+    private(set) lazy var shimProperty: String = {
+        let taken = Set(consumer.allMembers.map(\.name))
+        return ["dataAccess", "databaseAccess", "storeAccess"].first { !taken.contains($0) } ?? "migratedDataAccess"
+    }()
     /// The requirements extracted so far, in order, with unique names.
     private(set) var requirements: [InlineRequirement] = []
     /// The consumer's stored properties that hold a legacy finder, and the
@@ -68,9 +73,6 @@ final class MigrationContext {
         self.index = index
         self.configuration = configuration
         self.consumer = consumer
-        typer = MigrationTyper(index: index, consumer: consumer)
-        let taken = Set(consumer.allMembers.map(\.name))
-        shimProperty = ["dataAccess", "databaseAccess", "storeAccess"].first { !taken.contains($0) } ?? "migratedDataAccess"
     }
 
     /// Records `requirement` and returns it as recorded: the same code

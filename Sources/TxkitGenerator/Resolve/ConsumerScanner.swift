@@ -226,6 +226,9 @@ final class ConsumerScanner: SyntaxVisitor {
     /// Only that type's own names are marked, so what the scan follows of
     /// one legacy type does not depend on the others it looks for.
     func account(_ type: some SyntaxProtocol) {
+        // Only tokens spelled like a legacy type are marked: a type with
+        // none (most of them) needs no typing.
+        guard type.tokens(viewMode: .sourceAccurate).contains(where: { legacyTypes.contains($0.text) }) else { return }
         let written = type.trimmedText
         let legacy: String
         if let instance = typer.instance(ofWritten: written).instanceType, legacyTypes.contains(instance) {
