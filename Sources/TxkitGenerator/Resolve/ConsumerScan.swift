@@ -62,9 +62,14 @@ struct ConsumerScan {
     ) -> [Reference] {
         var found: [Reference] = []
         var followsPeriod = false
+        // A token's kind and text are made on each call (an identifier's
+        // as a new String); its length is read from the tree: a token of
+        // no legacy name's length is skipped without either.
+        let lengths = Set(legacyTypes.map(\.utf8.count))
         for token in declaration.memberBlock.tokens(viewMode: .sourceAccurate) {
-            defer { followsPeriod = token.tokenKind == .period }
-            guard case .identifier = token.tokenKind, legacyTypes.contains(token.text),
+            let length = token.trimmedLength.utf8Length
+            defer { followsPeriod = length == 1 && token.tokenKind == .period }
+            guard lengths.contains(length), case .identifier = token.tokenKind, legacyTypes.contains(token.text),
                   !accounted.contains(token.positionAfterSkippingLeadingTrivia.utf8Offset)
             else { continue }
             if followsPeriod { continue }

@@ -23,6 +23,9 @@ import SwiftSyntax
 final class ConsumerScanner: SyntaxVisitor {
     let consumer: String
     let legacyTypes: Set<String>
+    /// The lengths of their names in UTF-8: a token of another length
+    /// (read without making its text) names none of them.
+    let legacyNameLengths: Set<Int>
     let file: SourceFile
     let typer: ExpressionTyper
     let isLegacyTransaction: (String) -> Bool
@@ -111,6 +114,7 @@ final class ConsumerScanner: SyntaxVisitor {
     ) {
         self.consumer = consumer
         self.legacyTypes = legacyTypes
+        legacyNameLengths = Set(legacyTypes.map(\.utf8.count))
         self.file = file
         typer = ExpressionTyper(index: index, consumer: consumer)
         self.isLegacyTransaction = isLegacyTransaction
@@ -228,7 +232,9 @@ final class ConsumerScanner: SyntaxVisitor {
     func account(_ type: some SyntaxProtocol) {
         // Only tokens spelled like a legacy type are marked: a type with
         // none (most of them) needs no typing.
-        guard type.tokens(viewMode: .sourceAccurate).contains(where: { legacyTypes.contains($0.text) }) else { return }
+        guard type.tokens(viewMode: .sourceAccurate).contains(where: {
+            legacyNameLengths.contains($0.trimmedLength.utf8Length) && legacyTypes.contains($0.text)
+        }) else { return }
         let written = type.trimmedText
         let legacy: String
         if let instance = typer.instance(ofWritten: written).instanceType, legacyTypes.contains(instance) {
