@@ -22,6 +22,12 @@ extension Generator {
         markedPairs
     }
 
+    /// The legacy types of `consumer`'s pairs in ``generatedPairs()``,
+    /// sorted.
+    func generatedLegacies(of consumer: String) -> [String] {
+        markedLegacies[consumer] ?? []
+    }
+
     /// The pairs the markers of the shim files in `index`'s sources name,
     /// sorted.
     static func pairs(markedIn index: SourceIndex) -> [(consumer: String, legacy: String)] {
@@ -59,7 +65,7 @@ extension Generator {
     /// `alongside` too.
     package func render(_ plan: ShimPlan, alongside: [String] = []) -> [GeneratedFile] {
         let consumer = plan.consumer.name
-        var legacies = generatedPairs().filter { $0.consumer == consumer }.map(\.legacy) + migratedShims(of: consumer)
+        var legacies = generatedLegacies(of: consumer) + migratedShims(of: consumer)
         for legacy in alongside + [plan.legacy.name] where !legacies.contains(legacy) {
             legacies.append(legacy)
         }
@@ -82,7 +88,7 @@ extension Generator {
     /// before), by legacy type.
     func shimAccesses(of consumer: String) -> [String: AccessLevel] {
         var accesses: [String: AccessLevel] = [:]
-        for legacy in generatedPairs().filter({ $0.consumer == consumer }).map(\.legacy) + migratedShims(of: consumer) {
+        for legacy in generatedLegacies(of: consumer) + migratedShims(of: consumer) {
             if let shim = index.types[GeneratedLayout.shimName(consumer: consumer, legacy: legacy)], shim.kind == .protocol {
                 accesses[legacy] = shim.accessLevel
             }

@@ -79,6 +79,7 @@ public final class Generator {
         self.timings = timings
         index = timings.measure(.index) { SourceIndex(sources) }
         markedPairs = Self.pairs(markedIn: index)
+        markedLegacies = Dictionary(grouping: markedPairs, by: \.consumer).mapValues { $0.map(\.legacy) }
         self.configuration = configuration.addingTypealiases(of: index)
         self.root = root
         self.sourceFolders = sourceFolders
@@ -89,6 +90,9 @@ public final class Generator {
 
     /// ``generatedPairs()``, read from the markers once.
     let markedPairs: [(consumer: String, legacy: String)]
+
+    /// ``markedPairs`` by consumer: each consumer's legacy types, sorted.
+    let markedLegacies: [String: [String]]
 
     // MARK: - The commands
 

@@ -44,7 +44,7 @@ extension ConsumerMigration {
                 contents: productionFile(production, overloads: entryPoints, imports: imports, marker: marker)))
         }
         // The pairs' files; the namespaces list every shim of the consumer.
-        let listed = (generator.generatedPairs().filter { $0.consumer == consumer }.map(\.legacy)
+        let listed = (generator.generatedLegacies(of: consumer)
             + generator.migratedShims(of: consumer) + legacies).reduce(into: [String]()) { all, legacy in
                 if !all.contains(legacy) { all.append(legacy) }
             }.sorted()

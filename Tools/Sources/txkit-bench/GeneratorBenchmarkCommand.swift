@@ -24,7 +24,8 @@ import TxkitGenerator
 ///   target), then regenerate every pair and compare with every generated
 ///   file, mocks included (`txkit shim --all --check`, CI); the mocks are
 ///   compared, not parsed: in an app they are in the test target, outside
-///   `sources`;
+///   `sources`; `check_read` (read, parse and index), `check_render`
+///   (regenerate) and `check_compare` (read and compare) are its parts;
 /// - `apply_all`: plan the `--apply` edit of every pair (not written);
 /// - `convert_per_type`: `txkit convert --legacy …` planned (not written)
 ///   for the first `--convert-types` legacy types, each from a cold start,
@@ -123,9 +124,14 @@ struct GeneratorBenchmarkCommand: ParsableCommand {
             var checkConfiguration = configuration
             checkConfiguration.sources = ["Sources", "Generated/Shortcuts"]
             let checker = try Generator(root: folder, configuration: checkConfiguration)
+            let checkRead = seconds(since: start)
             let checked = try checker.shim(pairs: checker.generatedPairs())
+            let checkRender = seconds(since: start) - checkRead
             let differences = try GeneratedFileWriter(root: folder).check(checked)
             timings["check_all", default: []].append(seconds(since: start))
+            timings["check_read", default: []].append(checkRead)
+            timings["check_render", default: []].append(checkRender)
+            timings["check_compare", default: []].append(seconds(since: start) - checkRead - checkRender)
             guard differences.isEmpty else {
                 throw ValidationError("--check found \(differences.count) differences in freshly generated files, first:\n\(differences[0].description)")
             }
@@ -163,7 +169,7 @@ struct GeneratorBenchmarkCommand: ParsableCommand {
         print(pad("step", 30) + pad("median", 10) + pad("min-max", 18) + pad("lines/s", 12) + "per pair")
         let perPair: Set = ["shim_all_pairs", "apply_all"]
         var rows = ["inventory", "inventory_read", "inventory_scan", "shim_all_pairs", "inventory_shims_one_run", "write_files", "check_all",
-                    "apply_all", "convert_per_type"].map { (step: $0, lines: corpusLines) }
+                    "check_read", "check_render", "check_compare", "apply_all", "convert_per_type"].map { (step: $0, lines: corpusLines) }
         for sources in real {
             rows += ["inventory", "inventory_read", "inventory_scan"].map { (step: "\($0) \(sources.name)", lines: sources.lines) }
         }
