@@ -29,7 +29,7 @@ package final class SourceIndex {
     package init(_ sources: SourceSet) {
         self.sources = sources
         adoptsAPoolOnce = ComputedOnce { [files = sources.files] in
-            files.contains { $0.tree.description.contains("SQLiteDB(adopting:") }
+            files.contains { $0.text.containsBytes("SQLiteDB(adopting:") }
         }
         let collected = sources.files.concurrentMap { file in
             let collector = TypeCollector(file: file, order: 0)

@@ -331,7 +331,7 @@ struct ConsumerMigration {
             let (file, recorded) = textEdits[path]!
             let fileEdits = Self.withoutRedundantEdits(recorded)
             if let (first, second) = TextEdit.overlappingPairs(fileEdits).first {
-                throw GeneratorError.migrateRefused(consumer: context.consumer.name, [Refusal(.cannotMigrate, at: SourceLocation(path: path, line: file.converter.location(for: AbsolutePosition(utf8Offset: first.start)).line),
+                throw GeneratorError.migrateRefused(consumer: context.consumer.name, [Refusal(.cannotMigrate, at: SourceLocation(path: path, line: file.line(at: first.start)),
                     "txkit would edit the same code twice (`\(first.replacement)` and `\(second.replacement)`)",
                     fix: "report it with the file: it is a bug of txkit migrate")])
             }

@@ -66,7 +66,7 @@ package struct TypeShape: Equatable, Sendable {
     private static func name(_ token: TokenSyntax) -> String? {
         guard case .identifier = token.tokenKind else { return nil }
         let text = token.text
-        return text.contains("`") ? text.filter { $0 != "`" } : text
+        return text.contains("`" as Character) ? text.filter { $0 != "`" } : text
     }
 
     private mutating func collectExistentials(_ node: Syntax) {

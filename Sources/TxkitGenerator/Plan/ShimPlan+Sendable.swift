@@ -108,7 +108,7 @@ extension ShimPlan {
         // a struct only when what it stores is; a public one is `Sendable`
         // only when it says so.
         if type.kind == .struct || type.kind == .enum {
-            let says = type.inherited.contains { $0.replacingOccurrences(of: "@unchecked", with: "").trimmingWhitespace == "Sendable" }
+            let says = type.inherited.contains { $0.withoutUncheckedMark == "Sendable" }
             if says || type.accessLevel.isPublic { return says }
             guard type.kind == .struct, depth < 16 else { return true }
             return storedPropertyTypes(of: type).allSatisfy { written in
@@ -119,8 +119,7 @@ extension ShimPlan {
         }
         guard type.kind == .class || type.kind == .protocol, depth < 16 else { return true }
         for inherited in type.inherited {
-            let bare = inherited.replacingOccurrences(of: "@unchecked", with: "")
-                .trimmingCharacters(in: .whitespaces)
+            let bare = inherited.withoutUncheckedMark
             // `Error` and `Actor` refine `Sendable`.
             if bare == "Sendable" || type.kind == .protocol && ["Error", "Actor"].contains(bare) { return true }
             if let superclass = index.types[bare], superclass.kind == type.kind,

@@ -9,7 +9,16 @@ import SwiftSyntax
 final class SourceFile {
     let path: String
     let tree: SourceFileSyntax
-    let converter: SourceLocationConverter
+    /// The text the tree was parsed from (the tree's `description`).
+    let text: String
+    /// Line and column of a position, built on first use: only the files
+    /// an edit indents ask for columns, and swift-syntax builds its table
+    /// by walking the whole tree (``line(of:)`` reads ``lineStarts``).
+    var converter: SourceLocationConverter { columns.value }
+    private let columns: ComputedOnce<SourceLocationConverter>
+    /// The UTF-8 offset each line starts at, from the text: the index
+    /// records a line for every declaration of every file.
+    private let lineStarts: [Int]
     /// The command in the file's txkit marker, if txkit generated it.
     let generatedBy: GeneratedFileMarker?
 
@@ -17,9 +26,12 @@ final class SourceFile {
     /// compiler-style diagnostics, so nothing is generated from a guess.
     init(path: String, text: String) throws {
         self.path = path
+        self.text = text
         generatedBy = GeneratedFileMarker(firstLine: text.prefix { $0 != "\n" })
-        tree = Parser.parse(source: text)
-        converter = SourceLocationConverter(fileName: path, tree: tree)
+        let tree = Parser.parse(source: text)
+        self.tree = tree
+        columns = ComputedOnce { SourceLocationConverter(fileName: path, tree: tree) }
+        lineStarts = Self.lineStarts(of: text)
         // The diagnostics walk the whole tree again: only for a tree that
         // has an error somewhere.
         guard tree.hasError else { return }
@@ -55,8 +67,41 @@ final class SourceFile {
         sourceLocation(of: node).description
     }
 
+    /// The line a node starts on (after its leading trivia), from 1.
     func line(of node: some SyntaxProtocol) -> Int {
-        node.startLocation(converter: converter).line
+        line(at: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+    }
+
+    /// The line of a UTF-8 offset, from 1: the number of lines that start
+    /// at or before it.
+    func line(at offset: Int) -> Int {
+        var low = 0, high = lineStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Where each line starts. A line ends after `\n`, `\r` or `\r\n`, as
+    /// Swift's grammar and swift-syntax's own line table count them.
+    static func lineStarts(of text: String) -> [Int] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var starts = [0]
+            var offset = 0
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                offset += 1
+                if byte == UInt8(ascii: "\n") {
+                    starts.append(offset)
+                } else if byte == UInt8(ascii: "\r") {
+                    if offset < bytes.count, bytes[offset] == UInt8(ascii: "\n") { offset += 1 }
+                    starts.append(offset)
+                }
+            }
+            return starts
+        }
     }
 
     /// The modules the file imports, in order.

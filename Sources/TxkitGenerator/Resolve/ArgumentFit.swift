@@ -23,8 +23,8 @@ enum ArgumentFit {
         let written = parameter.type
         let type = SourceIndex.coreTypeName(written)
         let isOptional = written.hasSuffix("?") || written.hasSuffix("!")
-        if member.genericParameterNames.contains(type) || type.contains("<") || type.contains("[")
-            || type.contains("->") || type.contains("&") || type.hasPrefix("some ") || type.hasPrefix("any ") {
+        if member.genericParameterNames.contains(type) || type.contains("<" as Character)
+            || type.contains("[" as Character) || type.containsBytes("->") || type.contains("&" as Character) || type.hasPrefix("some ") || type.hasPrefix("any ") {
             return true
         }
         let resolved = index?.resolvedTypeName(type) ?? type

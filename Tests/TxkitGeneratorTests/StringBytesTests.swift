@@ -1,0 +1,26 @@
+#if Txkit
+import Foundation
+import Testing
+@testable import TxkitGenerator
+
+/// The byte-wise text searches that replaced Foundation's on the index's
+/// hot paths answer as Foundation's did.
+@Suite("text searches in UTF-8")
+struct StringBytesTests {
+    @Test(arguments: [
+        ("(Int) -> Void", "->"), ("Int", "->"), ("-", "->"), ("a->", "->"), ("", "x"), ("x", ""),
+        ("let db = SQLiteDB(adopting: pool)", "SQLiteDB(adopting:"), ("SQLiteDB(adopting", "SQLiteDB(adopting:"),
+        ("ééé->é", "é->"), ("aab", "ab"),
+    ])
+    func containsBytesAgreesWithFoundation(_ text: String, _ needle: String) {
+        #expect(text.containsBytes(needle) == (needle.isEmpty || text.contains(needle)), "\(text) / \(needle)")
+    }
+
+    @Test func theUncheckedMarkIsDroppedWithItsSpaces() {
+        #expect("@unchecked Sendable".withoutUncheckedMark == "Sendable")
+        #expect("  @unchecked   Sendable ".withoutUncheckedMark == "Sendable")
+        #expect("Sendable".withoutUncheckedMark == "Sendable")
+        #expect("UncheckedThing".withoutUncheckedMark == "UncheckedThing")
+    }
+}
+#endif
