@@ -31,8 +31,12 @@ package struct IndexedParameter: Equatable, Sendable {
     /// mock's recorded arguments; attributes such as `@escaping` dropped.
     var valueType: String {
         var type = self.type
-        for attribute in ["@escaping ", "@Sendable ", "@autoclosure "] {
-            type = type.replacingOccurrences(of: attribute, with: "")
+        // Foundation's `replacingOccurrences` goes through `NSString` on
+        // Linux, and the renders ask for every parameter's value type.
+        if type.contains("@" as Character) {
+            for attribute in ["@escaping ", "@Sendable ", "@autoclosure "] {
+                type = type.replacingOccurrences(of: attribute, with: "")
+            }
         }
         return isVariadic ? "[\(type)]" : type
     }
