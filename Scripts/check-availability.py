@@ -3,6 +3,7 @@
 
     python3 Scripts/check-availability.py [--build-path .build] [--modules A,B | --tests] [--list-foundation]
     python3 Scripts/check-availability.py --self-test
+    python3 Scripts/check-availability.py --all   (the three above, each module type-checked once)
 
 The floor is read from Package.swift (`platforms:`). For each audited module
 (the library, the testing modules and the generator, whichever the build at
@@ -327,7 +328,24 @@ def clang_arguments(args):
     return out
 
 
+# A module's dump, by its arguments: `--all` audits the library, then the
+# test targets with the library as their context, then the self-test's
+# test targets with theirs, and each library module is type-checked once.
+_dumps = {}
+
+
 def dump_ast(args, sources=None):
+    """The module's source files, type-checked (a plant's, `sources`, is
+    never kept)."""
+    if sources is not None:
+        return _dump_ast(args, sources)
+    key = json.dumps(args)
+    if key not in _dumps:
+        _dumps[key] = _dump_ast(args)
+    return _dumps[key]
+
+
+def _dump_ast(args, sources=None):
     result = subprocess.run(["swiftc", "-dump-ast", "-dump-ast-format", "json"] + dump_arguments(args, sources),
                             capture_output=True, text=True)
     # One frontend job prints the AST on stdout, several on stderr (with
@@ -827,8 +845,24 @@ def main():
                         help="audit every module built from Tests/ (test targets, test support, fixtures)")
     parser.add_argument("--list-foundation", action="store_true",
                         help="print every Foundation and Dispatch API the audited modules use")
+    parser.add_argument("--all", action="store_true",
+                        help="the library's audit, the test targets' (--tests) and --self-test, in one process: "
+                             "each module is type-checked once")
     options = parser.parse_args()
     build_path = os.path.abspath(options.build_path)
+    if options.all:
+        if options.tests or options.modules or options.self_test:
+            parser.error("--all runs --tests and --self-test itself, on every module")
+        statuses = []
+        for title, audit_part in [
+            ("the library, the testing modules and the generator", lambda: run(build_path, options.list_foundation, [])),
+            ("the test targets, their support target and the fixtures",
+             lambda: run(build_path, options.list_foundation, [], tests=True)),
+            ("the audit fails on planted uses above the floor, and passes them gated", lambda: self_test(build_path)),
+        ]:
+            print(f"== {title}", flush=True)
+            statuses.append(audit_part())
+        return max(statuses)
     if options.self_test:
         return self_test(build_path)
     if options.tests and options.modules:
