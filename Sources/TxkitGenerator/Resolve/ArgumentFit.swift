@@ -24,7 +24,8 @@ enum ArgumentFit {
         let type = SourceIndex.coreTypeName(written)
         let isOptional = written.hasSuffix("?") || written.hasSuffix("!")
         if member.genericParameterNames.contains(type) || type.contains("<" as Character)
-            || type.contains("[" as Character) || type.containsBytes("->") || type.contains("&" as Character) || type.hasPrefix("some ") || type.hasPrefix("any ") {
+            || type.contains("[" as Character) || type.containsBytes("->") || type.contains("&" as Character)
+            || type.hasPrefix("some ") || type.hasPrefix("any ") {
             return true
         }
         let resolved = index?.resolvedTypeName(type) ?? type
