@@ -37,7 +37,7 @@ struct FinderProtocolRenderer {
         // conformance cannot be declared from another file), and for an
         // actor, which always is.
         let isSendable = legacy.kind == .actor
-            || legacy.inherited.contains { $0.replacingOccurrences(of: "@unchecked ", with: "") == "Sendable" }
+            || legacy.inherited.contains { $0.withoutUncheckedMark == "Sendable" }
         var lines = ShimRenderer.imports(of: legacy, configuration: configuration, adding: ["TransactionKit"])
             .map { "import \($0)" }
         lines += [
