@@ -8,8 +8,9 @@ package final class SourceSet {
     let roots: [String]
 
     /// Reads every `.swift` file under `paths` (files or folders, folders
-    /// searched recursively, hidden folders and `.build*` skipped), in
-    /// sorted order so that output never depends on the file system.
+    /// searched recursively, hidden files and folders such as `.build`
+    /// skipped, links to folders not followed), in sorted order so that
+    /// output never depends on the file system.
     package init(paths: [String]) throws {
         roots = paths
         var found: [String] = []
@@ -23,19 +24,10 @@ package final class SourceSet {
                 found.append(path)
                 continue
             }
-            guard let enumerator = manager.enumerator(atPath: path) else {
+            guard let swiftFiles = SwiftFileWalk.files(under: path) else {
                 throw GeneratorError.unreadablePath(path, reason: "the folder cannot be listed")
             }
-            while let relative = enumerator.nextObject() as? String {
-                let last = (relative as NSString).lastPathComponent
-                if last.hasPrefix(".") {
-                    enumerator.skipDescendants()
-                    continue
-                }
-                if relative.hasSuffix(".swift") {
-                    found.append((path as NSString).appendingPathComponent(relative))
-                }
-            }
+            found += swiftFiles
         }
         files = try Self.parse(Array(Set(found)).sorted())
         derived = Derived(files)

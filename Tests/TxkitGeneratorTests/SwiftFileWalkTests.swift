@@ -1,0 +1,70 @@
+#if Txkit
+import Foundation
+import Testing
+@testable import TxkitGenerator
+
+/// The folder walk that replaced Foundation's directory enumerator lists
+/// the files the enumerator listed, under the same paths.
+@Suite("the Swift files below a folder")
+struct SwiftFileWalkTests {
+    /// A temporary tree: nested folders, hidden files and folders, a link to
+    /// a file, a link to a folder, a link named like a Swift file, a file
+    /// of another kind.
+    private static func makeTree() throws -> String {
+        let root = FileManager.default.temporaryDirectory.path + "/txkit-walk-\(UUID().uuidString)"
+        let manager = FileManager.default
+        for folder in ["Sources/App/Models", "Sources/.hidden", ".build/debug", "Elsewhere"] {
+            try manager.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
+        }
+        for file in [
+            "Sources/App/A.swift", "Sources/App/Models/B.swift", "Sources/App/.C.swift", "Sources/.hidden/D.swift",
+            ".build/debug/E.swift", "Elsewhere/F.swift", "Sources/App/notes.txt", "Sources/App/G.swift.orig", "H.swift",
+        ] {
+            try "let x = 1\n".write(toFile: "\(root)/\(file)", atomically: false, encoding: .utf8)
+        }
+        try manager.createSymbolicLink(atPath: "\(root)/Sources/LinkToFolder", withDestinationPath: "../Elsewhere")
+        try manager.createSymbolicLink(atPath: "\(root)/Sources/LinkToFile.swift", withDestinationPath: "../H.swift")
+        try manager.createSymbolicLink(atPath: "\(root)/Sources/Folder.swift", withDestinationPath: "../Elsewhere")
+        return root
+    }
+
+    /// What `SourceSet` listed with Foundation's enumerator.
+    private static func enumeratorFiles(under folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if (relative as NSString).lastPathComponent.hasPrefix(".") {
+                enumerator.skipDescendants()
+            } else if relative.hasSuffix(".swift") {
+                found.append((folder as NSString).appendingPathComponent(relative))
+            }
+        }
+        return found.sorted()
+    }
+
+    @Test(arguments: ["", "/", "//", "/Sources", "/Sources/"])
+    func listsWhatFoundationsEnumeratorListed(_ suffix: String) throws {
+        let root = try Self.makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = root + suffix
+        let walked = try #require(SwiftFileWalk.files(under: folder)).sorted()
+        #expect(walked == Self.enumeratorFiles(under: folder))
+        #expect(!walked.isEmpty)
+        #expect(!walked.contains { $0.contains("/.") || $0.contains("Elsewhere") && $0.contains("Sources") })
+    }
+
+    @Test func theFilesOfTheTreeAreThoseExpected() throws {
+        let root = try Self.makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let walked = try #require(SwiftFileWalk.files(under: root)).map { String($0.dropFirst(root.count + 1)) }
+        #expect(Set(walked) == [
+            "Sources/App/A.swift", "Sources/App/Models/B.swift", "Elsewhere/F.swift", "H.swift",
+            "Sources/LinkToFile.swift", "Sources/Folder.swift",
+        ])
+    }
+
+    @Test func aFolderThatCannotBeOpenedIsNil() {
+        #expect(SwiftFileWalk.files(under: "/nonexistent-\(UUID().uuidString)") == nil)
+    }
+}
+#endif
