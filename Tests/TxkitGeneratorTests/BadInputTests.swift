@@ -123,5 +123,29 @@ struct BadInputTests {
         #expect(message.contains("nothing was written"))
         #expect(try FileManager.default.subpathsOfDirectory(atPath: folder).sorted() == before)
     }
+
+    /// txkit's own output is parsed on every core before it is written; a
+    /// text that does not parse is reported, the first of them in the
+    /// files' order whichever core finished first, and nothing is written.
+    @Test func aGeneratedTextThatDoesNotParseIsReportedFirstInOrderAndNothingIsWritten() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("txkit-bad-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let broken: Set = [37, 5, 61]
+        let files = (0..<64).map { number in
+            GeneratedFile(
+                path: "Generated/F\(number).swift",
+                contents: broken.contains(number) ? "struct S\(number) {\n" : "struct S\(number) {}\n")
+        }
+        for _ in 0..<5 {
+            let error = #expect(throws: GeneratorError.self) { try FileChangeSet(root: folder, files: files, edits: []) }
+            guard case .unparsableResult(let path, let diagnostics)? = error else {
+                Issue.record("expected unparsableResult, got \(String(describing: error))")
+                return
+            }
+            #expect(path == "Generated/F5.swift")
+            #expect(!diagnostics.isEmpty)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder))
+    }
 }
 #endif

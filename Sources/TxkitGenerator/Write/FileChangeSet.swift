@@ -91,11 +91,12 @@ package struct FileChangeSet {
             }
             changes.append(Change(path: path, displayPath: deletion, contents: nil, original: current))
         }
-        for change in changes where change.path.hasSuffix(".swift") {
-            if let contents = change.contents {
-                try Self.requireParses(contents, path: change.displayPath)
-            }
+        // On every core (each text parses on its own); the first failure
+        // in the changes' order is the one reported, as one by one.
+        let swiftTexts = changes.compactMap { change in
+            change.path.hasSuffix(".swift") ? change.contents.map { (text: $0, path: change.displayPath) } : nil
         }
+        _ = try swiftTexts.concurrentMap { text, path throws(any Error) in try Self.requireParses(text, path: path) }
         self.changes = changes
     }
 
