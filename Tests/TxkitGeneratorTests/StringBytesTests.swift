@@ -16,6 +16,17 @@ struct StringBytesTests {
         #expect(text.containsBytes(needle) == (needle.isEmpty || text.contains(needle)), "\(text) / \(needle)")
     }
 
+    @Test(arguments: [
+        ("SQLiteDB.shimOnlyBridge($tx)", "$tx", "tx"), ("Sources/{consumer}/Shims", "{consumer}", "TaskManager"),
+        ("$tx.$tx$tx", "$tx", "tx"), ("aaaa", "aa", "b"), ("aaa", "aa", "aab"), ("no match", "$tx", "tx"),
+        ("", "$tx", "tx"), ("$tx", "$tx", ""), ("x", "", "y"), ("é$txé", "$tx", "ü"), ("$t$tx", "$tx", "tx"),
+    ])
+    func replacingBytesAgreesWithFoundation(_ text: String, _ target: String, _ replacement: String) {
+        #expect(
+            text.replacingBytes(of: target, with: replacement)
+                == text.replacingOccurrences(of: target, with: replacement), "\(text) / \(target) / \(replacement)")
+    }
+
     @Test func theUncheckedMarkIsDroppedWithItsSpaces() {
         #expect("@unchecked Sendable".withoutUncheckedMark == "Sendable")
         #expect("  @unchecked   Sendable ".withoutUncheckedMark == "Sendable")

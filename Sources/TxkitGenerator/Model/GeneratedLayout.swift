@@ -87,8 +87,12 @@ package struct GeneratedLayout: Sendable {
     /// `D` for `C_DShim`, the name of `consumer`'s shim of `D`; `nil` for
     /// any other name.
     package static func legacy(ofShimName name: String, consumer: String) -> String? {
-        let prefix = consumer + "_", suffix = "Shim"
-        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return nil }
+        // The suffix first: the inventory asks of every identifier of every
+        // consumer, and the prefix is a new string.
+        let suffix = "Shim"
+        guard name.hasSuffix(suffix) else { return nil }
+        let prefix = consumer + "_"
+        guard name.hasPrefix(prefix), name.count > prefix.count + suffix.count else { return nil }
         return String(name.dropFirst(prefix.count).dropLast(suffix.count))
     }
 
@@ -104,13 +108,13 @@ package struct GeneratedLayout: Sendable {
     /// The folder of `consumer`'s shims, wrappers and `Shims`/`Wrappers`
     /// namespaces, relative to the root.
     package func shimsFolder(consumer: String) -> String {
-        shimsFolderTemplate.replacingOccurrences(of: Self.consumerPlaceholder, with: consumer)
+        shimsFolderTemplate.replacingBytes(of: Self.consumerPlaceholder, with: consumer)
     }
 
     /// The folder of `consumer`'s mocks and `Mocks` namespace, relative to
     /// the root.
     package func mocksFolder(consumer: String) -> String {
-        mocksFolderTemplate.replacingOccurrences(of: Self.consumerPlaceholder, with: consumer)
+        mocksFolderTemplate.replacingBytes(of: Self.consumerPlaceholder, with: consumer)
     }
 
     /// The folder that holds every consumer's shims: ``shimsFolderTemplate``

@@ -241,7 +241,7 @@ struct ShimRenderer {
     }
 
     private var bridgeDescription: String {
-        configuration.legacyTransactions.first.map { $0.bridge.replacingOccurrences(of: "$tx", with: "tx") }
+        configuration.legacyTransactions.first.map { $0.bridge.replacingBytes(of: "$tx", with: "tx") }
             ?? "SQLiteDB.shimOnlyBridge(tx)"
     }
 
@@ -268,7 +268,7 @@ struct ShimRenderer {
             let arguments = member.legacy.parameters.enumerated().map { index, parameter -> String in
                 if member.transactions[index] != nil {
                     let bridge = configuration.legacyTransaction(forParameterType: parameter.type)!.bridge
-                    return SwiftText.argument(parameter, value: bridge.replacingOccurrences(of: "$tx", with: "tx"))
+                    return SwiftText.argument(parameter, value: bridge.replacingBytes(of: "$tx", with: "tx"))
                 }
                 return SwiftText.argument(parameter, value: parameter.isInout ? "&\(parameter.name)" : parameter.name)
             }

@@ -108,13 +108,13 @@ final class ConsumerScanner: SyntaxVisitor {
     }
 
     init(
-        consumer: String, legacyTypes: Set<String>, file: SourceFile, index: SourceIndex,
+        consumer: String, legacyTypes: Set<String>, legacyNameLengths: Set<Int>, file: SourceFile, index: SourceIndex,
         storedProperties: [String: String], rewritableProperties: Set<String>,
         isLegacyTransaction: @escaping (String) -> Bool
     ) {
         self.consumer = consumer
         self.legacyTypes = legacyTypes
-        legacyNameLengths = Set(legacyTypes.map(\.utf8.count))
+        self.legacyNameLengths = legacyNameLengths
         self.file = file
         typer = ExpressionTyper(index: index, consumer: consumer)
         self.isLegacyTransaction = isLegacyTransaction
