@@ -8,13 +8,15 @@ import Foundation
 /// (Benchmarks/README.md, "Where a generator run spends its time").
 enum SwiftFileWalk {
     /// The `.swift` files at any depth below `folder`, in no particular
-    /// order, as Foundation's `FileManager.enumerator(atPath:)` lists them:
+    /// order, as Foundation's `FileManager.enumerator(atPath:)` listed them:
     /// an entry whose name starts with `.` is skipped, with all it holds
     /// (`.build`, `.git`); a symbolic link is listed under its own name and
-    /// never followed into a folder. Each path is `folder` joined with the
-    /// file's path below it, as `NSString.appendingPathComponent` joins
-    /// them. A folder below `folder` that cannot be read is skipped, as the
-    /// enumerator skips it.
+    /// never followed into a folder. One difference: a folder named like a
+    /// Swift file (a checkout of `GRDB.swift`) is searched, where the
+    /// enumerator listed it as a file that could then not be read. Each
+    /// path is `folder` joined with the file's path below it, as
+    /// `NSString.appendingPathComponent` joins them. A folder below
+    /// `folder` that cannot be opened is skipped.
     ///
     /// - Returns: `nil` when `folder` itself cannot be read.
     static func files(under folder: String) -> [String]? {
