@@ -4,7 +4,7 @@ import Foundation
 /// Finds the `.swift` files below a folder with the C library's
 /// `opendir`/`readdir`, which name each entry's kind: Foundation's
 /// directory enumerator made a path string and asked for its last component
-/// once per entry, about 2 % of a `txkit-bench generator` run's samples
+/// once per entry, 1 to 2 % of a `txkit-bench generator` run's samples
 /// (Benchmarks/README.md, "Where a generator run spends its time").
 enum SwiftFileWalk {
     /// The `.swift` files at any depth below `folder`, in no particular
