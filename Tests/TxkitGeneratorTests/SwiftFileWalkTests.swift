@@ -55,7 +55,6 @@ struct SwiftFileWalkTests {
         let walked = try #require(SwiftFileWalk.files(under: folder)).sorted()
         #expect(try walked == Self.enumeratorFiles(under: folder))
         #expect(!walked.isEmpty)
-        #expect(!walked.contains { $0.contains("/.") || $0.contains("Elsewhere") && $0.contains("Sources") })
     }
 
     @Test func theFilesOfTheTreeAreThoseExpected() throws {
