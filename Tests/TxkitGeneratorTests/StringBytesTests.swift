@@ -17,7 +17,7 @@ struct StringBytesTests {
     }
 
     @Test(arguments: [
-        ("SQLiteDB.shimOnlyBridge($tx)", "$tx", "tx"), ("Sources/{consumer}/Shims", "{consumer}", "TaskManager"),
+        ("SQLiteDB.shimOnlyBridge($tx)", "$tx", "tx"), ("Sources/Shims/$consumer", "$consumer", "TaskManager"),
         ("$tx.$tx$tx", "$tx", "tx"), ("aaaa", "aa", "b"), ("aaa", "aa", "aab"), ("no match", "$tx", "tx"),
         ("", "$tx", "tx"), ("$tx", "$tx", ""), ("x", "", "y"), ("é$txé", "$tx", "ü"), ("$t$tx", "$tx", "tx"),
     ])
